@@ -1,0 +1,88 @@
+//! What every command needs: the data root, the session options, error printing.
+
+use std::path::PathBuf;
+
+use crate::runner::SessionOptions;
+use crate::spec::{Root, SpecError};
+use crate::submission::BuildCache;
+
+use super::Cli;
+
+/// Settings shared by the commands.
+pub struct Context {
+    /// `--root`.
+    pub root: Option<PathBuf>,
+    /// Parallel slots.
+    pub jobs: usize,
+    /// Build cache.
+    pub cache: BuildCache,
+    /// Color output.
+    pub color: bool,
+}
+
+impl Context {
+    /// From the parsed command line.
+    pub fn new(cli: &Cli, color: bool) -> Context {
+        let jobs = cli.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(2, |n| n.get())
+        });
+        let cache = cli
+            .cache_dir
+            .clone()
+            .map_or_else(BuildCache::default_location, BuildCache::new);
+        Context {
+            root: cli.root.clone(),
+            jobs: jobs.max(1),
+            cache,
+            color,
+        }
+    }
+
+    /// The data root.
+    pub fn root(&self) -> Result<Root, SpecError> {
+        Root::discover(self.root.as_deref())
+    }
+
+    /// Session options: workers are this very binary.
+    pub fn session_options(&self) -> Result<SessionOptions, CliError> {
+        let exe = std::env::current_exe().map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
+        Ok(SessionOptions {
+            worker_exe: exe,
+            jobs: self.jobs,
+            cache: self.cache.clone(),
+        })
+    }
+}
+
+/// An error that stops a command (exit code 2).
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<SpecError> for CliError {
+    fn from(e: SpecError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// Prints `error: ...` to stderr.
+pub fn print_error(e: &CliError, color: bool) {
+    if color {
+        eprintln!("\x1b[1;31merror:\x1b[0m {e}");
+    } else {
+        eprintln!("error: {e}");
+    }
+}

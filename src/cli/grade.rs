@@ -1,0 +1,109 @@
+//! `labgrade grade`: a whole class, in parallel, into a gradebook.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::common::{CliError, Context};
+use crate::exit_codes;
+use crate::report::{csv, gradescope, json, junit};
+use crate::runner::{CaseFilter, Event, Session};
+
+/// Every entry of `dir` (hidden entries skipped), sorted by name.
+pub fn submissions_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| CliError(format!("cannot read the class directory `{}`: {e}", dir.display())))?;
+    let mut subs: Vec<(String, PathBuf)> = rd
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (!name.starts_with('.')).then(|| (name, e.path()))
+        })
+        .collect();
+    subs.sort();
+    if subs.is_empty() {
+        return Err(CliError(format!(
+            "`{}` is empty: put one submission (a directory, source file, library or executable) \
+             per entry",
+            dir.display()
+        )));
+    }
+    Ok(subs)
+}
+
+/// File-name-safe form of a submission name.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '_' })
+        .collect()
+}
+
+/// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
+pub fn run(
+    ctx: &Context,
+    problem: &str,
+    dir: &Path,
+    out: &Path,
+    all_formats: bool,
+) -> Result<i32, CliError> {
+    let root = ctx.root()?;
+    let session = Session::open(&root, problem, ctx.session_options()?)?;
+    let subs = submissions_in(dir)?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        ProgressBar::new(subs.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{prefix:>9} [{bar:30}] {pos}/{len} {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_prefix("building");
+    let bar = Mutex::new(bar);
+    let reports = session.grade(&subs, CaseFilter::All, false, &|event| {
+        let bar = bar.lock().expect("bar");
+        match event {
+            Event::Prepared { name } => {
+                bar.inc(1);
+                bar.set_message(name);
+            }
+            Event::RunsPlanned { total } => {
+                bar.set_prefix("grading");
+                bar.set_position(0);
+                bar.set_length(total as u64);
+                bar.set_message("");
+            }
+            Event::RunDone => bar.inc(1),
+        }
+    });
+    bar.into_inner().expect("bar").finish_and_clear();
+    for r in &reports {
+        let stem = file_stem(&r.submission);
+        std::fs::write(out.join(format!("{stem}.json")), json::to_json(r))?;
+        if all_formats {
+            let gs = serde_json::to_string_pretty(&gradescope::to_gradescope(r))
+                .map_err(|e| CliError(e.to_string()))?;
+            std::fs::write(out.join(format!("{stem}.gradescope.json")), gs)?;
+        }
+    }
+    let file = std::fs::File::create(out.join("grades.csv"))?;
+    csv::write_gradebook(&reports, file).map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
+    if all_formats {
+        std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
+    }
+    println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
+    println!(
+        "wrote {} report(s) and grades.csv to {}",
+        reports.len(),
+        out.display()
+    );
+    Ok(if reports.iter().all(|r| r.all_passed()) {
+        exit_codes::OK
+    } else {
+        exit_codes::FAILED
+    })
+}

@@ -1,0 +1,165 @@
+//! The command line: arguments, dispatch, exit codes. Everything else is in the library.
+
+mod check;
+mod common;
+mod grade;
+mod list;
+mod test;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::exit_codes;
+
+/// Grades recursive-backtracking assignments beside an exact reference.
+#[derive(Debug, Parser)]
+#[command(name = "labgrade", version, about, long_about = None)]
+pub struct Cli {
+    /// Directory holding specs/ and fixtures/ (default: found from the current directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Parallel workers (default: number of CPUs).
+    #[arg(long, short = 'j', global = true)]
+    pub jobs: Option<usize>,
+    /// Build cache directory (default: $LABGRADE_CACHE or ~/.cache/labgrade).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// When to color output.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to color output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Colored text for a person.
+    Text,
+    /// The JSON report.
+    Json,
+    /// Gradescope's results.json.
+    Gradescope,
+    /// JUnit XML.
+    Junit,
+}
+
+/// labgrade's commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the problems with title, source and number of cases.
+    List,
+    /// Self-check one submission on the visible cases.
+    Check {
+        /// The problem (see `labgrade list`).
+        problem: String,
+        /// A source directory or file, a shared library, or an executable.
+        submission: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Also run hidden cases.
+        #[arg(long)]
+        all: bool,
+        /// Show passing cases' details and build notes.
+        #[arg(long, short)]
+        verbose: bool,
+    },
+    /// Grade every entry of a directory (one submission each) on all cases.
+    Grade {
+        /// The problem.
+        problem: String,
+        /// Directory whose entries are submissions.
+        dir: PathBuf,
+        /// Where to write <name>.json per submission and grades.csv.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write Gradescope results (<name>.gradescope.json) and junit.xml.
+        #[arg(long)]
+        all_formats: bool,
+    },
+    /// Validate specs and fixtures, grade the reference and every sample submission.
+    Test {
+        /// Problems to test (default: all).
+        problems: Vec<String>,
+        /// The reference cdylib (default: next to this binary).
+        #[arg(long, value_name = "FILE")]
+        reference: Option<PathBuf>,
+        /// Also write JUnit XML of the sample results here.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
+    },
+    /// (internal) serve runs for the grader on stdin/stdout.
+    #[command(name = "__worker", hide = true)]
+    Worker,
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { exit_codes::CANNOT_GRADE } else { exit_codes::OK };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let color = match cli.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout())
+        }
+    };
+    let ctx = common::Context::new(&cli, color);
+    let result = match &cli.command {
+        Command::Worker => {
+            return match crate::sandbox::worker::main() {
+                Ok(()) => exit_codes::OK,
+                Err(e) => {
+                    eprintln!("labgrade worker: {e}");
+                    exit_codes::CANNOT_GRADE
+                }
+            }
+        }
+        Command::List => list::run(&ctx),
+        Command::Check {
+            problem,
+            submission,
+            format,
+            all,
+            verbose,
+        } => check::run(&ctx, problem, submission, *format, *all, *verbose),
+        Command::Grade {
+            problem,
+            dir,
+            out,
+            all_formats,
+        } => grade::run(&ctx, problem, dir, out, *all_formats),
+        Command::Test {
+            problems,
+            reference,
+            junit,
+        } => test::run(&ctx, problems, reference.as_deref(), junit.as_deref()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            common::print_error(&e, color);
+            exit_codes::CANNOT_GRADE
+        }
+    }
+}

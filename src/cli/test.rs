@@ -1,0 +1,95 @@
+//! `labgrade test`: specs, fixtures, the reference and the samples, for CI.
+
+use std::path::Path;
+
+use super::common::{CliError, Context};
+use crate::exit_codes;
+use crate::report::junit;
+use crate::selftest::{default_reference, test_problem, ProblemResult};
+
+fn paint(ctx: &Context, code: &str, text: &str) -> String {
+    if ctx.color {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
+    println!("{}", paint(ctx, "1", &format!("problem {}", r.problem)));
+    if let Some(e) = &r.error {
+        println!("  {} spec/fixtures: {e}", paint(ctx, "31", "FAIL"));
+        return (0, 1);
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for s in &r.samples {
+        let cases = s.report.as_ref().map_or(0, |r| r.cases.len());
+        if s.ok() {
+            passed += 1;
+            println!("  {} {} ({cases} cases as declared)", paint(ctx, "32", "ok  "), s.name);
+            continue;
+        }
+        failed += 1;
+        println!("  {} {}", paint(ctx, "31", "FAIL"), s.name);
+        if let Some(e) = &s.error {
+            println!("       {e}");
+        }
+        for m in s.mismatches.iter().take(20) {
+            let declared = m.declared.map_or("(no rule)".to_string(), |v| v.to_string());
+            println!(
+                "       {}: declared {declared}, got {}",
+                m.case, m.got
+            );
+            if let Some(first) = m.message.lines().next() {
+                println!("         {first}");
+            }
+        }
+        if s.mismatches.len() > 20 {
+            println!("       ... and {} more", s.mismatches.len() - 20);
+        }
+    }
+    (passed, failed)
+}
+
+/// Tests the named problems (all when none); exit 0 iff everything is as declared.
+pub fn run(
+    ctx: &Context,
+    problems: &[String],
+    reference: Option<&Path>,
+    junit_out: Option<&Path>,
+) -> Result<i32, CliError> {
+    let root = ctx.root()?;
+    let options = ctx.session_options()?;
+    let reference = match reference {
+        Some(p) => p.to_path_buf(),
+        None => default_reference(&options.worker_exe).ok_or_else(|| {
+            CliError(
+                "cannot find the reference cdylib (liblabgrade_reference.so) next to labgrade: \
+                 run `cargo build --workspace`, or pass --reference <file>"
+                    .into(),
+            )
+        })?,
+    };
+    let names = if problems.is_empty() {
+        root.problem_names()
+    } else {
+        for p in problems {
+            root.load_spec(p)?;
+        }
+        problems.to_vec()
+    };
+    let (mut passed, mut failed) = (0, 0);
+    let mut reports = Vec::new();
+    for name in &names {
+        let r = test_problem(&root, name, &options, &reference);
+        let (p, f) = print_result(ctx, &r);
+        passed += p;
+        failed += f;
+        reports.extend(r.samples.iter().filter_map(|s| s.report.clone()));
+    }
+    if let Some(path) = junit_out {
+        std::fs::write(path, junit::to_junit(&reports))?;
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 { exit_codes::OK } else { exit_codes::FAILED })
+}

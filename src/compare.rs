@@ -1,0 +1,396 @@
+//! Observations against expectations: the verdict of one case and the words that explain it.
+//!
+//! Runs in the grader, never in the child. The order of judgement follows what contest
+//! judges do: how the run ended first (a timeout is a timeout even if the output was right so
+//! far), then each compared item. A case can compare several items; the first that differs
+//! makes it `fail`, and an item this artifact cannot show (call counts of a prebuilt library)
+//! makes it `not-observable`, never a zero.
+
+use serde_json::{json, Map, Value};
+
+use crate::problems::{Expected, Mismatch, Problem, RefOutcome};
+use crate::report::{CaseReport, Verdict};
+use crate::sandbox::{Ending, Observation, RunInput};
+use crate::spec::{Case, CompareItem};
+
+/// Judges one run.
+pub fn judge(
+    problem: &dyn Problem,
+    case: &Case,
+    input: &RunInput,
+    expected: &Expected,
+    obs: &Observation,
+) -> CaseReport {
+    let mut observed = Map::new();
+    let mut want = Map::new();
+    let call = describe_call(input);
+    let (verdict, passed, message) = match &obs.ending {
+        Ending::Returned | Ending::Exited { .. } if ended_normally(input, &obs.ending) => {
+            if expected.outcome == RefOutcome::Diverges && matches!(input, RunInput::Call { .. }) {
+                if let Some(v) = &obs.value {
+                    observed.insert("return".into(), v.clone());
+                }
+                want.insert("outcome".into(), json!("stack-overflow"));
+                (
+                    Verdict::Pass,
+                    true,
+                    format!(
+                        "the book's code never reaches a base case for {call} (it overflows the \
+                         stack); yours returned {}, which is fine",
+                        obs.value.clone().unwrap_or(Value::Null)
+                    ),
+                )
+            } else {
+                compare_items(problem, case, input, expected, obs, &mut observed, &mut want)
+            }
+        }
+        Ending::StackOverflow if expected.outcome == RefOutcome::Diverges => {
+            want.insert("outcome".into(), json!("stack-overflow"));
+            observed.insert("outcome".into(), json!("stack-overflow"));
+            (
+                Verdict::StackOverflow,
+                true,
+                format!(
+                    "{call} recursed until the stack overflowed, exactly as the book's code does \
+                     (it never reaches its base case here); labgrade stopped it cleanly"
+                ),
+            )
+        }
+        ending => {
+            let (v, m) = abnormal(ending, obs, &call, case);
+            observed.insert("outcome".into(), json!(v.as_str()));
+            match &expected.outcome {
+                RefOutcome::Returns(r) if case.compare.contains(&CompareItem::Return) => {
+                    want.insert("return".into(), r.clone());
+                }
+                RefOutcome::Diverges => {
+                    want.insert("outcome".into(), json!("stack-overflow"));
+                }
+                _ => {}
+            }
+            if let Some(s) = &expected.stdout {
+                if case.compare.contains(&CompareItem::Stdout) {
+                    want.insert("stdout".into(), json!(s));
+                    observed.insert("stdout".into(), json!(obs.stdout));
+                }
+            }
+            add_depth_reached(obs, &mut observed);
+            (v, false, m)
+        }
+    };
+    let max_score = case.points;
+    CaseReport {
+        name: case.name().to_string(),
+        verdict,
+        passed,
+        score: if passed { max_score } else { 0.0 },
+        max_score,
+        observed: Value::Object(observed),
+        expected: Value::Object(want),
+        message,
+        visibility: case.visibility,
+        tags: case.tags.clone(),
+        time_ms: obs.wall_ms,
+    }
+}
+
+fn ended_normally(input: &RunInput, ending: &Ending) -> bool {
+    match (input, ending) {
+        (_, Ending::Returned) => true,
+        (RunInput::Program { .. }, Ending::Exited { .. }) => true,
+        _ => false,
+    }
+}
+
+/// `FindGoodMove(7)` or `the program`.
+pub fn describe_call(input: &RunInput) -> String {
+    match input {
+        RunInput::Call { function, args } => {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            format!("{function}({})", args.join(", "))
+        }
+        RunInput::Program { .. } => "the program".into(),
+    }
+}
+
+fn add_depth_reached(obs: &Observation, observed: &mut Map<String, Value>) {
+    if let Some(c) = &obs.counts {
+        if !c.max_depth.is_empty() {
+            observed.insert("max_depth".into(), json!(c.max_depth));
+        }
+        observed.insert("calls".into(), json!(c.calls));
+    }
+}
+
+fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Verdict, String) {
+    let stderr = tail(&obs.stderr, 5);
+    let with_stderr = |m: String| {
+        if stderr.trim().is_empty() {
+            m
+        } else {
+            format!("{m}\nlast lines of standard error:\n{stderr}")
+        }
+    };
+    match ending {
+        Ending::WallTimeout => (
+            Verdict::Timeout,
+            format!(
+                "{call} did not finish within {} ms of wall time: an infinite loop, or waiting for \
+                 input that never comes?",
+                case.limits.wall_ms
+            ),
+        ),
+        Ending::CpuTimeout => (
+            Verdict::Timeout,
+            format!(
+                "{call} used more than {} s of CPU time: an infinite loop, or a search that never \
+                 stops?",
+                case.limits.cpu_seconds
+            ),
+        ),
+        Ending::MemoryLimit => (
+            Verdict::MemoryLimit,
+            with_stderr(format!(
+                "{call} ran out of memory (limit {} MiB)",
+                case.limits.memory_mb
+            )),
+        ),
+        Ending::StackOverflow => {
+            let depth = obs
+                .counts
+                .as_ref()
+                .map(|c| format!(" after reaching depth {}", c.total_max_depth))
+                .unwrap_or_default();
+            (
+                Verdict::StackOverflow,
+                format!(
+                    "{call} overflowed its {} MiB stack{depth}: the recursion never reaches a base \
+                     case (check the simple case, and that each call makes the problem smaller)",
+                    case.limits.stack_mb
+                ),
+            )
+        }
+        Ending::OutputLimit => (
+            Verdict::Crash,
+            format!(
+                "{call} printed more than {} KiB of output and was stopped",
+                case.limits.output_kb
+            ),
+        ),
+        Ending::Signaled { name, .. } => (
+            Verdict::Crash,
+            with_stderr(format!("{call} crashed with {name}")),
+        ),
+        Ending::Exited { code } => (
+            Verdict::Crash,
+            with_stderr(format!(
+                "{call} ended the whole process (exit status {code}) instead of returning"
+            )),
+        ),
+        Ending::MissingSymbol { name } => (
+            Verdict::MissingSymbol,
+            format!("your submission does not export `{name}`"),
+        ),
+        Ending::LoadError { message } => (Verdict::LoadError, message.clone()),
+        Ending::InternalError { message } => (
+            Verdict::InternalError,
+            format!("labgrade failed to run this case (not your fault): {message}"),
+        ),
+        Ending::Returned => (Verdict::InternalError, "unexpected end".into()),
+    }
+}
+
+fn normalise_output(s: &str) -> String {
+    let mut lines: Vec<&str> = s.lines().map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines.join("\n")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_items(
+    problem: &dyn Problem,
+    case: &Case,
+    input: &RunInput,
+    expected: &Expected,
+    obs: &Observation,
+    observed: &mut Map<String, Value>,
+    want: &mut Map<String, Value>,
+) -> (Verdict, bool, String) {
+    let call = describe_call(input);
+    let mut failures: Vec<String> = Vec::new();
+    let mut unobservable: Vec<String> = Vec::new();
+    let mut counts_differ = false;
+    for item in &case.compare {
+        match item {
+            CompareItem::Return => {
+                let got = obs.value.clone().unwrap_or(Value::Null);
+                observed.insert("return".into(), got.clone());
+                if let RefOutcome::Returns(r) = &expected.outcome {
+                    want.insert("return".into(), r.clone());
+                    if !same_value(r, &got) {
+                        failures.push(format!(
+                            "{call} returned {got}; the book's code returns {r}"
+                        ));
+                    }
+                }
+            }
+            CompareItem::Calls | CompareItem::MaxDepth => {
+                let (key, table) = match item {
+                    CompareItem::Calls => ("calls", &expected.calls),
+                    _ => ("max_depth", &expected.max_depth),
+                };
+                want.insert(key.into(), json!(table));
+                let Some(counts) = &obs.counts else {
+                    unobservable.push(
+                        obs.counts_note
+                            .clone()
+                            .unwrap_or_else(|| "call counts are not observable".into()),
+                    );
+                    continue;
+                };
+                let got = if *item == CompareItem::Calls { &counts.calls } else { &counts.max_depth };
+                observed.insert(key.into(), json!(got));
+                for (function, &exp) in table {
+                    match got.get(function) {
+                        None => unobservable.push(format!(
+                            "`{function}` is not exported, so its calls cannot be counted"
+                        )),
+                        Some(&g) if g != exp => {
+                            counts_differ = true;
+                            failures.push(if *item == CompareItem::Calls {
+                                format!(
+                                    "{function} was called {exp} times by the reference and {g} \
+                                     times by yours"
+                                )
+                            } else {
+                                format!(
+                                    "{function} reached recursion depth {exp} in the reference and \
+                                     {g} in yours"
+                                )
+                            });
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            CompareItem::Stdout => {
+                let exp = expected.stdout.clone().unwrap_or_default();
+                want.insert("stdout".into(), json!(exp));
+                observed.insert("stdout".into(), json!(obs.stdout));
+                if normalise_output(&exp) != normalise_output(&obs.stdout) {
+                    failures.push(first_output_difference(&exp, &obs.stdout));
+                }
+            }
+            CompareItem::ExitStatus => {
+                let exp = expected.exit_status.unwrap_or(0);
+                want.insert("exit_status".into(), json!(exp));
+                observed.insert("exit_status".into(), json!(obs.exit_status));
+                if obs.exit_status != Some(exp) {
+                    failures.push(format!(
+                        "the program's exit status was {}; the book's program exits with {exp}",
+                        obs.exit_status.map_or("unknown".into(), |c| c.to_string())
+                    ));
+                }
+            }
+        }
+    }
+    if counts_differ {
+        if let Some(step) = first_trace_difference(expected, obs) {
+            failures.push(step);
+        }
+    }
+    if !failures.is_empty() {
+        let mut message = failures.join("\n");
+        if let Some(extra) = problem.explain(&Mismatch {
+            case,
+            expected,
+            observed: obs,
+        }) {
+            message.push('\n');
+            message.push_str(&extra);
+        }
+        return (Verdict::Fail, false, message);
+    }
+    if !unobservable.is_empty() {
+        unobservable.dedup();
+        return (
+            Verdict::NotObservable,
+            false,
+            format!(
+                "not observable for this submission: {} (everything observable matched)",
+                unobservable.join("; ")
+            ),
+        );
+    }
+    (Verdict::Pass, true, String::new())
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+fn first_output_difference(expected: &str, actual: &str) -> String {
+    let e = normalise_output(expected);
+    let a = normalise_output(actual);
+    let el: Vec<&str> = e.lines().collect();
+    let al: Vec<&str> = a.lines().collect();
+    for i in 0..el.len().max(al.len()) {
+        let (x, y) = (el.get(i), al.get(i));
+        if x != y {
+            return format!(
+                "the output differs from line {}: expected {}, got {}",
+                i + 1,
+                x.map_or("the end of the output".into(), |s| format!("{s:?}")),
+                y.map_or("the end of the output".into(), |s| format!("{s:?}"))
+            );
+        }
+    }
+    "the output differs".into()
+}
+
+/// The first call where the student's recursion departs from the reference's.
+fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<String> {
+    let counts = obs.counts.as_ref()?;
+    if expected.trace.is_empty() || counts.trace.is_empty() {
+        return None;
+    }
+    for (i, step) in expected.trace.iter().enumerate() {
+        let Some((name, depth)) = counts.trace.get(i) else {
+            return Some(format!(
+                "your recursion stopped after {i} calls, where the reference went on with \
+                 {}({}) at depth {}",
+                step.function, step.arg, step.depth
+            ));
+        };
+        let theirs = name.clone().unwrap_or_else(|| "a helper function".into());
+        if theirs != step.function || *depth != step.depth {
+            return Some(format!(
+                "first difference at call #{}: the reference entered {}({}) at depth {}; yours \
+                 entered {theirs} at depth {depth}",
+                i + 1,
+                step.function,
+                step.arg,
+                step.depth
+            ));
+        }
+    }
+    if counts.trace.len() > expected.trace.len() && expected.trace.len() < 4096 {
+        let (name, depth) = &counts.trace[expected.trace.len()];
+        return Some(format!(
+            "after the reference's last call (#{}), yours went on into {} at depth {depth}",
+            expected.trace.len(),
+            name.clone().unwrap_or_else(|| "a helper function".into())
+        ));
+    }
+    None
+}

@@ -1,0 +1,178 @@
+//! The problems labgrade grades, one module each, behind one trait.
+//!
+//! A problem knows its C ABI (what a submission exports), which functions' calls are counted,
+//! how to compute what the reference does for a case, and how to explain a mismatch in the
+//! terms of its assignment. The generic machinery (building, sandboxing, comparing, reporting)
+//! knows nothing about nim or mazes.
+
+pub mod abi;
+pub mod nim;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+pub use abi::{FunctionSig, Scalar};
+
+use crate::sandbox::{Ending, Observation, RunInput};
+use crate::spec::Case;
+
+/// What the reference does on a case's input.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RefOutcome {
+    /// It returns this value.
+    Returns(Value),
+    /// Its recursion never reaches a base case (it overflows the stack, as the text's code
+    /// does): a submission that overflows too behaves as the text does.
+    Diverges,
+}
+
+/// One step of the reference's call trace.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceStep {
+    /// The function entered.
+    pub function: String,
+    /// Its argument, shown to the student (`IsBadPosition(3)`).
+    pub arg: String,
+    /// Depth of all counted functions after entering.
+    pub depth: u32,
+}
+
+/// The reference's behaviour on one case: the expected side of every comparison.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expected {
+    /// Return value, or divergence.
+    pub outcome: RefOutcome,
+    /// Calls per counted function.
+    pub calls: BTreeMap<String, u64>,
+    /// Maximum depth per counted function.
+    pub max_depth: BTreeMap<String, u64>,
+    /// The first entry events, for finding where a student's recursion departs.
+    pub trace: Vec<TraceStep>,
+    /// Whole-program output.
+    pub stdout: Option<String>,
+    /// Whole-program exit status.
+    pub exit_status: Option<i32>,
+}
+
+impl Expected {
+    /// An expectation with only a return value.
+    pub fn returns(value: Value) -> Expected {
+        Expected {
+            outcome: RefOutcome::Returns(value),
+            calls: BTreeMap::new(),
+            max_depth: BTreeMap::new(),
+            trace: Vec::new(),
+            stdout: None,
+            exit_status: None,
+        }
+    }
+}
+
+/// What a problem-specific explanation gets to look at.
+pub struct Mismatch<'a> {
+    /// The case.
+    pub case: &'a Case,
+    /// The reference's behaviour.
+    pub expected: &'a Expected,
+    /// The submission's.
+    pub observed: &'a Observation,
+}
+
+/// One assignment.
+pub trait Problem: Sync {
+    /// Short name (`nim`), the spec's file stem.
+    fn name(&self) -> &'static str;
+
+    /// The functions a submission exports.
+    fn functions(&self) -> &'static [FunctionSig];
+
+    /// Functions whose calls and depth are counted.
+    fn counted(&self) -> &'static [&'static str];
+
+    /// The reference's behaviour on `input`.
+    fn expected(&self, input: &RunInput) -> Result<Expected, String>;
+
+    /// Extra words for a student when observed and expected differ (e.g. "you memoised").
+    fn explain(&self, _m: &Mismatch<'_>) -> Option<String> {
+        None
+    }
+
+    /// Looks up a function of the ABI.
+    fn function(&self, name: &str) -> Option<&'static FunctionSig> {
+        self.functions().iter().find(|f| f.name == name)
+    }
+}
+
+/// Every problem labgrade knows.
+pub fn all() -> &'static [&'static dyn Problem] {
+    &[&nim::Nim]
+}
+
+/// The problem named `name`.
+pub fn get(name: &str) -> Option<&'static dyn Problem> {
+    all().iter().copied().find(|p| p.name() == name)
+}
+
+/// Inside the child: resolves the function and binds its arguments.
+pub fn prepare_call(
+    problem: &str,
+    lib: &libloading::os::unix::Library,
+    function: &str,
+    symbol: &str,
+    args: &[Value],
+) -> Result<abi::PreparedCall, Ending> {
+    let p = get(problem).ok_or_else(|| Ending::InternalError {
+        message: format!("unknown problem `{problem}`"),
+    })?;
+    let sig = p.function(function).ok_or_else(|| Ending::InternalError {
+        message: format!("`{function}` is not part of {problem}'s interface"),
+    })?;
+    abi::prepare_scalar_call(lib, sig, symbol, args)
+}
+
+/// Turns a fixture case into the input of a run, checking it against the problem's ABI.
+pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::spec::SpecError> {
+    if let Some(stdin) = &case.def.stdin {
+        return Ok(RunInput::Program {
+            stdin: stdin.clone(),
+        });
+    }
+    let name = case.def.call.as_deref().unwrap_or_default();
+    let Some(sig) = problem.function(name) else {
+        let known: Vec<&str> = problem.functions().iter().map(|f| f.name).collect();
+        return Err(case.invalid(format!(
+            "`{name}` is not a function of {} (known: {})",
+            problem.name(),
+            known.join(", ")
+        )));
+    };
+    if case.def.args.len() != sig.params.len() {
+        return Err(case.invalid(format!(
+            "`{}` takes {} argument(s), the case gives {}",
+            sig.decl,
+            sig.params.len(),
+            case.def.args.len()
+        )));
+    }
+    let mut args = Vec::new();
+    for (i, (v, ty)) in case.def.args.iter().zip(sig.params).enumerate() {
+        let ok = match ty {
+            Scalar::Int => v.as_integer().is_some_and(|x| i32::try_from(x).is_ok()),
+            Scalar::Bool => v.as_bool().is_some(),
+        };
+        if !ok {
+            return Err(case.invalid(format!(
+                "argument {} of `{}` must be a {} (got `{v}`)",
+                i + 1,
+                sig.decl,
+                ty.c_name()
+            )));
+        }
+        args.push(serde_json::to_value(v).unwrap_or(Value::Null));
+    }
+    Ok(RunInput::Call {
+        function: name.to_string(),
+        args,
+    })
+}

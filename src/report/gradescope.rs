@@ -1,0 +1,251 @@
+//! Gradescope's `results.json`, written by `run_autograder` to `/autograder/results/`.
+//!
+//! Gradescope shows students only what this file says, so everything a student needs to act
+//! on goes into Markdown `output` fields: the verdict, the message, expected beside actual, the
+//! stdout diff, and on the top level the compiler's output when the build failed or warned
+//! (`stdout_visibility` is `hidden`, so nothing printed by the autograder itself leaks).
+//! Per-case visibility is passed through, so hidden cases stay hidden until Gradescope's own
+//! rules release them. Field names follow Gradescope's specification.
+
+use serde_json::{json, Value};
+
+use super::details::{self, DIFF_LEGEND};
+use super::model::{CaseReport, SubmissionReport, Verdict};
+
+/// The report as Gradescope's `results.json` value.
+///
+/// Top level: `score`, `execution_time` (whole seconds, the sum of the cases' wall times),
+/// `output` (Markdown summary, plus the build output when it failed or warned),
+/// `output_format`/`test_output_format` `md`, `visibility` `visible`, `stdout_visibility`
+/// `hidden`, `tests`, `extra_data` (`build`, `metadata`, `problem`, `submission`) and an empty
+/// `leaderboard`. Each test has `name`, `number` (the 1-based position, as a string as in
+/// Gradescope's examples), `score`, `max_score`, `status` (`passed`/`failed`), `output`,
+/// `output_format`, `tags`, `visibility` and `extra_data` (`verdict`, `time_ms`).
+pub fn to_gradescope(report: &SubmissionReport) -> Value {
+    let total_ms: f64 = report
+        .cases
+        .iter()
+        .map(|c| c.time_ms)
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .sum();
+    let tests: Vec<Value> = report
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(i, case)| test_entry(i + 1, case))
+        .collect();
+    json!({
+        "score": report.score,
+        "execution_time": (total_ms / 1000.0).round() as u64,
+        "output": summary_markdown(report),
+        "output_format": "md",
+        "test_output_format": "md",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {
+            "problem": report.problem,
+            "submission": report.submission,
+            "build": report.build,
+            "metadata": report.metadata,
+        },
+        "leaderboard": [],
+    })
+}
+
+/// One entry of `tests`.
+fn test_entry(number: usize, case: &CaseReport) -> Value {
+    json!({
+        "name": case.name,
+        "number": number.to_string(),
+        "score": case.score,
+        "max_score": case.max_score,
+        "status": if case.passed { "passed" } else { "failed" },
+        "output": case_markdown(case),
+        "output_format": "md",
+        "tags": case.tags,
+        "visibility": case.visibility,
+        "extra_data": { "verdict": case.verdict, "time_ms": case.time_ms },
+    })
+}
+
+/// The verdict, the message, then expected/actual and the stdout diff in code blocks.
+fn case_markdown(case: &CaseReport) -> String {
+    let mut parts = Vec::new();
+    let mut verdict = format!("**Verdict:** `{}`", case.verdict);
+    if case.passed && case.verdict != Verdict::Pass {
+        verdict.push_str(" (as expected)");
+    }
+    parts.push(verdict);
+    if !case.message.is_empty() {
+        parts.push(escape_markdown(&case.message));
+    }
+    if !case.passed {
+        let plain = details::plain_comparison(case);
+        if !plain.rows.is_empty() {
+            parts.push(fenced("text", &plain.rows));
+        }
+        if let Some(lines) = plain.stdout_identical {
+            parts.push(format!("stdout: identical ({lines} lines)"));
+        }
+        if let Some(diff) = &plain.diff {
+            parts.push(format!("Output diff (`{DIFF_LEGEND}`):"));
+            parts.push(fenced("diff", diff));
+        }
+    }
+    parts.join("\n\n")
+}
+
+/// `**nim / alice**: 2 of 6 cases passed (...). Score: 2 / 6.` and the build output.
+fn summary_markdown(report: &SubmissionReport) -> String {
+    let passed = report.cases.iter().filter(|c| c.passed).count();
+    let mut out = format!(
+        "**{} / {}**: {passed} of {} cases passed",
+        escape_markdown(&report.problem),
+        escape_markdown(&report.submission),
+        report.cases.len()
+    );
+    let breakdown = details::verdict_breakdown(report);
+    if !breakdown.is_empty() {
+        out.push_str(&format!(" ({breakdown})"));
+    }
+    out.push_str(&format!(
+        ". Score: {} / {}.",
+        details::points(report.score),
+        details::points(report.max_score)
+    ));
+    if let Some(build) = &report.build {
+        let state = match (build.ok, build.warnings) {
+            (false, _) => Some("failed".to_string()),
+            (true, 0) => None,
+            (true, 1) => Some("1 warning".to_string()),
+            (true, n) => Some(format!("{n} warnings")),
+        };
+        if let Some(state) = state {
+            out.push_str(&format!("\n\n**Build ({}):** {state}", build.kind));
+            if !build.output.trim().is_empty() {
+                out.push_str("\n\n");
+                out.push_str(&fenced(
+                    "text",
+                    &details::truncate_output(build.output.trim_end()),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `body` in a code fence longer than any backtick run inside it, so student output cannot
+/// close the block early.
+fn fenced(lang: &str, body: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in body.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    format!("{fence}{lang}\n{body}\n{fence}")
+}
+
+/// Text shown as Markdown prose with the characters that would start formatting escaped.
+fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '<' | '>' | '[' | ']' | '#' | '|'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::test_helpers::sample_report;
+
+    #[test]
+    fn top_level_fields() {
+        let v = to_gradescope(&sample_report());
+        assert_eq!(v["score"], 2.0);
+        assert_eq!(v["execution_time"], 0, "60 ms rounds to 0 s");
+        assert_eq!(v["output_format"], "md");
+        assert_eq!(v["test_output_format"], "md");
+        assert_eq!(v["visibility"], "visible");
+        assert_eq!(v["stdout_visibility"], "hidden");
+        assert_eq!(v["leaderboard"], json!([]));
+        assert_eq!(v["extra_data"]["build"]["kind"], "c");
+        assert_eq!(v["extra_data"]["build"]["warnings"], 1);
+        let out = v["output"].as_str().unwrap();
+        assert!(
+            out.starts_with("**nim / alice**: 2 of 6 cases passed"),
+            "{out}"
+        );
+        assert!(out.contains("Score: 2 / 6."));
+        assert!(out.contains("**Build (c):** 1 warning"));
+        assert!(out.contains("```text\nnim.c:12:5: warning"));
+    }
+
+    #[test]
+    fn one_test_per_case_with_status_words() {
+        let v = to_gradescope(&sample_report());
+        let tests = v["tests"].as_array().unwrap();
+        assert_eq!(tests.len(), 6);
+        let status: Vec<&str> = tests
+            .iter()
+            .map(|t| t["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            status,
+            ["passed", "failed", "failed", "passed", "failed", "failed"]
+        );
+        assert_eq!(tests[0]["number"], "1");
+        assert_eq!(tests[5]["number"], "6");
+        assert_eq!(tests[0]["name"], "FindGoodMove/1/return");
+        assert_eq!(tests[0]["tags"], json!(["basic"]));
+        assert_eq!(tests[0]["visibility"], "visible");
+        assert_eq!(tests[1]["max_score"], 1.0);
+        assert_eq!(tests[1]["output_format"], "md");
+        assert_eq!(tests[3]["extra_data"]["verdict"], "stack-overflow");
+    }
+
+    #[test]
+    fn test_output_explains_in_markdown() {
+        let v = to_gradescope(&sample_report());
+        let out = |i: usize| v["tests"][i]["output"].as_str().unwrap().to_string();
+        let calls = out(1);
+        assert!(calls.starts_with("**Verdict:** `fail`"), "{calls}");
+        assert!(calls.contains("Your FindGoodMove made 412 calls"));
+        assert!(
+            calls.contains("```text\ncalls.FindGoodMove  expected: 66   actual: 412   <- differs")
+        );
+        let stdout = out(2);
+        assert!(stdout.contains("```diff\n@@ -1,3 +1,3 @@"), "{stdout}");
+        assert!(
+            stdout.contains("\n-I take 1.\n-There are 12 coins.\n+I take 2.\n"),
+            "{stdout}"
+        );
+        assert!(out(3).starts_with("**Verdict:** `stack-overflow` (as expected)"));
+        assert!(out(4).contains("actual: (not observed)"));
+    }
+
+    #[test]
+    fn visibility_words_pass_through() {
+        let mut report = sample_report();
+        report.cases[1].visibility = crate::report::model::Visibility::AfterDueDate;
+        report.cases[2].visibility = crate::report::model::Visibility::Hidden;
+        let v = to_gradescope(&report);
+        assert_eq!(v["tests"][1]["visibility"], "after_due_date");
+        assert_eq!(v["tests"][2]["visibility"], "hidden");
+    }
+
+    #[test]
+    fn fences_outlast_backticks_in_the_body() {
+        assert_eq!(fenced("text", "a ```` b"), "`````text\na ```` b\n`````");
+        assert_eq!(escape_markdown("a*b_c"), "a\\*b\\_c");
+    }
+}

@@ -1,0 +1,30 @@
+//! The report layer: everything labgrade tells people, in every format.
+//!
+//! The runner produces [`SubmissionReport`] values and never formats anything; the renderers
+//! here take those values and never run anything. Keeping the two apart means a new output
+//! format is one new file, and any format can be produced later from saved JSON (`grade`
+//! merging shards, re-rendering old results) without re-running a submission.
+//!
+//! One file per format:
+//! - [`terminal`]: what a student reads after `labgrade check`;
+//! - [`json`]: the machine-readable contract ([`model`] defines it);
+//! - [`gradescope`]: Gradescope's `results.json`;
+//! - [`junit`]: JUnit XML for CI dashboards;
+//! - [`csv`]: the class gradebook and the table printed after `labgrade grade`.
+//!
+//! What the formats share (how a case's expected and observed values are lined up and diffed,
+//! truncation limits, number formatting, ANSI styling without a global switch) lives in the
+//! private `details` and `paint` modules so the formats cannot drift apart.
+
+pub mod csv;
+mod details;
+pub mod gradescope;
+pub mod json;
+pub mod junit;
+pub mod model;
+mod paint;
+pub mod terminal;
+#[cfg(test)]
+mod test_helpers;
+
+pub use model::*;

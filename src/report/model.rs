@@ -1,0 +1,181 @@
+//! The report contract: what `check --format json` prints and what `grade` writes per
+//! submission. Other tools parse this, so field names here are a public interface: add
+//! fields, never rename or remove them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The outcome of one case, as the lowercase words of the JSON contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Everything compared matched.
+    Pass,
+    /// The code ran to completion but something compared differs (a wrong answer).
+    Fail,
+    /// Wall-clock or CPU time limit reached.
+    Timeout,
+    /// The memory limit was reached.
+    MemoryLimit,
+    /// Killed by a signal other than a recognised stack overflow.
+    Crash,
+    /// The recursion ran off the end of its stack.
+    StackOverflow,
+    /// A function the case calls is not exported by the submission.
+    MissingSymbol,
+    /// The submission did not compile (or could not be built at all).
+    BuildError,
+    /// The artifact could not be loaded (not a library, wrong architecture, ...).
+    LoadError,
+    /// The case compares something this kind of submission cannot show (call counts of a
+    /// prebuilt library, for instance). Never scored as zero calls.
+    NotObservable,
+    /// labgrade itself failed (cannot fork, cannot create a temp dir): never the student's
+    /// fault.
+    InternalError,
+}
+
+impl Verdict {
+    /// The word used in reports and declared-verdict files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Timeout => "timeout",
+            Verdict::MemoryLimit => "memory-limit",
+            Verdict::Crash => "crash",
+            Verdict::StackOverflow => "stack-overflow",
+            Verdict::MissingSymbol => "missing-symbol",
+            Verdict::BuildError => "build-error",
+            Verdict::LoadError => "load-error",
+            Verdict::NotObservable => "not-observable",
+            Verdict::InternalError => "internal-error",
+        }
+    }
+
+    /// Every verdict, in the order reports list them.
+    pub const ALL: [Verdict; 11] = [
+        Verdict::Pass,
+        Verdict::Fail,
+        Verdict::Timeout,
+        Verdict::MemoryLimit,
+        Verdict::Crash,
+        Verdict::StackOverflow,
+        Verdict::MissingSymbol,
+        Verdict::BuildError,
+        Verdict::LoadError,
+        Verdict::NotObservable,
+        Verdict::InternalError,
+    ];
+
+    /// Parses the word used in reports.
+    pub fn parse(word: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.as_str() == word)
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who may see a case, in Gradescope's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Shown to the student (and run by `check` without `--all`).
+    #[default]
+    Visible,
+    /// Never shown to the student.
+    Hidden,
+    /// Shown once the due date has passed.
+    AfterDueDate,
+    /// Shown once grades are published.
+    AfterPublished,
+}
+
+/// One case of one submission.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CaseReport {
+    /// The case's name, unique within the problem (e.g. `FindGoodMove/7/calls`).
+    pub name: String,
+    /// What happened.
+    pub verdict: Verdict,
+    /// True when the verdict is what the case expects: `pass`, or the same abnormal end the
+    /// reference itself has (the book's `IsBadPosition(0)` overflows its stack too).
+    pub passed: bool,
+    /// Points earned.
+    pub score: f64,
+    /// Points available.
+    pub max_score: f64,
+    /// What the submission did: `return`, `calls.<Function>`, `max_depth.<Function>`,
+    /// `stdout`, ... (only what was observed).
+    pub observed: Value,
+    /// What the reference (or the fixture's literal) says; same keys as `observed`.
+    pub expected: Value,
+    /// One paragraph for the student: what differs and, where labgrade can tell, why.
+    pub message: String,
+    /// Who may see the case.
+    pub visibility: Visibility,
+    /// The fixture's tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Wall time of the run in milliseconds (0 when nothing ran).
+    #[serde(default)]
+    pub time_ms: f64,
+}
+
+/// How the submission was built, when labgrade built it.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+pub struct BuildReport {
+    /// `c`, `cpp`, `rust`, `library` or `executable`.
+    pub kind: String,
+    /// True when every artifact the cases need was produced.
+    pub ok: bool,
+    /// Compiler diagnostics (warnings and errors), verbatim.
+    pub output: String,
+    /// Number of warnings the compiler printed.
+    pub warnings: usize,
+    /// True when the result came from the build cache.
+    pub cached: bool,
+    /// Notes about the artifact (mangled names found, instrumentation state, ...).
+    pub notes: Vec<String>,
+}
+
+/// Every case of one submission, scored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SubmissionReport {
+    /// The problem's name (`nim`).
+    pub problem: String,
+    /// The submission's name (its file or directory name).
+    pub submission: String,
+    /// Points earned.
+    pub score: f64,
+    /// Points available in the cases that were run.
+    pub max_score: f64,
+    /// The cases, in fixture order.
+    pub cases: Vec<CaseReport>,
+    /// The build, when there was one.
+    #[serde(default)]
+    pub build: Option<BuildReport>,
+    /// labgrade's version and the sandbox layers in force.
+    #[serde(default)]
+    pub metadata: Value,
+}
+
+impl SubmissionReport {
+    /// True when every case got the verdict it expects.
+    pub fn all_passed(&self) -> bool {
+        self.cases.iter().all(|c| c.passed)
+    }
+
+    /// Number of cases per verdict, in [`Verdict::ALL`] order, zeros left out.
+    pub fn verdict_counts(&self) -> Vec<(Verdict, usize)> {
+        Verdict::ALL
+            .into_iter()
+            .map(|v| (v, self.cases.iter().filter(|c| c.verdict == v).count()))
+            .filter(|(_, n)| *n > 0)
+            .collect()
+    }
+}

@@ -1,0 +1,620 @@
+//! What a student reads after `labgrade check nim mysubmission/`.
+//!
+//! The order follows the questions a student asks: did it build (header, compiler output when
+//! there is something to read), which cases passed (one line each), what exactly is wrong
+//! (the Failures section, with expected beside actual or a line diff of stdout), and where do I
+//! stand (the summary). The summary is honest about what was *not* run: when hidden cases are
+//! graded later it says so instead of "all tests passed".
+//!
+//! The renderer returns a `String` and decides color from [`TerminalOptions::color`] alone;
+//! it never consults or changes `colored`'s global override (see `paint.rs`).
+
+use colored::Color;
+
+use super::details::{self, Comparison, DiffKind, Row, DIFF_LEGEND};
+use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
+use super::paint::{Painter, Style};
+
+/// Width messages are wrapped to, indentation included.
+const WRAP_WIDTH: usize = 88;
+
+/// Names longer than this do not widen the case column further.
+const MAX_NAME_COLUMN: usize = 48;
+
+/// How the terminal report looks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TerminalOptions {
+    /// Emit ANSI color and bold/dim. When false the output contains no escape at all.
+    pub color: bool,
+    /// Also show build notes and cache state, case tags, and the messages of passing cases.
+    pub verbose: bool,
+    /// Show the names, messages and expected values of cases that are not `visible`. When
+    /// false such a case is listed as `hidden case #k` with its verdict and score only, so a
+    /// report run with hidden cases can be shown to a student without leaking them.
+    pub show_hidden_names: bool,
+}
+
+/// Renders one submission's report for a terminal. Same as [`render_submission_with`] with no
+/// hidden cases left unrun.
+pub fn render_submission(report: &SubmissionReport, opts: &TerminalOptions) -> String {
+    render_submission_with(report, opts, 0)
+}
+
+/// Renders one submission's report for a terminal.
+///
+/// `hidden_not_run` is the number of hidden cases the problem has that this run skipped (a
+/// student's local `check`): when non-zero the summary says the result covers visible cases
+/// only and that hidden cases are graded later, rather than claiming everything passed.
+pub fn render_submission_with(
+    report: &SubmissionReport,
+    opts: &TerminalOptions,
+    hidden_not_run: usize,
+) -> String {
+    let r = Renderer {
+        report,
+        opts,
+        p: Painter::new(opts.color),
+        names: display_names(report, opts),
+    };
+    let mut out = Vec::new();
+    r.header(&mut out);
+    r.case_lines(&mut out);
+    r.failures(&mut out);
+    r.summary(&mut out, hidden_not_run);
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// Holds what every section needs.
+struct Renderer<'a> {
+    report: &'a SubmissionReport,
+    opts: &'a TerminalOptions,
+    p: Painter,
+    /// The name shown for each case, parallel to `report.cases`.
+    names: Vec<String>,
+}
+
+impl Renderer<'_> {
+    /// `nim / alice  (build: c, 1 warning)` and the compiler output when worth reading.
+    fn header(&self, out: &mut Vec<String>) {
+        let report = self.report;
+        let mut line = self.p.paint(
+            &format!("{} / {}", report.problem, report.submission),
+            Style::PLAIN.bold(),
+        );
+        if let Some(build) = &report.build {
+            let mut parts = vec![format!("build: {}", build.kind)];
+            if !build.ok {
+                parts.push(self.p.paint("FAILED", Style::fg(Color::Red).bold()));
+            }
+            if build.warnings > 0 {
+                let w = plural(build.warnings, "warning");
+                parts.push(self.p.paint(&w, Style::fg(Color::Yellow)));
+            }
+            if self.opts.verbose && build.cached {
+                parts.push("cached".to_string());
+            }
+            line.push_str(&format!("  ({})", parts.join(", ")));
+        }
+        out.push(line);
+
+        if let Some(build) = &report.build {
+            let worth_showing = build.warnings > 0 || !build.ok || self.opts.verbose;
+            if worth_showing && !build.output.trim().is_empty() {
+                let text = details::truncate_output(build.output.trim_end());
+                out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.dim()));
+            }
+            if self.opts.verbose {
+                for note in &build.notes {
+                    out.push(
+                        self.p
+                            .paint(&format!("    note: {note}"), Style::PLAIN.dim()),
+                    );
+                }
+            }
+        }
+        out.push(String::new());
+    }
+
+    /// One line per case: verdict tag, name, score, time.
+    fn case_lines(&self, out: &mut Vec<String>) {
+        if self.report.cases.is_empty() {
+            out.push("  no cases were run".to_string());
+            return;
+        }
+        let tag_width = Verdict::ALL
+            .iter()
+            .map(|v| v.as_str().len())
+            .max()
+            .unwrap_or(0);
+        let name_width = self
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(MAX_NAME_COLUMN);
+        let scores: Vec<String> = self
+            .report
+            .cases
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}/{}",
+                    details::points(c.score),
+                    details::points(c.max_score)
+                )
+            })
+            .collect();
+        let score_width = scores.iter().map(|s| s.len()).max().unwrap_or(0);
+
+        for ((case, name), score) in self.report.cases.iter().zip(&self.names).zip(&scores) {
+            let tag = format!("{:tag_width$}", tag_word(case.verdict));
+            let mut line = format!(
+                "  {}  {name:name_width$}  {score:>score_width$}  {:>7}",
+                self.p.paint(&tag, verdict_style(case)),
+                details::duration(case.time_ms),
+            );
+            if case.passed && case.verdict != Verdict::Pass {
+                line.push_str(&self.p.paint("  (as expected)", Style::fg(Color::Green)));
+            }
+            if self.opts.verbose && !case.tags.is_empty() && self.visible(case) {
+                line.push_str(
+                    &self
+                        .p
+                        .paint(&format!("  [{}]", case.tags.join(", ")), Style::PLAIN.dim()),
+                );
+            }
+            out.push(line.trim_end().to_string());
+            if self.opts.verbose && case.passed && !case.message.is_empty() && self.visible(case) {
+                let text = wrap(&case.message, WRAP_WIDTH - 6).join("\n");
+                out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
+            }
+        }
+    }
+
+    /// Every case that did not get the verdict it expects, explained.
+    fn failures(&self, out: &mut Vec<String>) {
+        let failed: Vec<(&CaseReport, &String)> = self
+            .report
+            .cases
+            .iter()
+            .zip(&self.names)
+            .filter(|(c, _)| !c.passed)
+            .collect();
+        if failed.is_empty() {
+            return;
+        }
+        out.push(String::new());
+        out.push(self.p.paint("Failures", Style::PLAIN.bold()));
+        // Build, load and missing-symbol failures repeat one message on every case: say it once.
+        let mut said: Vec<(Verdict, &str)> = Vec::new();
+        for (case, name) in failed {
+            out.push(String::new());
+            out.push(format!(
+                "  {}  {}",
+                self.p.paint(name, Style::PLAIN.bold()),
+                self.p.paint(&tag_word(case.verdict), verdict_style(case))
+            ));
+            if !self.visible(case) {
+                out.push("    (details of hidden cases are not shown)".to_string());
+                continue;
+            }
+            let repeats = matches!(
+                case.verdict,
+                Verdict::BuildError | Verdict::LoadError | Verdict::MissingSymbol
+            );
+            if repeats && said.contains(&(case.verdict, case.message.as_str())) {
+                out.push("    (same as above)".to_string());
+                continue;
+            }
+            if repeats {
+                said.push((case.verdict, case.message.as_str()));
+            }
+            if !case.message.is_empty() {
+                out.push(indent(&wrap(&case.message, WRAP_WIDTH - 4).join("\n"), 4));
+            }
+            let cmp = details::compare(&case.expected, &case.observed);
+            if !cmp.is_empty() {
+                self.comparison(&cmp, out);
+            }
+        }
+    }
+
+    /// Expected beside actual, then the stdout diff.
+    fn comparison(&self, cmp: &Comparison<'_>, out: &mut Vec<String>) {
+        let (kw, ew) = details::row_widths(&cmp.rows);
+        for row in &cmp.rows {
+            out.push(self.row(row, kw, ew));
+        }
+        let Some(text) = &cmp.stdout else { return };
+        if text.identical {
+            out.push(format!(
+                "    stdout: identical ({})",
+                plural(text.expected_lines, "line")
+            ));
+            return;
+        }
+        out.push(format!(
+            "    {}",
+            self.p.paint(DIFF_LEGEND, Style::PLAIN.dim())
+        ));
+        for line in &text.lines {
+            let style = match line.kind {
+                DiffKind::Hunk => Style::fg(Color::Cyan),
+                DiffKind::Context => Style::PLAIN,
+                DiffKind::Delete => Style::fg(Color::Red),
+                DiffKind::Insert => Style::fg(Color::Green),
+                DiffKind::NoNewline => Style::PLAIN.dim(),
+            };
+            out.push(format!("    {}", self.p.paint(&line.plain(), style)));
+        }
+        if text.omitted_lines > 0 {
+            out.push(format!(
+                "    ... (diff truncated: {} more lines not shown)",
+                text.omitted_lines
+            ));
+        }
+    }
+
+    /// `calls.FindGoodMove  expected: 66   actual: 412   <- differs`.
+    fn row(&self, row: &Row<'_>, kw: usize, ew: usize) -> String {
+        let expected = details::inline_value(row.expected);
+        let (actual, style) = match row.actual {
+            None => ("(not observed)".to_string(), Style::fg(Color::Yellow)),
+            Some(v) if row.differs() => (details::inline_value(v), Style::fg(Color::Red).bold()),
+            Some(v) => (details::inline_value(v), Style::PLAIN),
+        };
+        let mut line = format!(
+            "    {:kw$}  expected: {expected:ew$}   actual: {}",
+            row.key,
+            self.p.paint(&actual, style)
+        );
+        if row.differs() {
+            line.push_str(&self.p.paint("   <- differs", Style::fg(Color::Red)));
+        }
+        line
+    }
+
+    /// `3 passed, 3 failed (...); score 2 / 6`, then what the result does not cover.
+    fn summary(&self, out: &mut Vec<String>, hidden_not_run: usize) {
+        let report = self.report;
+        let total = report.cases.len();
+        let passed = report.cases.iter().filter(|c| c.passed).count();
+        let failed = total - passed;
+        out.push(String::new());
+        let counts = format!(
+            "{}, {}",
+            self.p.paint(
+                &format!("{passed} passed"),
+                if passed > 0 {
+                    Style::fg(Color::Green)
+                } else {
+                    Style::PLAIN
+                }
+            ),
+            self.p.paint(
+                &format!("{failed} failed"),
+                if failed > 0 {
+                    Style::fg(Color::Red)
+                } else {
+                    Style::PLAIN
+                }
+            ),
+        );
+        let breakdown = details::verdict_breakdown(report);
+        let breakdown = if breakdown.is_empty() {
+            String::new()
+        } else {
+            format!(" ({breakdown})")
+        };
+        out.push(format!(
+            "{counts}{breakdown}; score {}",
+            self.p.paint(
+                &format!(
+                    "{} / {}",
+                    details::points(report.score),
+                    details::points(report.max_score)
+                ),
+                Style::PLAIN.bold()
+            )
+        ));
+        if hidden_not_run > 0 {
+            out.push(self.p.paint(
+                &format!(
+                    "visible cases only: hidden cases are graded later ({} not run here)",
+                    plural(hidden_not_run, "hidden case")
+                ),
+                Style::fg(Color::Yellow),
+            ));
+        }
+        let internal = report
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::InternalError)
+            .count();
+        if internal > 0 {
+            out.push(self.p.paint(
+                &format!(
+                    "labgrade itself failed on {}: not your fault; please report it",
+                    plural(internal, "case")
+                ),
+                Style::fg(Color::Yellow).bold(),
+            ));
+        }
+    }
+
+    /// True when the case's details may be shown.
+    fn visible(&self, case: &CaseReport) -> bool {
+        self.opts.show_hidden_names || case.visibility == Visibility::Visible
+    }
+}
+
+/// The name shown for each case: its own, or `hidden case #k` when it is not visible and
+/// hidden names are not to be shown.
+fn display_names(report: &SubmissionReport, opts: &TerminalOptions) -> Vec<String> {
+    let mut hidden = 0;
+    report
+        .cases
+        .iter()
+        .map(|c| {
+            if opts.show_hidden_names || c.visibility == Visibility::Visible {
+                c.name.clone()
+            } else {
+                hidden += 1;
+                format!("hidden case #{hidden}")
+            }
+        })
+        .collect()
+}
+
+/// `STACK-OVERFLOW`: the verdict word, shouted.
+fn tag_word(verdict: Verdict) -> String {
+    verdict.as_str().to_ascii_uppercase()
+}
+
+/// The color of a case's verdict tag: green whenever the case got what it expects.
+fn verdict_style(case: &CaseReport) -> Style {
+    if case.passed {
+        return Style::fg(Color::Green);
+    }
+    match case.verdict {
+        Verdict::Pass | Verdict::Fail => Style::fg(Color::Red),
+        Verdict::Timeout | Verdict::MemoryLimit | Verdict::Crash | Verdict::StackOverflow => {
+            Style::fg(Color::Magenta).bold()
+        }
+        Verdict::MissingSymbol | Verdict::BuildError | Verdict::LoadError => Style::fg(Color::Red),
+        Verdict::NotObservable => Style::fg(Color::Yellow),
+        Verdict::InternalError => Style::fg(Color::Yellow).bold(),
+    }
+}
+
+/// `1 warning`, `2 warnings`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Every line of `text` indented by `n` spaces (empty lines stay empty).
+fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    text.lines()
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("{pad}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Greedy word wrap at `width` characters, keeping the text's own line breaks. A word longer
+/// than the width gets a line of its own rather than being split.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.lines() {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            let needed =
+                line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+            if !line.is_empty() && needed > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::test_helpers::{case, sample_report};
+
+    fn plain() -> TerminalOptions {
+        TerminalOptions::default()
+    }
+
+    #[test]
+    fn plain_output_has_no_escapes() {
+        let text = render_submission(&sample_report(), &plain());
+        assert!(!text.contains('\x1b'), "{text}");
+        let colored = render_submission(
+            &sample_report(),
+            &TerminalOptions {
+                color: true,
+                ..plain()
+            },
+        );
+        assert!(colored.contains("\x1b[32mPASS"), "{colored}");
+        assert!(colored.contains("\x1b[31mFAIL"), "{colored}");
+    }
+
+    #[test]
+    fn header_names_problem_submission_and_build() {
+        let text = render_submission(&sample_report(), &plain());
+        let first = text.lines().next().unwrap();
+        assert_eq!(first, "nim / alice  (build: c, 1 warning)");
+        assert!(text.contains("    nim.c:12:5: warning: unused variable 'x'"));
+        assert!(
+            !text.contains("note: instrumented"),
+            "notes are verbose only"
+        );
+    }
+
+    #[test]
+    fn one_line_per_case_with_score_and_time() {
+        let text = render_submission(&sample_report(), &plain());
+        let line = |name: &str| {
+            text.lines()
+                .find(|l| l.contains(name) && l.contains('/'))
+                .unwrap()
+                .to_string()
+        };
+        let pass = line("FindGoodMove/1/return");
+        assert!(pass.trim_start().starts_with("PASS "), "{pass}");
+        assert!(pass.contains("1/1") && pass.contains("12 ms"), "{pass}");
+        let so = line("IsBadPosition/0");
+        assert!(
+            so.contains("STACK-OVERFLOW") && so.ends_with("(as expected)"),
+            "{so}"
+        );
+        let be = line("MakeMove/3");
+        assert!(be.contains("BUILD-ERROR") && be.contains("0/1"), "{be}");
+    }
+
+    #[test]
+    fn failures_show_expected_beside_actual() {
+        let text = render_submission(&sample_report(), &plain());
+        let failures = text
+            .split("\nFailures\n")
+            .nth(1)
+            .expect("a Failures section");
+        assert!(failures.contains("Your FindGoodMove made 412 calls"));
+        assert!(failures.contains("calls.FindGoodMove  expected: 66   actual: 412   <- differs"));
+        assert!(failures.contains("return              expected: 2    actual: 2\n"));
+        assert!(failures.contains("calls.IsBadPosition  expected: 9   actual: (not observed)"));
+        assert!(
+            !failures.contains("IsBadPosition/0 "),
+            "a case that passed as expected is not a failure"
+        );
+    }
+
+    #[test]
+    fn stdout_is_shown_as_a_diff() {
+        let text = render_submission(&sample_report(), &plain());
+        assert!(text.contains(DIFF_LEGEND));
+        assert!(text.contains("    -I take 1.\n"), "{text}");
+        assert!(text.contains("    +I take 2.\n"), "{text}");
+        assert!(text.contains("     There are 13 coins.\n"), "{text}");
+        let colored = render_submission(
+            &sample_report(),
+            &TerminalOptions {
+                color: true,
+                ..plain()
+            },
+        );
+        assert!(colored.contains("\x1b[31m-I take 1."));
+        assert!(colored.contains("\x1b[32m+I take 2."));
+    }
+
+    #[test]
+    fn summary_is_honest_about_hidden_cases() {
+        let report = sample_report();
+        let text = render_submission_with(&report, &plain(), 4);
+        let tail: Vec<&str> = text.lines().rev().take(2).collect();
+        assert_eq!(
+            tail[1],
+            "2 passed, 4 failed (1 pass, 2 fail, 1 stack-overflow (as expected), \
+             1 build-error, 1 not-observable); score 2 / 6"
+        );
+        assert_eq!(
+            tail[0],
+            "visible cases only: hidden cases are graded later (4 hidden cases not run here)"
+        );
+        assert!(!render_submission(&report, &plain()).contains("graded later"));
+    }
+
+    #[test]
+    fn hidden_cases_keep_their_secrets_unless_asked() {
+        let mut report = sample_report();
+        report.cases[1].visibility = Visibility::Hidden;
+        let text = render_submission(&report, &plain());
+        assert!(!text.contains("FindGoodMove/7/calls"));
+        assert!(!text.contains("412"));
+        assert!(text.contains("hidden case #1"));
+        let shown = render_submission(
+            &report,
+            &TerminalOptions {
+                show_hidden_names: true,
+                ..plain()
+            },
+        );
+        assert!(shown.contains("FindGoodMove/7/calls") && shown.contains("412"));
+    }
+
+    #[test]
+    fn repeated_build_errors_are_said_once() {
+        let mut report = sample_report();
+        let mut again = case("MakeMove/4", Verdict::BuildError, false);
+        again.message = report.cases[5].message.clone();
+        report.cases.push(again);
+        let text = render_submission(&report, &plain());
+        assert_eq!(text.matches("The submission did not compile.").count(), 1);
+        assert!(text.contains("(same as above)"));
+        assert!(
+            !text.contains("expected: {}"),
+            "nothing compared, nothing shown"
+        );
+    }
+
+    #[test]
+    fn long_stdout_is_truncated_with_a_note() {
+        let mut report = sample_report();
+        let big: String = (0..3000).map(|i| format!("{i}\n")).collect();
+        report.cases[2].expected = serde_json::json!({ "stdout": big });
+        report.cases[2].observed = serde_json::json!({ "stdout": "nothing\n" });
+        let text = render_submission(&report, &plain());
+        assert!(text.contains("(diff truncated:"), "{text}");
+        let shown: usize = text
+            .lines()
+            .filter(|l| l.starts_with("    -") && !l.contains(DIFF_LEGEND))
+            .map(|l| l.len() - 4)
+            .sum();
+        assert!(
+            shown > 1000 && shown <= details::OUTPUT_LIMIT,
+            "{shown} chars shown"
+        );
+    }
+
+    #[test]
+    fn verbose_adds_notes_tags_and_passing_messages() {
+        let text = render_submission(
+            &sample_report(),
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(text.contains("note: instrumented with -finstrument-functions"));
+        assert!(text.contains("[basic]"));
+        assert!(text.contains("overflows its stack, as the book's version does"));
+    }
+
+    #[test]
+    fn wrap_keeps_words_and_line_breaks() {
+        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
+        assert_eq!(wrap("a\nb", 80), ["a", "b"]);
+        assert_eq!(wrap("loooooong x", 4), ["loooooong", "x"]);
+    }
+}

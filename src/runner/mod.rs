@@ -1,0 +1,14 @@
+//! Grading: from a problem and some submissions to one report each.
+//!
+//! A [`Session`] loads the spec and fixtures once, computes every case's expectation from the
+//! reference once, then for each submission: prepares it ([`prepare`]: detect, build, read
+//! symbols), plans one run per case ([`plan`]), hands every run of every submission to the
+//! worker pool at once, and judges the observations ([`crate::compare`]). It reports
+//! progress through a callback and never prints: formatting is the report layer's job.
+
+pub mod plan;
+pub mod prepare;
+mod session;
+
+pub use prepare::Prepared;
+pub use session::{CaseFilter, Event, Session, SessionOptions};

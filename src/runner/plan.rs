@@ -1,0 +1,75 @@
+//! Which artifact each case runs on, or why it cannot run at all.
+
+use crate::problems::Problem;
+use crate::report::Verdict;
+use crate::sandbox::{Artifact, ArtifactKind, RunInput};
+use crate::spec::{Case, CompareItem};
+
+use super::Prepared;
+
+/// What to do for one case of one submission.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// Run it on this artifact.
+    Run(Artifact),
+    /// Do not run it: the verdict is already known.
+    Settled(Verdict, String),
+}
+
+/// Chooses the artifact for `case`.
+///
+/// Cases that compare call counts run on the instrumented build when there is one (the
+/// counts are then observed); others on the plain build, so that instrumentation's larger
+/// frames never change a stack-depth outcome.
+pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) -> Step {
+    if let Some((v, m)) = &p.fatal {
+        return Step::Settled(*v, m.clone());
+    }
+    match input {
+        RunInput::Program { .. } => match &p.program {
+            Some(a) => Step::Run(a.clone()),
+            None => {
+                let (v, m) = p
+                    .no_program
+                    .clone()
+                    .unwrap_or((Verdict::MissingSymbol, "no program to run".into()));
+                let m = if v == Verdict::MissingSymbol {
+                    format!("{m}: the whole-program cases need `main`")
+                } else {
+                    m
+                };
+                Step::Settled(v, m)
+            }
+        },
+        RunInput::Call { function, .. } => {
+            let wants_counts = case
+                .compare
+                .iter()
+                .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
+            let artifact = if wants_counts {
+                p.instrumented.as_ref().or(p.library.as_ref())
+            } else {
+                p.library.as_ref().or(p.instrumented.as_ref())
+            };
+            let Some(a) = artifact else {
+                let m = p
+                    .no_functions
+                    .clone()
+                    .unwrap_or_else(|| "no library to call".into());
+                return Step::Settled(Verdict::NotObservable, m);
+            };
+            if !a.symbols.contains_key(function) {
+                let decl = problem.function(function).map_or(function.as_str(), |f| f.decl);
+                return Step::Settled(
+                    Verdict::MissingSymbol,
+                    format!(
+                        "your submission does not export `{function}`: labgrade expects \
+                         `{decl}`, with exactly this name, not `static`"
+                    ),
+                );
+            }
+            debug_assert_eq!(a.kind, ArtifactKind::Library);
+            Step::Run(a.clone())
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Turning one handed-in path into artifacts the workers can run.
+
+use std::path::{Path, PathBuf};
+
+use crate::problems::Problem;
+use crate::report::{BuildReport, Verdict};
+use crate::sandbox::{Artifact, ArtifactKind};
+use crate::spec::ProblemSpec;
+use crate::submission::symbols::{exported_names, resolve};
+use crate::submission::{detect, BuildCache, SubmissionKind};
+
+/// A submission ready to run.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The submission's name (its entry name).
+    pub name: String,
+    /// Where it was handed in.
+    pub path: PathBuf,
+    /// The build, for the report.
+    pub build: BuildReport,
+    /// The plain library, if any.
+    pub library: Option<Artifact>,
+    /// The instrumented (or self-counting) library, if any.
+    pub instrumented: Option<Artifact>,
+    /// The program (an executable, or a library exporting `main`).
+    pub program: Option<Artifact>,
+    /// Why no case can run at all (build error, not a library, ...).
+    pub fatal: Option<(Verdict, String)>,
+    /// Why whole-program cases cannot run, when the rest can.
+    pub no_program: Option<(Verdict, String)>,
+    /// Why function cases cannot run, when the program can (an executable).
+    pub no_functions: Option<String>,
+}
+
+impl Prepared {
+    fn failed(name: &str, path: &Path, kind: &str, verdict: Verdict, message: String) -> Prepared {
+        Prepared {
+            name: name.to_string(),
+            path: path.to_path_buf(),
+            build: BuildReport {
+                kind: kind.to_string(),
+                ok: false,
+                output: message.clone(),
+                ..BuildReport::default()
+            },
+            library: None,
+            instrumented: None,
+            program: None,
+            fatal: Some((verdict, message)),
+            no_program: None,
+            no_functions: None,
+        }
+    }
+}
+
+/// Library artifacts built from one file: which ABI names it exports and how.
+fn library_artifact(
+    problem: &dyn Problem,
+    path: &Path,
+    instrumented: bool,
+    notes: &mut Vec<String>,
+) -> Result<Artifact, String> {
+    let exported = exported_names(path)?;
+    let mut wanted: Vec<&str> = problem.functions().iter().map(|f| f.name).collect();
+    wanted.push("main");
+    let r = resolve(&wanted, &exported);
+    for (name, sym, demangled) in &r.mangled {
+        if name == "main" {
+            continue;
+        }
+        let note = format!(
+            "`{name}` is exported with C++ name mangling as `{sym}` ({demangled}): your file \
+             does not include the spec header, whose extern \"C\" would export it as `{name}`. \
+             labgrade called it anyway; include the header to be safe"
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    let mut symbols = r.found;
+    if !symbols.contains_key("main") && exported.iter().any(|e| e == "labgrade_main") {
+        symbols.insert("main".into(), "labgrade_main".into());
+    }
+    let counted = problem
+        .counted()
+        .iter()
+        .filter_map(|n| symbols.get(*n).map(|s| (n.to_string(), s.clone())))
+        .collect();
+    Ok(Artifact {
+        path: path.to_path_buf(),
+        kind: ArtifactKind::Library,
+        symbols,
+        counted,
+        instrumented,
+        marks_stack_overflow: false,
+    })
+}
+
+fn exports_counting_protocol(path: &Path) -> bool {
+    exported_names(path).is_ok_and(|names| {
+        names.iter().any(|n| n == "labgrade_counters") && names.iter().any(|n| n == "labgrade_probe")
+    })
+}
+
+fn program_artifact(path: &Path, marks: bool) -> Artifact {
+    Artifact {
+        path: path.to_path_buf(),
+        kind: ArtifactKind::Program,
+        symbols: Default::default(),
+        counted: Vec::new(),
+        instrumented: false,
+        marks_stack_overflow: marks,
+    }
+}
+
+/// Prepares one submission. `trust_self_counting` lets a prebuilt library that implements
+/// labgrade's counting protocol itself (the reference cdylib) have its counts observed.
+pub fn prepare(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    cache: &BuildCache,
+    name: &str,
+    path: &Path,
+    trust_self_counting: bool,
+) -> Prepared {
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let kind = match detect(&path) {
+        Ok(k) => k,
+        Err(message) => return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message),
+    };
+    let word = kind.word();
+    let mut notes = Vec::new();
+    match &kind {
+        SubmissionKind::Library(lib) => {
+            let self_counting = trust_self_counting && exports_counting_protocol(lib);
+            let library = match library_artifact(problem, lib, false, &mut notes) {
+                Ok(a) => a,
+                Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
+            };
+            let instrumented = self_counting.then(|| Artifact {
+                instrumented: true,
+                ..library.clone()
+            });
+            if self_counting {
+                notes.push("this library counts its own calls through labgrade's protocol".into());
+            } else {
+                notes.push(
+                    "a prebuilt library cannot be instrumented: call counts and depths are not \
+                     observable (hand in sources to have them checked)"
+                        .into(),
+                );
+            }
+            let program = library.symbols.contains_key("main").then(|| Artifact {
+                kind: ArtifactKind::Library,
+                ..library.clone()
+            });
+            let no_program = program.is_none().then(|| {
+                (
+                    Verdict::MissingSymbol,
+                    "the library exports no `main`, so the whole-program cases cannot run".into(),
+                )
+            });
+            Prepared {
+                name: name.to_string(),
+                path: path.clone(),
+                build: BuildReport {
+                    kind: word.into(),
+                    ok: true,
+                    notes,
+                    ..BuildReport::default()
+                },
+                library: Some(library),
+                instrumented,
+                program,
+                fatal: None,
+                no_program,
+                no_functions: None,
+            }
+        }
+        SubmissionKind::Executable(exe) => Prepared {
+            name: name.to_string(),
+            path: path.clone(),
+            build: BuildReport {
+                kind: word.into(),
+                ok: true,
+                notes: vec!["an executable can only be run whole: function cases are not observable".into()],
+                ..BuildReport::default()
+            },
+            library: None,
+            instrumented: None,
+            program: Some(program_artifact(exe, false)),
+            fatal: None,
+            no_program: None,
+            no_functions: Some(
+                "this submission is an executable: its functions cannot be called one by one \
+                 (hand in a library or sources)"
+                    .into(),
+            ),
+        },
+        SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
+            let built = cache.build(&kind, spec);
+            let mut build = BuildReport {
+                kind: word.into(),
+                ok: !built.failed,
+                output: built.output.clone(),
+                warnings: built.warnings,
+                cached: built.cached,
+                notes: Vec::new(),
+            };
+            if built.failed {
+                let msg = if built.output.trim().is_empty() {
+                    "the build failed".to_string()
+                } else {
+                    format!("the build failed:\n{}", built.output.trim_end())
+                };
+                let mut p = Prepared::failed(name, &path, word, Verdict::BuildError, msg);
+                p.build = build;
+                return p;
+            }
+            let library = match built.library.as_deref() {
+                Some(lib) => match library_artifact(problem, lib, false, &mut notes) {
+                    Ok(a) => Some(a),
+                    Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
+                },
+                None => None,
+            };
+            let instrumented = built
+                .instrumented
+                .as_deref()
+                .and_then(|lib| library_artifact(problem, lib, true, &mut notes).ok());
+            if instrumented.is_none() && matches!(kind, SubmissionKind::RustCrate(_)) {
+                notes.push(
+                    "Rust code cannot be instrumented by labgrade: call counts and depths are not \
+                     observable"
+                        .into(),
+                );
+            }
+            let program = built
+                .program
+                .as_deref()
+                .map(|p| program_artifact(p, built.program_marks_overflow));
+            let no_program = program.is_none().then(|| {
+                (
+                    Verdict::MissingSymbol,
+                    built
+                        .program_missing
+                        .clone()
+                        .unwrap_or_else(|| "no program was built".into()),
+                )
+            });
+            build.notes = notes;
+            Prepared {
+                name: name.to_string(),
+                path: path.clone(),
+                build,
+                no_functions: library.is_none().then(|| "no library was built".to_string()),
+                library,
+                instrumented,
+                program,
+                fatal: None,
+                no_program,
+            }
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! One problem, its cases and expectations, ready to grade any number of submissions.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use super::plan::{plan, Step};
+use super::prepare::{prepare, Prepared};
+use crate::compare::judge;
+use crate::problems::{self, Expected, Problem, RefOutcome};
+use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
+use crate::sandbox::{Observation, RunInput, RunRequest, WorkerPool};
+use crate::spec::{load_fixtures, Case, ProblemSpec, Root, SpecError};
+use crate::submission::BuildCache;
+
+/// Which cases to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseFilter {
+    /// Only cases students may see (`check` without `--all`).
+    VisibleOnly,
+    /// Every case.
+    All,
+}
+
+/// Progress, for bars and logs.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// A submission was prepared (built, or found unbuildable).
+    Prepared {
+        /// Its name.
+        name: String,
+    },
+    /// Every run is planned.
+    RunsPlanned {
+        /// How many runs will happen.
+        total: usize,
+    },
+    /// One run finished.
+    RunDone,
+}
+
+/// How a session runs things.
+#[derive(Debug, Clone)]
+pub struct SessionOptions {
+    /// The labgrade binary (workers are started from it).
+    pub worker_exe: PathBuf,
+    /// Parallel slots (workers and builds).
+    pub jobs: usize,
+    /// Where builds are cached.
+    pub cache: BuildCache,
+}
+
+/// A loaded problem.
+pub struct Session {
+    /// The problem's spec.
+    pub spec: ProblemSpec,
+    /// The problem's code.
+    pub problem: &'static dyn Problem,
+    /// Its cases, in fixture order.
+    pub cases: Vec<Case>,
+    inputs: Vec<RunInput>,
+    expected: Vec<Expected>,
+    options: SessionOptions,
+}
+
+fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError> {
+    let Some(table) = &case.def.expect else {
+        return Ok(e);
+    };
+    for (key, value) in table {
+        let v: Value = serde_json::to_value(value).unwrap_or(Value::Null);
+        match key.as_str() {
+            "return" => e.outcome = RefOutcome::Returns(v),
+            "outcome" if v == "stack-overflow" => e.outcome = RefOutcome::Diverges,
+            "stdout" => e.stdout = v.as_str().map(str::to_string),
+            "exit_status" => e.exit_status = v.as_i64().map(|c| c as i32),
+            "calls" | "max_depth" => {
+                let map = serde_json::from_value(v)
+                    .map_err(|_| case.invalid(format!("expect.{key} must map function names to counts")))?;
+                if key == "calls" {
+                    e.calls = map;
+                } else {
+                    e.max_depth = map;
+                }
+            }
+            other => {
+                return Err(case.invalid(format!(
+                    "unknown expect key `{other}` (known: return, outcome = \"stack-overflow\", \
+                     stdout, exit_status, calls, max_depth)"
+                )))
+            }
+        }
+    }
+    Ok(e)
+}
+
+impl Session {
+    /// Loads `problem` from `root` and computes every expectation.
+    pub fn open(root: &Root, problem: &str, options: SessionOptions) -> Result<Session, SpecError> {
+        let spec = root.load_spec(problem)?;
+        let code = problems::get(problem).ok_or_else(|| SpecError::Invalid {
+            path: spec.path.clone(),
+            line: 0,
+            message: format!(
+                "this labgrade has no code for problem `{problem}` (it knows: {})",
+                problems::all().iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+        let cases = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+        let mut inputs = Vec::with_capacity(cases.len());
+        let mut expected = Vec::with_capacity(cases.len());
+        for case in &cases {
+            let input = problems::run_input(code, case)?;
+            let e = code.expected(&input).map_err(|m| case.invalid(m))?;
+            expected.push(literal_overrides(case, e)?);
+            inputs.push(input);
+        }
+        Ok(Session {
+            spec,
+            problem: code,
+            cases,
+            inputs,
+            expected,
+            options,
+        })
+    }
+
+    /// Prepares one submission (detect, build, read symbols).
+    pub fn prepare(&self, name: &str, path: &Path, trust_self_counting: bool) -> Prepared {
+        prepare(
+            self.problem,
+            &self.spec,
+            &self.options.cache,
+            name,
+            path,
+            trust_self_counting,
+        )
+    }
+
+    /// Number of cases `filter` leaves out.
+    pub fn filtered_out(&self, filter: CaseFilter) -> usize {
+        self.cases.iter().filter(|c| !included(c, filter)).count()
+    }
+
+    /// Prepares and grades `submissions` (name, path), in parallel.
+    pub fn grade(
+        &self,
+        submissions: &[(String, PathBuf)],
+        filter: CaseFilter,
+        trust_self_counting: bool,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Vec<SubmissionReport> {
+        let prepared = self.prepare_all(submissions, trust_self_counting, on_event);
+        self.grade_prepared(&prepared, filter, on_event)
+    }
+
+    fn prepare_all(
+        &self,
+        submissions: &[(String, PathBuf)],
+        trust: bool,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Vec<Prepared> {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let out: std::sync::Mutex<Vec<Option<Prepared>>> =
+            std::sync::Mutex::new(vec![None; submissions.len()]);
+        std::thread::scope(|s| {
+            for _ in 0..self.options.jobs.max(1).min(submissions.len().max(1)) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some((name, path)) = submissions.get(i) else {
+                        break;
+                    };
+                    let p = self.prepare(name, path, trust);
+                    on_event(Event::Prepared { name: name.clone() });
+                    out.lock().expect("prepared")[i] = Some(p);
+                });
+            }
+        });
+        out.into_inner()
+            .expect("prepared")
+            .into_iter()
+            .map(|p| p.expect("every submission is prepared"))
+            .collect()
+    }
+
+    /// Grades submissions that are already prepared.
+    pub fn grade_prepared(
+        &self,
+        prepared: &[Prepared],
+        filter: CaseFilter,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Vec<SubmissionReport> {
+        // Plan every (submission, case); collect the runs.
+        let mut requests = Vec::new();
+        let mut slots: Vec<Vec<(usize, Slot)>> = Vec::new();
+        for p in prepared {
+            let mut row = Vec::new();
+            if let Some(c) = self.warnings_case(p) {
+                row.push((usize::MAX, Slot::Done(c)));
+            }
+            for (ci, case) in self.cases.iter().enumerate() {
+                if !included(case, filter) {
+                    continue;
+                }
+                match plan(self.problem, p, case, &self.inputs[ci]) {
+                    Step::Settled(v, m) => row.push((ci, Slot::Done(settled(case, v, m)))),
+                    Step::Run(artifact) => {
+                        let id = requests.len();
+                        requests.push(RunRequest {
+                            id: id as u64,
+                            problem: self.problem.name().to_string(),
+                            artifact,
+                            input: self.inputs[ci].clone(),
+                            limits: case.limits,
+                        });
+                        row.push((ci, Slot::Pending(id)));
+                    }
+                }
+            }
+            slots.push(row);
+        }
+        on_event(Event::RunsPlanned {
+            total: requests.len(),
+        });
+        let pool = WorkerPool::new(&self.options.worker_exe, self.options.jobs);
+        let observations: Vec<Observation> =
+            pool.run_all(&requests, &|_, _| on_event(Event::RunDone));
+        prepared
+            .iter()
+            .zip(slots)
+            .map(|(p, row)| {
+                let cases: Vec<CaseReport> = row
+                    .into_iter()
+                    .map(|(ci, slot)| match slot {
+                        Slot::Done(c) => c,
+                        Slot::Pending(id) => judge(
+                            self.problem,
+                            &self.cases[ci],
+                            &self.inputs[ci],
+                            &self.expected[ci],
+                            &observations[id],
+                        ),
+                    })
+                    .collect();
+                self.report(p, cases)
+            })
+            .collect()
+    }
+
+    fn warnings_case(&self, p: &Prepared) -> Option<CaseReport> {
+        let points = self.spec.rubric.no_warnings;
+        if points <= 0.0 {
+            return None;
+        }
+        let built_here = matches!(p.build.kind.as_str(), "c" | "cpp" | "rust");
+        let (verdict, passed, message) = if let Some((v, m)) = p.fatal.clone().filter(|_| built_here) {
+            (v, false, m)
+        } else if p.fatal.is_some() || !built_here {
+            (
+                Verdict::NotObservable,
+                false,
+                "only sources built by labgrade can be checked for warnings".to_string(),
+            )
+        } else if p.build.warnings == 0 {
+            (Verdict::Pass, true, String::new())
+        } else {
+            (
+                Verdict::Fail,
+                false,
+                format!(
+                    "the compiler printed {} warning(s); this assignment asks for none:\n{}",
+                    p.build.warnings,
+                    p.build.output.trim_end()
+                ),
+            )
+        };
+        Some(CaseReport {
+            name: "build/no-warnings".into(),
+            verdict,
+            passed,
+            score: if passed { points } else { 0.0 },
+            max_score: points,
+            observed: json!({ "warnings": p.build.warnings }),
+            expected: json!({ "warnings": 0 }),
+            message,
+            visibility: Visibility::Visible,
+            tags: vec!["build".into()],
+            time_ms: 0.0,
+        })
+    }
+
+    fn report(&self, p: &Prepared, cases: Vec<CaseReport>) -> SubmissionReport {
+        SubmissionReport {
+            problem: self.problem.name().to_string(),
+            submission: p.name.clone(),
+            score: cases.iter().map(|c| c.score).sum(),
+            max_score: cases.iter().map(|c| c.max_score).sum(),
+            cases,
+            build: Some(p.build.clone()),
+            metadata: json!({
+                "labgrade": env!("CARGO_PKG_VERSION"),
+                "sandbox": crate::sandbox::layers(),
+            }),
+        }
+    }
+}
+
+enum Slot {
+    Done(CaseReport),
+    Pending(usize),
+}
+
+fn included(case: &Case, filter: CaseFilter) -> bool {
+    filter == CaseFilter::All || case.visibility == Visibility::Visible
+}
+
+fn settled(case: &Case, verdict: Verdict, message: String) -> CaseReport {
+    CaseReport {
+        name: case.name().to_string(),
+        verdict,
+        passed: false,
+        score: 0.0,
+        max_score: case.points,
+        observed: json!({}),
+        expected: json!({}),
+        message,
+        visibility: case.visibility,
+        tags: case.tags.clone(),
+        time_ms: 0.0,
+    }
+}

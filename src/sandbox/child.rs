@@ -1,0 +1,421 @@
+//! The forked child: isolate, load, call, report. Runs student code; never sees expectations.
+//!
+//! Order matters and follows what was measured on these machines: own process group, stdio
+//! redirected, working directory in the run's temp dir, death signal, rlimits, a SIGSEGV
+//! handler that recognises the stack guard, and only then `dlopen`, so that a library's
+//! constructors already run limited. The student's function runs on a thread of its own with
+//! the case's stack size; its stack bounds go to shared memory, so a fault in the guard page
+//! is told apart from any other segfault.
+
+use std::ffi::{c_int, CString};
+use std::io::Write;
+use std::os::fd::RawFd;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::limits;
+use super::protocol::{ArtifactKind, Ending, RunInput, RunRequest};
+use super::shared::{Shared, STATUS};
+use crate::problems;
+
+/// File descriptor on which programs built by labgrade write their stack-overflow marker.
+pub const MARK_FD: RawFd = 1023;
+
+/// What the child writes on its result pipe before it exits.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct ChildReport {
+    /// The function's return value.
+    pub value: Option<Value>,
+    /// Set when the run could not start (missing symbol, load error).
+    pub error: Option<Ending>,
+    /// True when the start-up probe proved counting works.
+    pub counts_ok: bool,
+    /// Why counting is off, when it is.
+    pub counts_note: Option<String>,
+    /// The functions actually counted (found by their symbol).
+    pub counted: Vec<String>,
+}
+
+/// Files of one run, inside its temp dir.
+pub struct RunFiles<'a> {
+    /// The temp dir (the child's working directory).
+    pub dir: &'a Path,
+    /// Standard input file.
+    pub stdin: &'a Path,
+    /// Standard output file.
+    pub stdout: &'a Path,
+    /// Standard error file.
+    pub stderr: &'a Path,
+    /// Stack-overflow marker file (programs only).
+    pub marker: &'a Path,
+}
+
+/// Runs in the child after fork; never returns.
+pub fn run(req: &RunRequest, shared: &Shared, files: &RunFiles<'_>, result_fd: RawFd) -> ! {
+    // SAFETY: we are the only thread of a freshly forked process.
+    unsafe {
+        libc::setpgid(0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+    }
+    let report = match setup_and_run(req, shared, files) {
+        Ok(r) => r,
+        Err(e) => ChildReport {
+            error: Some(e),
+            ..ChildReport::default()
+        },
+    };
+    finish(result_fd, &report, 0)
+}
+
+fn finish(result_fd: RawFd, report: &ChildReport, code: c_int) -> ! {
+    if let Ok(bytes) = serde_json::to_vec(report) {
+        // SAFETY: the fd is the write end of the result pipe, owned by this process.
+        let mut f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(result_fd) };
+        let _ = f.write_all(&bytes);
+        std::mem::forget(f);
+    }
+    // SAFETY: flush C stdio (student output) and leave without running atexit handlers.
+    unsafe {
+        libc::fflush(std::ptr::null_mut());
+        libc::_exit(code)
+    }
+}
+
+fn internal(what: &str) -> Ending {
+    Ending::InternalError {
+        message: format!("{what}: {}", std::io::Error::last_os_error()),
+    }
+}
+
+fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), Ending> {
+    let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| internal("path"))?;
+    let flags = if write {
+        libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_CLOEXEC
+    } else {
+        libc::O_RDONLY | libc::O_CLOEXEC
+    };
+    // SAFETY: plain syscalls on a valid C string.
+    unsafe {
+        let f = libc::open(c.as_ptr(), flags, 0o600);
+        if f < 0 {
+            return Err(internal("open run file"));
+        }
+        if libc::dup2(f, fd) < 0 {
+            return Err(internal("dup2"));
+        }
+        libc::close(f);
+    }
+    Ok(())
+}
+
+fn setup_and_run(
+    req: &RunRequest,
+    shared: &Shared,
+    files: &RunFiles<'_>,
+) -> Result<ChildReport, Ending> {
+    redirect(files.stdin, 0, false)?;
+    redirect(files.stdout, 1, true)?;
+    redirect(files.stderr, 2, true)?;
+    let dir = CString::new(files.dir.as_os_str().as_encoded_bytes()).map_err(|_| internal("dir"))?;
+    // SAFETY: valid C string.
+    if unsafe { libc::chdir(dir.as_ptr()) } != 0 {
+        return Err(internal("chdir"));
+    }
+    shared.publish_status();
+    install_fault_handler();
+    match req.artifact.kind {
+        ArtifactKind::Program => exec_program(req, files),
+        ArtifactKind::Library => run_library(req, shared),
+    }
+}
+
+fn exec_program(req: &RunRequest, files: &RunFiles<'_>) -> Result<ChildReport, Ending> {
+    if req.artifact.marks_stack_overflow {
+        redirect(files.marker, MARK_FD, true)?;
+        // The marker fd must survive exec: clear its close-on-exec flag.
+        // SAFETY: plain fcntl on our own fd.
+        unsafe { libc::fcntl(MARK_FD, libc::F_SETFD, 0) };
+    }
+    let l = req.limits;
+    limits::apply(
+        &l,
+        l.memory_mb.saturating_mul(1 << 20),
+        Some(l.stack_mb.saturating_mul(1 << 20)),
+    )
+    .map_err(|e| Ending::InternalError {
+        message: format!("setrlimit: {e}"),
+    })?;
+    let path = CString::new(req.artifact.path.as_os_str().as_encoded_bytes())
+        .map_err(|_| internal("program path"))?;
+    let argv = [path.as_ptr(), std::ptr::null()];
+    let env_strings = [
+        CString::new("PATH=/usr/bin:/bin").expect("no NUL"),
+        CString::new("LANG=C.UTF-8").expect("no NUL"),
+        CString::new("LC_ALL=C.UTF-8").expect("no NUL"),
+    ];
+    let mut envp: Vec<*const libc::c_char> = env_strings.iter().map(|s| s.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    // SAFETY: argv and envp are NULL-terminated arrays of valid C strings.
+    unsafe { libc::execve(path.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+    Err(Ending::LoadError {
+        message: format!(
+            "cannot execute `{}`: {}",
+            req.artifact.path.display(),
+            std::io::Error::last_os_error()
+        ),
+    })
+}
+
+fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending> {
+    let l = req.limits;
+    let stack = l.stack_mb.saturating_mul(1 << 20);
+    let budget = limits::current_vm_bytes()
+        .saturating_add(l.memory_mb.saturating_mul(1 << 20))
+        .saturating_add(stack)
+        .saturating_add(64 << 20);
+    limits::apply(&l, budget, None).map_err(|e| Ending::InternalError {
+        message: format!("setrlimit: {e}"),
+    })?;
+
+    // SAFETY: loading the student's library runs its constructors: that is the point of
+    // doing it here, inside the limited child.
+    let lib = unsafe {
+        libloading::os::unix::Library::open(
+            Some(&req.artifact.path),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
+        )
+    }
+    .map_err(|e| Ending::LoadError {
+        message: e.to_string(),
+    })?;
+
+    let mut report = ChildReport::default();
+    if req.artifact.instrumented {
+        match attach_counters(&lib, shared, &req.artifact.counted) {
+            Ok(counted) => {
+                report.counts_ok = true;
+                report.counted = counted;
+            }
+            Err(note) => report.counts_note = Some(note),
+        }
+    }
+
+    let call = match &req.input {
+        RunInput::Call { function, args } => {
+            let symbol = req
+                .artifact
+                .symbols
+                .get(function)
+                .cloned()
+                .ok_or_else(|| Ending::MissingSymbol {
+                    name: function.clone(),
+                })?;
+            problems::prepare_call(&req.problem, &lib, function, &symbol, args)?
+        }
+        RunInput::Program { .. } => {
+            let symbol = req
+                .artifact
+                .symbols
+                .get("main")
+                .cloned()
+                .ok_or_else(|| Ending::MissingSymbol {
+                    name: "main".into(),
+                })?;
+            prepare_main(&lib, &symbol)?
+        }
+    };
+    let is_program = matches!(req.input, RunInput::Program { .. });
+
+    let handle = std::thread::Builder::new()
+        .name("student".into())
+        .stack_size(stack as usize)
+        .spawn(move || {
+            let _alt = AltStack::install();
+            record_stack_bounds();
+            call()
+        })
+        .map_err(|e| Ending::InternalError {
+            message: format!("cannot start the call's thread: {e}"),
+        })?;
+    let value = handle.join().map_err(|_| Ending::InternalError {
+        message: "the call's thread panicked".into(),
+    })?;
+    if is_program {
+        // Like returning from main: flush the student's buffered output and leave with
+        // main's value as the exit status; the worker reads it from wait().
+        let code = value.as_i64().unwrap_or(0) as c_int;
+        // SAFETY: plain libc calls; nothing of ours needs to run after this.
+        unsafe {
+            libc::fflush(std::ptr::null_mut());
+            libc::_exit(code)
+        }
+    }
+    report.value = Some(value);
+    std::mem::forget(lib);
+    Ok(report)
+}
+
+type Call = Box<dyn FnOnce() -> Value + Send>;
+
+fn prepare_main(lib: &libloading::os::unix::Library, symbol: &str) -> Result<Call, Ending> {
+    type MainFn = unsafe extern "C" fn(c_int, *const *const libc::c_char) -> c_int;
+    // SAFETY: the symbol is the program's `main`, whose C signature is fixed.
+    let f: MainFn = unsafe { lib.get::<MainFn>(symbol.as_bytes()) }
+        .map(|s| *s)
+        .map_err(|_| Ending::MissingSymbol {
+            name: "main".into(),
+        })?;
+    Ok(Box::new(move || {
+        let name = CString::new("submission").expect("no NUL");
+        let argv = [name.as_ptr(), std::ptr::null()];
+        // SAFETY: argc/argv as a C runtime would pass them.
+        let code = unsafe { f(1, argv.as_ptr()) };
+        Value::from(code)
+    }))
+}
+
+/// Points the library's `labgrade_counters` at the shared block and proves counting works
+/// with `labgrade_probe`; then installs the counted functions' addresses.
+fn attach_counters(
+    lib: &libloading::os::unix::Library,
+    shared: &Shared,
+    counted: &[(String, String)],
+) -> Result<Vec<String>, String> {
+    // SAFETY: `labgrade_counters` is a pointer variable defined by labgrade's hooks.
+    let slot = unsafe { lib.get::<*mut *mut labgrade_reference::instrument::Counters>(b"labgrade_counters") }
+        .map_err(|_| "the library has no `labgrade_counters` (labgrade's hooks are missing)".to_string())?;
+    type Probe = unsafe extern "C" fn(c_int) -> c_int;
+    // SAFETY: `labgrade_probe` is labgrade's own instrumented function.
+    let probe: Probe = unsafe { lib.get::<Probe>(b"labgrade_probe") }
+        .map(|s| *s)
+        .map_err(|_| "the library has no `labgrade_probe`".to_string())?;
+    // SAFETY: single-threaded child; the block outlives the process.
+    let block = unsafe { shared.block() };
+    // SAFETY: `slot` is the address of the library's pointer variable.
+    unsafe { **slot = shared.counters_ptr() };
+    block.counters.reset(&[probe as usize as u64]);
+    // SAFETY: calling labgrade's own probe.
+    let r = unsafe { probe(41) };
+    let probe_calls = block.counters.calls[0];
+    if r != 42 || probe_calls != 1 {
+        return Err(format!(
+            "instrumentation check failed (probe counted {probe_calls} calls, expected 1): \
+             the hooks are not live, so call counts cannot be observed"
+        ));
+    }
+    let mut addrs = Vec::new();
+    let mut names = Vec::new();
+    for (name, symbol) in counted {
+        // SAFETY: looking up an address only; nothing is called.
+        if let Ok(s) = unsafe { lib.get::<*const ()>(symbol.as_bytes()) } {
+            addrs.push(*s as usize as u64);
+            names.push(name.clone());
+        }
+    }
+    block.counters.reset(&addrs);
+    Ok(names)
+}
+
+/// An alternate signal stack for the current thread, so the SIGSEGV handler can run when the
+/// thread's own stack is exhausted.
+struct AltStack {
+    mem: *mut libc::c_void,
+    len: usize,
+}
+
+impl AltStack {
+    fn install() -> Option<AltStack> {
+        let len = 256 * 1024;
+        // SAFETY: anonymous private mapping; checked.
+        let mem = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if mem == libc::MAP_FAILED {
+            return None;
+        }
+        let ss = libc::stack_t {
+            ss_sp: mem,
+            ss_flags: 0,
+            ss_size: len,
+        };
+        // SAFETY: valid stack_t for a mapping that lives as long as the guard.
+        unsafe { libc::sigaltstack(&ss, std::ptr::null_mut()) };
+        Some(AltStack { mem, len })
+    }
+}
+
+impl Drop for AltStack {
+    fn drop(&mut self) {
+        let ss = libc::stack_t {
+            ss_sp: std::ptr::null_mut(),
+            ss_flags: libc::SS_DISABLE,
+            ss_size: 0,
+        };
+        // SAFETY: disable then unmap our own alternate stack.
+        unsafe {
+            libc::sigaltstack(&ss, std::ptr::null_mut());
+            libc::munmap(self.mem, self.len);
+        }
+    }
+}
+
+/// Publishes the current thread's stack bounds for the fault handler.
+fn record_stack_bounds() {
+    // SAFETY: pthread_getattr_np on the current thread with an attr we destroy.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
+            let mut addr: *mut libc::c_void = std::ptr::null_mut();
+            let mut size: libc::size_t = 0;
+            libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
+            libc::pthread_attr_destroy(&mut attr);
+            if let Some(st) = STATUS.load(Ordering::SeqCst).as_mut() {
+                st.stack_lo = addr as u64;
+                st.stack_hi = addr as u64 + size as u64;
+            }
+        }
+    }
+}
+
+/// Recognises a fault in (or just below) the student thread's stack guard, records it, and
+/// lets the fault kill the process as it would have.
+extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
+    // SAFETY: async-signal-safe work only: reads of siginfo, writes to shared memory,
+    // sigaction, and returning to re-raise.
+    unsafe {
+        let addr = (*info).si_addr() as u64;
+        if let Some(st) = STATUS.load(Ordering::SeqCst).as_mut() {
+            st.fault_addr = addr;
+            let guard_lo = st.stack_lo.saturating_sub(1 << 20);
+            if st.stack_lo != 0 && addr >= guard_lo && addr < st.stack_lo + 4096 {
+                st.stack_overflow = 1;
+            }
+        }
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = libc::SIG_DFL;
+        libc::sigaction(sig, &sa, std::ptr::null_mut());
+    }
+}
+
+fn install_fault_handler() {
+    // SAFETY: installing a handler that only does async-signal-safe work. It replaces Rust's
+    // own SIGSEGV handler inherited across fork, which would turn overflows into SIGABRT.
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = on_fault as *const () as usize;
+        sa.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(libc::SIGSEGV, &sa, std::ptr::null_mut());
+        libc::sigaction(libc::SIGBUS, &sa, std::ptr::null_mut());
+    }
+}

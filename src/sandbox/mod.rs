@@ -1,0 +1,32 @@
+//! Running student code away from the grader.
+//!
+//! The grader never loads a submission. It starts single-threaded worker processes
+//! ([`pool`]), each of which forks one child per run ([`worker`]); the child limits itself,
+//! loads or executes the submission and reports on a pipe ([`child`]), while call counters
+//! and the stack-overflow flag live in memory shared with the worker ([`shared`]). The
+//! worker turns how the child ended into an [`protocol::Ending`] ([`classify`]). Expected
+//! values stay in the grader: the protocol has no field for them.
+
+pub mod child;
+pub mod classify;
+pub mod limits;
+pub mod pool;
+pub mod protocol;
+pub mod shared;
+pub mod worker;
+
+pub use pool::WorkerPool;
+pub use protocol::{Artifact, ArtifactKind, Counts, Ending, Observation, RunInput, RunRequest};
+
+/// The isolation layers in force, for every report's metadata. Layers not listed are not
+/// applied: this first version isolates with a process per run, rlimits and a stack guard.
+pub fn layers() -> serde_json::Value {
+    serde_json::json!({
+        "process_per_run": true,
+        "process_group": true,
+        "rlimits": ["cpu", "address-space", "file-size", "core", "stack"],
+        "stack_guard": true,
+        "landlock": false,
+        "seccomp": false,
+    })
+}

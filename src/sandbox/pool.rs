@@ -1,0 +1,155 @@
+//! The grader's side of the workers: a fixed number of `labgrade __worker` processes, each
+//! driven by one thread of the grader, sharing one queue of runs.
+//!
+//! A worker that dies (it should not: student code only ever runs in its children) is
+//! restarted and the run retried once; a second failure is an internal error, never a
+//! student's verdict.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+
+use super::protocol::{Ending, Observation, RunRequest, RunResponse};
+
+/// Starts workers and runs requests on them.
+#[derive(Debug, Clone)]
+pub struct WorkerPool {
+    exe: PathBuf,
+    slots: usize,
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Worker {
+    fn start(exe: &Path) -> std::io::Result<Worker> {
+        let mut child = Command::new(exe)
+            .arg("__worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Worker {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    fn run(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
+        let mut line = serde_json::to_vec(req)?;
+        line.push(b'\n');
+        self.stdin.write_all(&line)?;
+        self.stdin.flush()?;
+        let mut answer = String::new();
+        if self.stdout.read_line(&mut answer)? == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                "the worker process ended",
+            ));
+        }
+        let resp: RunResponse = serde_json::from_str(&answer)?;
+        Ok(resp.observation)
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl WorkerPool {
+    /// A pool of `slots` workers started from `exe` (the labgrade binary).
+    pub fn new(exe: impl Into<PathBuf>, slots: usize) -> WorkerPool {
+        WorkerPool {
+            exe: exe.into(),
+            slots: slots.max(1),
+        }
+    }
+
+    /// Number of parallel slots.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// Runs every request; results come back in request order. `on_done` is called after
+    /// each run with its index (from the pool's threads).
+    pub fn run_all(
+        &self,
+        requests: &[RunRequest],
+        on_done: &(dyn Fn(usize, &Observation) + Sync),
+    ) -> Vec<Observation> {
+        let queue: Mutex<VecDeque<usize>> = Mutex::new((0..requests.len()).collect());
+        let results: Mutex<Vec<Option<Observation>>> = Mutex::new(vec![None; requests.len()]);
+        let threads = self.slots.min(requests.len()).max(1);
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    let mut worker: Option<Worker> = None;
+                    loop {
+                        let Some(i) = queue.lock().expect("queue").pop_front() else {
+                            break;
+                        };
+                        let obs = self.run_with_retry(&mut worker, &requests[i]);
+                        on_done(i, &obs);
+                        results.lock().expect("results")[i] = Some(obs);
+                    }
+                });
+            }
+        });
+        results
+            .into_inner()
+            .expect("results")
+            .into_iter()
+            .map(|o| {
+                o.unwrap_or_else(|| {
+                    Observation::not_run(Ending::InternalError {
+                        message: "the run was never scheduled".into(),
+                    })
+                })
+            })
+            .collect()
+    }
+
+    fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {
+        let mut last_err = String::new();
+        for _attempt in 0..2 {
+            if worker.is_none() {
+                match Worker::start(&self.exe) {
+                    Ok(w) => *worker = Some(w),
+                    Err(e) => {
+                        last_err = format!("cannot start worker `{}`: {e}", self.exe.display());
+                        continue;
+                    }
+                }
+            }
+            let w = worker.as_mut().expect("started");
+            match w.run(req) {
+                Ok(obs) => {
+                    if matches!(obs.ending, Ending::InternalError { .. }) {
+                        last_err = match &obs.ending {
+                            Ending::InternalError { message } => message.clone(),
+                            _ => unreachable!(),
+                        };
+                        continue;
+                    }
+                    return obs;
+                }
+                Err(e) => {
+                    last_err = format!("worker failed: {e}");
+                    *worker = None;
+                }
+            }
+        }
+        Observation::not_run(Ending::InternalError { message: last_err })
+    }
+}

@@ -1,0 +1,187 @@
+//! What the grader and its worker processes say to each other, one JSON line each way.
+//!
+//! A request carries only what the child needs to run the case: the artifact, the inputs and
+//! the limits. Expected values never appear here, so they can never enter the child.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::spec::Limits;
+
+/// What one run does inside the child.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RunInput {
+    /// Call one exported function with arguments.
+    Call {
+        /// The function's ABI name (`FindGoodMove`).
+        function: String,
+        /// Its arguments, as JSON scalars.
+        args: Vec<Value>,
+    },
+    /// Run the whole program (an executable, or a library's exported `main`) on this stdin.
+    Program {
+        /// Standard input.
+        stdin: String,
+    },
+}
+
+/// How the artifact is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArtifactKind {
+    /// A shared library, dlopen'ed in the child.
+    Library,
+    /// An executable, exec'd in the child.
+    Program,
+}
+
+/// The artifact a run uses.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Artifact {
+    /// Absolute path.
+    pub path: PathBuf,
+    /// Library or program.
+    pub kind: ArtifactKind,
+    /// ABI name -> the symbol to look up (the same name, or its C++ mangled form).
+    pub symbols: BTreeMap<String, String>,
+    /// Functions whose calls are counted: (ABI name, symbol).
+    pub counted: Vec<(String, String)>,
+    /// True when the library carries labgrade's hooks (`labgrade_counters`, `labgrade_probe`).
+    pub instrumented: bool,
+    /// True for programs labgrade built with its stack-overflow marker runtime.
+    pub marks_stack_overflow: bool,
+}
+
+/// One run to do.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunRequest {
+    /// Echoed in the response.
+    pub id: u64,
+    /// The problem (selects the child-side calling code).
+    pub problem: String,
+    /// What to load or execute.
+    pub artifact: Artifact,
+    /// What to do.
+    pub input: RunInput,
+    /// Limits in force.
+    pub limits: Limits,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ending", rename_all = "kebab-case")]
+pub enum Ending {
+    /// The function returned (or the program's `main` returned / the program exited).
+    Returned,
+    /// The process exited with this status (whole-program runs, or `exit()` inside a
+    /// function case).
+    Exited {
+        /// Exit status.
+        code: i32,
+    },
+    /// Killed by a signal.
+    Signaled {
+        /// Signal number.
+        signal: i32,
+        /// Its name (`SIGSEGV`).
+        name: String,
+    },
+    /// The recursion ran into the stack guard.
+    StackOverflow,
+    /// The wall-clock limit was reached.
+    WallTimeout,
+    /// The CPU-time limit was reached.
+    CpuTimeout,
+    /// An allocation failed at the memory limit.
+    MemoryLimit,
+    /// Output exceeded the limit.
+    OutputLimit,
+    /// A symbol the run needs is not in the library.
+    MissingSymbol {
+        /// The ABI name.
+        name: String,
+    },
+    /// The library could not be loaded (or the program could not be executed).
+    LoadError {
+        /// The loader's message.
+        message: String,
+    },
+    /// labgrade failed (fork, temp dir, worker died): never the student's fault.
+    InternalError {
+        /// What failed.
+        message: String,
+    },
+}
+
+/// Call counts read from the shared counters block.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Counts {
+    /// Calls per counted function.
+    pub calls: BTreeMap<String, u64>,
+    /// Maximum depth per counted function.
+    pub max_depth: BTreeMap<String, u64>,
+    /// Maximum depth of all instrumented functions together.
+    pub total_max_depth: u64,
+    /// Calls of instrumented functions that are not counted by name.
+    pub other_calls: u64,
+    /// Entry events: (counted function's name, or None for a helper; total depth).
+    pub trace: Vec<(Option<String>, u32)>,
+    /// Number of entry events, including those past the kept trace.
+    pub events: u64,
+}
+
+/// Everything observed about one run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Observation {
+    /// How it ended.
+    pub ending: Ending,
+    /// The return value, when a function returned.
+    pub value: Option<Value>,
+    /// Call counts, when the artifact is instrumented and counting was verified.
+    pub counts: Option<Counts>,
+    /// Why counts are missing, when they are.
+    pub counts_note: Option<String>,
+    /// Standard output (truncated to the limit).
+    pub stdout: String,
+    /// Standard error (truncated to the limit).
+    pub stderr: String,
+    /// Exit status of a whole-program run.
+    pub exit_status: Option<i32>,
+    /// Wall time in milliseconds.
+    pub wall_ms: f64,
+    /// CPU time (user + system) in milliseconds.
+    pub cpu_ms: f64,
+    /// Peak resident set in KiB.
+    pub max_rss_kb: u64,
+}
+
+impl Observation {
+    /// An observation of a run that never started.
+    pub fn not_run(ending: Ending) -> Observation {
+        Observation {
+            ending,
+            value: None,
+            counts: None,
+            counts_note: None,
+            stdout: String::new(),
+            stderr: String::new(),
+            exit_status: None,
+            wall_ms: 0.0,
+            cpu_ms: 0.0,
+            max_rss_kb: 0,
+        }
+    }
+}
+
+/// The worker's answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunResponse {
+    /// The request's id.
+    pub id: u64,
+    /// What happened.
+    pub observation: Observation,
+}

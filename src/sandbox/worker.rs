@@ -1,0 +1,332 @@
+//! The worker process: one per parallel slot, single-threaded, forks one child per run.
+//!
+//! Forking from the multi-threaded grader would be unsafe for what the child must do
+//! (allocate, dlopen), so the grader starts `labgrade __worker` processes and talks to each
+//! over its stdin/stdout, one JSON line per request and per response. The worker is a child
+//! subreaper, so whatever a run leaves behind is reparented to it and reaped after the run.
+
+use std::io::{BufRead, Read, Write};
+use std::os::fd::{FromRawFd, RawFd};
+use std::time::{Duration, Instant};
+
+use super::child::{self, ChildReport, RunFiles};
+use super::classify::{classify, Exit};
+use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
+use super::shared::Shared;
+
+/// Entry point of `labgrade __worker`: serve requests until stdin closes.
+pub fn main() -> std::io::Result<()> {
+    // SAFETY: plain prctl.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+    }
+    let shared = Shared::new()?;
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let response = match serde_json::from_str::<RunRequest>(&line) {
+            Ok(req) => RunResponse {
+                id: req.id,
+                observation: run_one(&req, &shared),
+            },
+            Err(e) => RunResponse {
+                id: 0,
+                observation: Observation::not_run(Ending::InternalError {
+                    message: format!("worker could not read its request: {e}"),
+                }),
+            },
+        };
+        serde_json::to_writer(&mut stdout, &response)?;
+        stdout.write_all(b"\n")?;
+        stdout.flush()?;
+    }
+    Ok(())
+}
+
+/// Runs one request in a fresh child and observes it.
+pub fn run_one(req: &RunRequest, shared: &Shared) -> Observation {
+    match run_one_inner(req, shared) {
+        Ok(o) => o,
+        Err(e) => Observation::not_run(Ending::InternalError {
+            message: e.to_string(),
+        }),
+    }
+}
+
+fn pipe() -> std::io::Result<(RawFd, RawFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: valid array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok((fds[0], fds[1]))
+}
+
+fn read_limited(path: &std::path::Path, limit: usize) -> (String, bool) {
+    let Ok(f) = std::fs::File::open(path) else {
+        return (String::new(), false);
+    };
+    let mut buf = Vec::new();
+    let _ = f.take(limit as u64 + 1).read_to_end(&mut buf);
+    let truncated = buf.len() > limit;
+    buf.truncate(limit);
+    (String::from_utf8_lossy(&buf).into_owned(), truncated)
+}
+
+fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observation> {
+    let tmp = tempfile::Builder::new().prefix("labgrade-run-").tempdir()?;
+    let dir = tmp.path().to_path_buf();
+    let stdin_path = dir.join("stdin");
+    let stdout_path = dir.join("stdout");
+    let stderr_path = dir.join("stderr");
+    let marker_path = dir.join(".labgrade-marker");
+    let stdin_text = match &req.input {
+        RunInput::Program { stdin } => stdin.as_str(),
+        RunInput::Call { .. } => "",
+    };
+    std::fs::write(&stdin_path, stdin_text)?;
+    shared.clear();
+    let (rd, wr) = pipe()?;
+    let files = RunFiles {
+        dir: &dir,
+        stdin: &stdin_path,
+        stdout: &stdout_path,
+        stderr: &stderr_path,
+        marker: &marker_path,
+    };
+    let start = Instant::now();
+    // SAFETY: the worker is single-threaded, so the child may do anything after fork.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        // SAFETY: closing our own fds.
+        unsafe {
+            libc::close(rd);
+            libc::close(wr);
+        }
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: the read end is not the child's.
+        unsafe { libc::close(rd) };
+        child::run(req, shared, &files, wr);
+    }
+    // SAFETY: the write end is the child's.
+    unsafe { libc::close(wr) };
+    let mut result = Vec::new();
+    // SAFETY: we own `rd`; File closes it.
+    let mut reader = unsafe { std::fs::File::from_raw_fd(rd) };
+    // Non-blocking, so that a grandchild holding the write end open cannot stall us.
+    // SAFETY: fcntl on our own fd.
+    unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
+    let exit = wait_child(pid, Duration::from_millis(req.limits.wall_ms), &mut reader, &mut result);
+    let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
+    // Whatever the run left in its process group goes too.
+    // SAFETY: signalling our child's group and reaping our own children.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
+    }
+    let report: Option<ChildReport> = serde_json::from_slice(&result).ok();
+    let limit = (req.limits.output_kb as usize).saturating_mul(1024);
+    let (stdout, _) = read_limited(&stdout_path, limit);
+    let (stderr, _) = read_limited(&stderr_path, limit);
+    let marker = std::fs::read_to_string(&marker_path).unwrap_or_default();
+    // SAFETY: the child is gone; nobody else writes the block now.
+    let block = unsafe { shared.block() };
+    let ending = classify(&Exit {
+        exit: &exit,
+        limits: &req.limits,
+        report: report.as_ref(),
+        stack_overflow_flag: block.status.stack_overflow != 0,
+        marker_says_overflow: marker.contains("stack-overflow"),
+        stderr: &stderr,
+        is_program: matches!(req.input, RunInput::Program { .. }),
+    });
+    let (counts, counts_note) = read_counts(req, report.as_ref(), block);
+    let exit_status = match (&req.input, &exit.status) {
+        (RunInput::Program { .. }, WaitStatus::Exited(code)) => Some(*code),
+        _ => None,
+    };
+    Ok(Observation {
+        value: report.as_ref().and_then(|r| r.value.clone()),
+        ending,
+        counts,
+        counts_note,
+        stdout,
+        stderr,
+        exit_status,
+        wall_ms,
+        cpu_ms: exit.cpu_ms,
+        max_rss_kb: exit.max_rss_kb,
+    })
+}
+
+fn read_counts(
+    req: &RunRequest,
+    report: Option<&ChildReport>,
+    block: &super::shared::SharedBlock,
+) -> (Option<Counts>, Option<String>) {
+    if !req.artifact.instrumented {
+        return (None, Some("this artifact is not instrumented".into()));
+    }
+    let Some(report) = report else {
+        // The child died before reporting: trust the counters only if they were installed.
+        if block.counters.magic != labgrade_reference::instrument::MAGIC {
+            return (None, Some("the run ended before counting started".into()));
+        }
+        let names: Vec<String> = req.artifact.counted.iter().map(|(n, _)| n.clone()).collect();
+        return (Some(counts_from(&block.counters, &names)), None);
+    };
+    if !report.counts_ok {
+        return (None, report.counts_note.clone());
+    }
+    (Some(counts_from(&block.counters, &report.counted)), None)
+}
+
+fn counts_from(c: &labgrade_reference::instrument::Counters, names: &[String]) -> Counts {
+    let n = (c.nfuncs as usize).min(names.len());
+    let mut counts = Counts {
+        total_max_depth: c.total_max_depth.max(0) as u64,
+        other_calls: c.other_calls,
+        events: c.trace_len,
+        ..Counts::default()
+    };
+    for (i, name) in names.iter().enumerate().take(n) {
+        counts.calls.insert(name.clone(), c.calls[i]);
+        counts.max_depth.insert(name.clone(), c.max_depth[i].max(0) as u64);
+    }
+    let kept = (c.trace_len as usize).min(labgrade_reference::instrument::TRACE_LEN);
+    counts.trace = c.trace[..kept]
+        .iter()
+        .map(|&e| {
+            let index = (e & 0xff) as usize;
+            (names.get(index).cloned(), e >> 8)
+        })
+        .collect();
+    counts
+}
+
+/// How the child ended, as wait() tells.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WaitStatus {
+    /// Exited with a status.
+    Exited(i32),
+    /// Killed by a signal.
+    Signaled(i32),
+    /// Still running at the wall limit (then killed).
+    WallTimeout,
+}
+
+/// The raw facts of a child's end.
+#[derive(Debug)]
+pub struct ChildExit {
+    /// How it ended.
+    pub status: WaitStatus,
+    /// User + system CPU in milliseconds.
+    pub cpu_ms: f64,
+    /// Peak RSS in KiB.
+    pub max_rss_kb: u64,
+}
+
+fn wait_child(
+    pid: libc::pid_t,
+    wall: Duration,
+    reader: &mut std::fs::File,
+    result: &mut Vec<u8>,
+) -> ChildExit {
+    let deadline = Instant::now() + wall;
+    // SAFETY: pidfd_open on our own child.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let mut timed_out = false;
+    // Drain the result pipe while waiting so a large report never blocks the child, and
+    // watch the pidfd for the child's exit.
+    let rfd = std::os::fd::AsRawFd::as_raw_fd(reader);
+    let mut pipe_open = true;
+    loop {
+        let now = Instant::now();
+        if now >= deadline {
+            timed_out = true;
+            break;
+        }
+        let ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
+        let mut fds = [
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if pipe_open { rfd } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: valid pollfd array.
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms.max(1)) };
+        if n < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break;
+        }
+        if fds[1].revents != 0 {
+            let mut buf = [0u8; 65536];
+            match reader.read(&mut buf) {
+                Ok(0) => pipe_open = false,
+                Ok(k) => result.extend_from_slice(&buf[..k]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(_) => pipe_open = false,
+            }
+        }
+        if pidfd >= 0 && fds[0].revents != 0 {
+            break;
+        }
+        if pidfd < 0 {
+            // No pidfd: fall back to polling waitpid.
+            let mut st = 0;
+            // SAFETY: non-blocking wait on our child.
+            if unsafe { libc::waitpid(pid, &mut st, libc::WNOHANG | libc::WNOWAIT) } == pid {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    if timed_out {
+        // SAFETY: killing our child's whole group.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    let mut status = 0;
+    // SAFETY: zeroed rusage filled by wait4.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: blocking wait on our own child.
+    unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+    if pidfd >= 0 {
+        // SAFETY: closing our pidfd.
+        unsafe { libc::close(pidfd) };
+    }
+    // The child is gone: whatever is left in the pipe is complete.
+    let _ = reader.read_to_end(result);
+    let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+    let status = if timed_out {
+        WaitStatus::WallTimeout
+    } else if libc::WIFEXITED(status) {
+        WaitStatus::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        WaitStatus::Signaled(libc::WTERMSIG(status))
+    } else {
+        WaitStatus::Exited(-1)
+    };
+    ChildExit {
+        status,
+        cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
+        max_rss_kb: ru.ru_maxrss.max(0) as u64,
+    }
+}

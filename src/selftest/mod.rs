@@ -1,0 +1,184 @@
+//! `labgrade test`: labgrade grading itself.
+//!
+//! For each problem: the spec and fixtures must load; the reference cdylib, graded through
+//! the very same path as a student, must pass every case; and every sample submission under
+//! `tests/submissions/<problem>/` must get exactly the verdicts its `expect.toml` declares.
+//! This is what CI runs and what a fixture author runs after changing a case.
+
+mod expect;
+
+use std::path::{Path, PathBuf};
+
+pub use expect::{Arrive, Rule, SampleExpect};
+
+use crate::report::{SubmissionReport, Verdict};
+use crate::runner::{CaseFilter, Prepared, Session, SessionOptions};
+use crate::spec::Root;
+
+/// One case whose verdict is not the declared one.
+#[derive(Debug, Clone)]
+pub struct Mismatch {
+    /// The case.
+    pub case: String,
+    /// What `expect.toml` declares (None: no rule matches the case).
+    pub declared: Option<Verdict>,
+    /// What labgrade gave.
+    pub got: Verdict,
+    /// The case's message.
+    pub message: String,
+}
+
+/// The result of one sample (or of the reference).
+#[derive(Debug, Clone)]
+pub struct SampleResult {
+    /// The sample's directory name (`reference` for the reference).
+    pub name: String,
+    /// Its report.
+    pub report: Option<SubmissionReport>,
+    /// Cases that did not get their declared verdict.
+    pub mismatches: Vec<Mismatch>,
+    /// Why the sample could not be checked at all.
+    pub error: Option<String>,
+}
+
+impl SampleResult {
+    /// True when everything is as declared.
+    pub fn ok(&self) -> bool {
+        self.error.is_none() && self.mismatches.is_empty()
+    }
+}
+
+/// Everything `labgrade test` found for one problem.
+#[derive(Debug, Clone)]
+pub struct ProblemResult {
+    /// The problem.
+    pub problem: String,
+    /// Spec or fixture errors (then nothing else ran).
+    pub error: Option<String>,
+    /// The reference and the samples, reference first.
+    pub samples: Vec<SampleResult>,
+}
+
+impl ProblemResult {
+    /// True when specs loaded and every sample is as declared.
+    pub fn ok(&self) -> bool {
+        self.error.is_none() && self.samples.iter().all(SampleResult::ok)
+    }
+}
+
+/// The reference cdylib next to `exe` (`target/<profile>/liblabgrade_reference.so`).
+pub fn default_reference(exe: &Path) -> Option<PathBuf> {
+    let dir = exe.parent()?;
+    [dir.join("liblabgrade_reference.so"), dir.parent()?.join("liblabgrade_reference.so")]
+        .into_iter()
+        .find(|p| p.is_file())
+}
+
+fn compare_verdicts(report: &SubmissionReport, rules: &[Rule]) -> Vec<Mismatch> {
+    report
+        .cases
+        .iter()
+        .filter_map(|c| {
+            let declared = rules.iter().find(|r| r.matches(&c.name)).map(|r| r.verdict);
+            (declared != Some(c.verdict)).then(|| Mismatch {
+                case: c.name.clone(),
+                declared,
+                got: c.verdict,
+                message: c.message.clone(),
+            })
+        })
+        .collect()
+}
+
+fn not_passed(report: &SubmissionReport) -> Vec<Mismatch> {
+    report
+        .cases
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| Mismatch {
+            case: c.name.clone(),
+            declared: Some(Verdict::Pass),
+            got: c.verdict,
+            message: c.message.clone(),
+        })
+        .collect()
+}
+
+/// Tests one problem.
+pub fn test_problem(
+    root: &Root,
+    problem: &str,
+    options: &SessionOptions,
+    reference: &Path,
+) -> ProblemResult {
+    let session = match Session::open(root, problem, options.clone()) {
+        Ok(s) => s,
+        Err(e) => {
+            return ProblemResult {
+                problem: problem.to_string(),
+                error: Some(e.to_string()),
+                samples: Vec::new(),
+            }
+        }
+    };
+    let mut prepared: Vec<Prepared> = vec![session.prepare("reference", reference, true)];
+    // The reference must pass every case (or end as the text's own code does): no rules.
+    let mut declared: Vec<Option<Result<SampleExpect, String>>> = vec![None];
+    let samples_dir = root.samples_dir(problem);
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&samples_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in &dirs {
+        let name = dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let exp = SampleExpect::load(&dir.join("expect.toml"));
+        let path = match &exp {
+            Ok(e) => e.artifact_for(dir, &session, options),
+            Err(_) => Ok(dir.clone()),
+        };
+        match path {
+            Ok(p) => prepared.push(session.prepare(&name, &p, false)),
+            Err(e) => {
+                let mut p = session.prepare(&name, dir, false);
+                p.fatal = Some((Verdict::BuildError, e));
+                prepared.push(p);
+            }
+        }
+        declared.push(Some(exp));
+    }
+    let reports = session.grade_prepared(&prepared, CaseFilter::All, &|_| {});
+    let samples = reports
+        .into_iter()
+        .zip(declared)
+        .zip(&prepared)
+        .map(|((report, exp), p)| match exp {
+            None => SampleResult {
+                name: p.name.clone(),
+                mismatches: not_passed(&report),
+                report: Some(report),
+                error: None,
+            },
+            Some(Err(e)) => SampleResult {
+                name: p.name.clone(),
+                report: Some(report),
+                mismatches: Vec::new(),
+                error: Some(e),
+            },
+            Some(Ok(exp)) => SampleResult {
+                name: p.name.clone(),
+                mismatches: compare_verdicts(&report, &exp.rules),
+                report: Some(report),
+                error: None,
+            },
+        })
+        .collect();
+    ProblemResult {
+        problem: problem.to_string(),
+        error: None,
+        samples,
+    }
+}

@@ -1,0 +1,333 @@
+//! `fixtures/<problem>/*.toml`: the cases.
+//!
+//! A fixture file holds optional `[defaults]` and a list of cases, written either as
+//! `[[case]]` tables or as one inline table per line in `case = [ ... ]`. A case names what to
+//! run (`call` and `args`, or `stdin` for the whole program), what to compare, and the expected
+//! values: by default whatever the reference does, or literals under `expect`.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use super::error::{from_toml, line_col};
+use super::problem_spec::Limits;
+use super::SpecError;
+use crate::report::Visibility;
+
+/// What a case compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum CompareItem {
+    /// The function's return value.
+    Return,
+    /// Calls of each counted function during one top-level call.
+    Calls,
+    /// Maximum recursion depth of each counted function.
+    MaxDepth,
+    /// Everything the program printed on standard output.
+    Stdout,
+    /// The program's exit status.
+    ExitStatus,
+}
+
+/// One case as written in a fixture file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseDef {
+    /// Unique within the problem; `/` groups (`FindGoodMove/7/calls`).
+    pub name: String,
+    /// The function to call (absent for whole-program cases).
+    #[serde(default)]
+    pub call: Option<String>,
+    /// Its arguments.
+    #[serde(default)]
+    pub args: Vec<toml::Value>,
+    /// Standard input of a whole-program case.
+    #[serde(default)]
+    pub stdin: Option<String>,
+    /// What to compare.
+    #[serde(default)]
+    pub compare: Option<Vec<CompareItem>>,
+    /// Literal expected values, by the keys of the report's `expected` (`return`, `stdout`,
+    /// `exit_status`, `outcome`); anything not given comes from the reference.
+    #[serde(default)]
+    pub expect: Option<toml::Table>,
+    /// Points.
+    #[serde(default)]
+    pub points: Option<f64>,
+    /// Who sees it.
+    #[serde(default)]
+    pub visibility: Option<Visibility>,
+    /// Free-form labels.
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
+    /// Limits for this case only.
+    #[serde(default)]
+    pub limits: Option<LimitsOverride>,
+    /// Why the case exists (shown to fixture authors, not students).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// Per-case changes to the spec's limits.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsOverride {
+    /// See [`Limits::cpu_seconds`].
+    pub cpu_seconds: Option<u64>,
+    /// See [`Limits::wall_ms`].
+    pub wall_ms: Option<u64>,
+    /// See [`Limits::memory_mb`].
+    pub memory_mb: Option<u64>,
+    /// See [`Limits::stack_mb`].
+    pub stack_mb: Option<u64>,
+    /// See [`Limits::output_kb`].
+    pub output_kb: Option<u64>,
+}
+
+impl LimitsOverride {
+    fn apply(&self, base: Limits) -> Limits {
+        Limits {
+            cpu_seconds: self.cpu_seconds.unwrap_or(base.cpu_seconds),
+            wall_ms: self.wall_ms.unwrap_or(base.wall_ms),
+            memory_mb: self.memory_mb.unwrap_or(base.memory_mb),
+            stack_mb: self.stack_mb.unwrap_or(base.stack_mb),
+            output_kb: self.output_kb.unwrap_or(base.output_kb),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Defaults {
+    #[serde(default)]
+    points: Option<f64>,
+    #[serde(default)]
+    visibility: Option<Visibility>,
+    #[serde(default)]
+    tags: Option<Vec<String>>,
+    #[serde(default)]
+    compare: Option<Vec<CompareItem>>,
+    #[serde(default)]
+    limits: Option<LimitsOverride>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureFile {
+    #[serde(default)]
+    defaults: Defaults,
+    #[serde(default)]
+    case: Vec<Spanned<CaseDef>>,
+}
+
+/// A case with defaults applied, ready to run.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The case as written (defaults applied to its optional fields).
+    pub def: CaseDef,
+    /// Points.
+    pub points: f64,
+    /// Who sees it.
+    pub visibility: Visibility,
+    /// Labels.
+    pub tags: Vec<String>,
+    /// What to compare (never empty).
+    pub compare: Vec<CompareItem>,
+    /// Limits in force.
+    pub limits: Limits,
+    /// The fixture file.
+    pub file: PathBuf,
+    /// 1-based line of the case in that file.
+    pub line: usize,
+}
+
+impl Case {
+    /// The case's name.
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+
+    /// `file:line` for messages.
+    pub fn origin(&self) -> String {
+        format!("{}:{}", self.file.display(), self.line)
+    }
+
+    /// An error about this case, pointing at its line.
+    pub fn invalid(&self, message: impl Into<String>) -> SpecError {
+        SpecError::Invalid {
+            path: self.file.clone(),
+            line: self.line,
+            message: format!("case `{}`: {}", self.def.name, message.into()),
+        }
+    }
+}
+
+/// Loads every `*.toml` under `dir` (sorted by file name), applying defaults and `limits`,
+/// and checks that case names are unique.
+pub fn load_fixtures(dir: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|source| SpecError::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut cases = Vec::new();
+    let mut seen = BTreeSet::new();
+    for file in files {
+        for case in load_file(&file, limits)? {
+            if !seen.insert(case.def.name.clone()) {
+                return Err(case.invalid("another case already has this name: names must be unique"));
+            }
+            cases.push(case);
+        }
+    }
+    Ok(cases)
+}
+
+fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
+    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let file: FixtureFile = toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
+    let d = file.defaults;
+    let base_limits = d.limits.map_or(limits, |o| o.apply(limits));
+    let mut out = Vec::new();
+    for spanned in file.case {
+        let line = line_col(&text, spanned.span().start).0;
+        let def = spanned.into_inner();
+        let compare = def
+            .compare
+            .clone()
+            .or_else(|| d.compare.clone())
+            .unwrap_or_default();
+        let case = Case {
+            points: def.points.or(d.points).unwrap_or(1.0),
+            visibility: def.visibility.or(d.visibility).unwrap_or_default(),
+            tags: def.tags.clone().or_else(|| d.tags.clone()).unwrap_or_default(),
+            limits: def.limits.map_or(base_limits, |o| o.apply(base_limits)),
+            compare,
+            file: path.to_path_buf(),
+            line,
+            def,
+        };
+        validate(&case)?;
+        out.push(case);
+    }
+    Ok(out)
+}
+
+fn validate(case: &Case) -> Result<(), SpecError> {
+    let def = &case.def;
+    if def.name.trim().is_empty() {
+        return Err(case.invalid("name is empty"));
+    }
+    match (&def.call, &def.stdin) {
+        (Some(_), Some(_)) => {
+            return Err(case.invalid(
+                "give either `call` (a function case) or `stdin` (a whole-program case), not both",
+            ))
+        }
+        (None, None) => {
+            return Err(case.invalid(
+                "give `call` and `args` for a function case, or `stdin` for a whole-program case",
+            ))
+        }
+        _ => {}
+    }
+    if case.compare.is_empty() {
+        return Err(case.invalid(
+            "nothing to compare: add `compare = [\"return\"]` (or calls, max_depth, stdout, exit_status)",
+        ));
+    }
+    let program_items = [CompareItem::Stdout, CompareItem::ExitStatus];
+    for item in &case.compare {
+        let is_program_item = program_items.contains(item);
+        if def.stdin.is_some() != is_program_item {
+            let what = if def.stdin.is_some() { "a whole-program case" } else { "a function case" };
+            return Err(case.invalid(format!(
+                "`{}` cannot be compared in {what}",
+                serde_json::to_value(item).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+            )));
+        }
+    }
+    if case.points < 0.0 || !case.points.is_finite() {
+        return Err(case.invalid("points must be a number >= 0"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+
+    #[test]
+    fn inline_cases_get_defaults_and_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "[defaults]\npoints = 2\ncompare = [\"return\"]\n\ncase = [\n  { name = \"f/1\", call = \"f\", args = [1] },\n  { name = \"f/2\", call = \"f\", args = [2], points = 3 },\n]\n",
+        );
+        let cases = load_fixtures(dir.path(), Limits::default()).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].points, 2.0);
+        assert_eq!(cases[1].points, 3.0);
+        assert_eq!(cases[0].line, 6);
+        assert_eq!(cases[1].line, 7);
+        assert_eq!(cases[0].compare, vec![CompareItem::Return]);
+    }
+
+    #[test]
+    fn unknown_field_names_file_line_and_field() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "bad.toml",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompre = [\"return\"]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        assert!(err.contains("bad.toml:4:1"), "{err}");
+        assert!(err.contains("compre"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_names_and_mixed_kinds_are_rejected() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"return\"]\n[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"return\"]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        assert!(err.contains("a.toml:5") && err.contains("unique"), "{err}");
+
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\"]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        assert!(err.contains("cannot be compared in a function case"), "{err}");
+    }
+
+    #[test]
+    fn malformed_toml_reports_position() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.toml", "[[case]]\nname = \"x\nstdin = 1\n");
+        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{}", dir.path().join("a.toml").display())), "{err}");
+        assert!(err.contains(":2:"), "{err}");
+    }
+}

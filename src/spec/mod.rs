@@ -1,0 +1,16 @@
+//! Specs and fixtures: the data that says what a problem is and which cases grade it.
+//!
+//! `specs/<problem>.toml` declares the build recipes, limits and rubric of one problem, and
+//! `specs/<problem>/` holds the headers students compile against. `fixtures/<problem>/*.toml`
+//! hold the cases. Everything is validated when loaded, with errors that name the file, the
+//! line and column and what to change, so a fixture author never meets a panic.
+
+mod error;
+mod fixture;
+mod problem_spec;
+mod root;
+
+pub use error::{from_toml as from_toml_error, SpecError};
+pub use fixture::{load_fixtures, Case, CaseDef, CompareItem};
+pub use problem_spec::{BuildRecipes, CompilerRecipe, Limits, ProblemSpec, Rubric};
+pub use root::Root;

@@ -1,0 +1,199 @@
+//! `specs/<problem>.toml`: what a problem is, how submissions are built, which limits apply.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::error::from_toml;
+use super::SpecError;
+
+/// One problem's declared interface, build recipes, limits and rubric.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemSpec {
+    /// Names and provenance.
+    pub problem: ProblemInfo,
+    /// How sources are compiled.
+    #[serde(default)]
+    pub build: BuildRecipes,
+    /// Resource limits of one run.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Rubric items that are not fixture cases.
+    #[serde(default)]
+    pub rubric: Rubric,
+    /// Where the spec was read from (filled in by `load`).
+    #[serde(skip)]
+    pub path: PathBuf,
+    /// `specs/<problem>/`: the headers students compile against (filled in by `load`).
+    #[serde(skip)]
+    pub include_dir: PathBuf,
+}
+
+/// The `[problem]` table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemInfo {
+    /// Short name, the file's stem (`nim`).
+    pub name: String,
+    /// One-line title for `labgrade list`.
+    pub title: String,
+    /// Where the assignment comes from.
+    pub source: String,
+}
+
+/// The `[build]` table: one recipe per source language.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildRecipes {
+    /// C sources (`*.c`).
+    #[serde(default = "CompilerRecipe::default_c")]
+    pub c: CompilerRecipe,
+    /// C++ sources (`*.cpp`, `*.cc`, `*.cxx`).
+    #[serde(default = "CompilerRecipe::default_cpp")]
+    pub cpp: CompilerRecipe,
+    /// Cargo profile for Rust crates.
+    #[serde(default = "default_rust_profile")]
+    pub rust_profile: String,
+}
+
+impl Default for BuildRecipes {
+    fn default() -> Self {
+        BuildRecipes {
+            c: CompilerRecipe::default_c(),
+            cpp: CompilerRecipe::default_cpp(),
+            rust_profile: default_rust_profile(),
+        }
+    }
+}
+
+fn default_rust_profile() -> String {
+    "release".to_string()
+}
+
+/// A compiler and its flags. labgrade adds `-fPIC -shared` for libraries,
+/// `-finstrument-functions` for the counting build and `-I specs/<problem>`.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct CompilerRecipe {
+    /// The compiler command (`gcc`, `g++`).
+    pub compiler: String,
+    /// Flags, warnings included (`-Wall`).
+    pub flags: Vec<String>,
+}
+
+impl CompilerRecipe {
+    fn default_c() -> Self {
+        CompilerRecipe {
+            compiler: "gcc".into(),
+            flags: vec!["-std=c11".into(), "-Wall".into(), "-O2".into()],
+        }
+    }
+
+    fn default_cpp() -> Self {
+        CompilerRecipe {
+            compiler: "g++".into(),
+            flags: vec!["-std=c++11".into(), "-Wall".into(), "-O2".into()],
+        }
+    }
+}
+
+/// Limits of one run; a case may lower or raise them.
+#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// CPU seconds (the kernel counts whole seconds).
+    #[serde(default = "Limits::d_cpu")]
+    pub cpu_seconds: u64,
+    /// Wall-clock milliseconds, enforced by the worker.
+    #[serde(default = "Limits::d_wall")]
+    pub wall_ms: u64,
+    /// Address space in MiB.
+    #[serde(default = "Limits::d_mem")]
+    pub memory_mb: u64,
+    /// Stack of the student's call in MiB.
+    #[serde(default = "Limits::d_stack")]
+    pub stack_mb: u64,
+    /// Largest output kept, in KiB (stdout and stderr each).
+    #[serde(default = "Limits::d_out")]
+    pub output_kb: u64,
+}
+
+impl Limits {
+    fn d_cpu() -> u64 {
+        2
+    }
+    fn d_wall() -> u64 {
+        3000
+    }
+    fn d_mem() -> u64 {
+        512
+    }
+    fn d_stack() -> u64 {
+        8
+    }
+    fn d_out() -> u64 {
+        256
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            cpu_seconds: Limits::d_cpu(),
+            wall_ms: Limits::d_wall(),
+            memory_mb: Limits::d_mem(),
+            stack_mb: Limits::d_stack(),
+            output_kb: Limits::d_out(),
+        }
+    }
+}
+
+/// The `[rubric]` table.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rubric {
+    /// Points for compiling without warnings (adds the case `build/no-warnings`); 0 for none.
+    #[serde(default)]
+    pub no_warnings: f64,
+}
+
+impl ProblemSpec {
+    /// Reads and validates a spec file.
+    pub fn load(path: &Path, specs_dir: &Path) -> Result<ProblemSpec, SpecError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut spec: ProblemSpec = toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if spec.problem.name != stem {
+            return Err(SpecError::Invalid {
+                path: path.to_path_buf(),
+                line: find_line(&text, "name"),
+                message: format!(
+                    "problem.name is `{}` but the file is `{stem}.toml`: make them the same",
+                    spec.problem.name
+                ),
+            });
+        }
+        let l = spec.limits;
+        if l.cpu_seconds == 0 || l.wall_ms == 0 || l.memory_mb < 16 || l.stack_mb == 0 {
+            return Err(SpecError::Invalid {
+                path: path.to_path_buf(),
+                line: find_line(&text, "[limits]"),
+                message: "limits must be positive (memory_mb at least 16)".into(),
+            });
+        }
+        spec.path = path.to_path_buf();
+        spec.include_dir = specs_dir.join(stem);
+        Ok(spec)
+    }
+}
+
+/// 1-based line of the first line containing `needle` (0 when absent).
+pub(crate) fn find_line(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .map_or(0, |i| i + 1)
+}

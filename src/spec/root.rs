@@ -1,0 +1,102 @@
+//! Where labgrade's data lives: the directory holding `specs/`, `fixtures/` and `tests/`.
+
+use std::path::{Path, PathBuf};
+
+use super::problem_spec::ProblemSpec;
+use super::SpecError;
+
+/// The data root: `specs/<problem>.toml`, `fixtures/<problem>/`, `tests/submissions/`.
+#[derive(Debug, Clone)]
+pub struct Root {
+    dir: PathBuf,
+}
+
+impl Root {
+    /// Uses `dir` as the root; it must hold `specs/`.
+    pub fn at(dir: impl Into<PathBuf>) -> Result<Root, SpecError> {
+        let dir = dir.into();
+        if dir.join("specs").is_dir() {
+            let dir = dir.canonicalize().unwrap_or(dir);
+            Ok(Root { dir })
+        } else {
+            Err(SpecError::NoRoot {
+                looked: dir.display().to_string(),
+            })
+        }
+    }
+
+    /// Finds the root: `explicit` if given, else `$LABGRADE_ROOT`, else the current directory
+    /// or one of its parents, else the checkout this binary was built from.
+    pub fn discover(explicit: Option<&Path>) -> Result<Root, SpecError> {
+        if let Some(dir) = explicit {
+            return Root::at(dir);
+        }
+        if let Some(dir) = std::env::var_os("LABGRADE_ROOT") {
+            return Root::at(PathBuf::from(dir));
+        }
+        let mut looked = Vec::new();
+        if let Ok(cwd) = std::env::current_dir() {
+            for dir in cwd.ancestors() {
+                if dir.join("specs").is_dir() && dir.join("fixtures").is_dir() {
+                    return Root::at(dir);
+                }
+            }
+            looked.push(format!("{} and its parents", cwd.display()));
+        }
+        let built = Path::new(env!("CARGO_MANIFEST_DIR"));
+        if built.join("specs").is_dir() {
+            return Root::at(built);
+        }
+        looked.push(built.display().to_string());
+        Err(SpecError::NoRoot {
+            looked: looked.join(", "),
+        })
+    }
+
+    /// The root directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// `specs/`.
+    pub fn specs_dir(&self) -> PathBuf {
+        self.dir.join("specs")
+    }
+
+    /// `fixtures/<problem>/`.
+    pub fn fixtures_dir(&self, problem: &str) -> PathBuf {
+        self.dir.join("fixtures").join(problem)
+    }
+
+    /// `tests/submissions/<problem>/`.
+    pub fn samples_dir(&self, problem: &str) -> PathBuf {
+        self.dir.join("tests").join("submissions").join(problem)
+    }
+
+    /// Names of every problem with a spec, sorted.
+    pub fn problem_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.specs_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let p = e.path();
+                (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_string))?
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Loads `specs/<name>.toml`, or says which problems exist.
+    pub fn load_spec(&self, name: &str) -> Result<ProblemSpec, SpecError> {
+        let path = self.specs_dir().join(format!("{name}.toml"));
+        if !path.is_file() {
+            return Err(SpecError::UnknownProblem {
+                name: name.to_string(),
+                known: self.problem_names().join(", "),
+            });
+        }
+        ProblemSpec::load(&path, &self.specs_dir())
+    }
+}

@@ -1,0 +1,87 @@
+//! Reading a library's exported names, to find each ABI function before anything runs.
+//!
+//! A C++ file that does not include the spec header exports `_Z12FindGoodMovei` instead of
+//! `FindGoodMove`. labgrade demangles exported names, uses the mangled symbol (the calling
+//! convention of a free function with these parameter types is the same) and tells the
+//! student why.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use object::{Object, ObjectSymbol};
+
+/// How each ABI name was found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resolution {
+    /// ABI name -> symbol to look up.
+    pub found: BTreeMap<String, String>,
+    /// ABI names found only under a C++ mangled name: (name, symbol, demangled).
+    pub mangled: Vec<(String, String, String)>,
+    /// ABI names not found at all.
+    pub missing: Vec<String>,
+}
+
+/// Names of the defined dynamic symbols of an ELF file.
+pub fn exported_names(path: &Path) -> Result<Vec<String>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let mut names: Vec<String> = file
+        .dynamic_symbols()
+        .filter(|s| s.is_definition())
+        .filter_map(|s| s.name().ok().map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}
+
+/// The demangled form of a C++ symbol, if it is one.
+pub fn demangle(symbol: &str) -> Option<String> {
+    cpp_demangle::Symbol::new(symbol)
+        .ok()
+        .map(|s| s.to_string())
+}
+
+/// Finds each of `wanted` among `exported`, plain or C++-mangled.
+pub fn resolve(wanted: &[&str], exported: &[String]) -> Resolution {
+    let mut r = Resolution::default();
+    for &name in wanted {
+        if exported.iter().any(|e| e == name) {
+            r.found.insert(name.to_string(), name.to_string());
+            continue;
+        }
+        let prefix = format!("{name}(");
+        let hit = exported
+            .iter()
+            .filter(|e| e.starts_with("_Z"))
+            .find_map(|e| demangle(e).filter(|d| d.starts_with(&prefix)).map(|d| (e.clone(), d)));
+        match hit {
+            Some((sym, demangled)) => {
+                r.found.insert(name.to_string(), sym.clone());
+                r.mangled.push((name.to_string(), sym, demangled));
+            }
+            None => r.missing.push(name.to_string()),
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_plain_and_mangled_names() {
+        let exported = vec![
+            "FindGoodMove".to_string(),
+            "_Z13IsBadPositioni".to_string(),
+            "main".to_string(),
+        ];
+        let r = resolve(&["FindGoodMove", "IsBadPosition", "ChooseComputerMove"], &exported);
+        assert_eq!(r.found["FindGoodMove"], "FindGoodMove");
+        assert_eq!(r.found["IsBadPosition"], "_Z13IsBadPositioni");
+        assert_eq!(r.mangled[0].2, "IsBadPosition(int)");
+        assert_eq!(r.missing, vec!["ChooseComputerMove".to_string()]);
+    }
+}
