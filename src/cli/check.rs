@@ -46,7 +46,7 @@ pub fn run(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
-    Ok(if report.all_passed() {
+    Ok(if !report.has_failures() {
         exit_codes::OK
     } else {
         exit_codes::FAILED

@@ -101,7 +101,7 @@ pub fn run(
         reports.len(),
         out.display()
     );
-    Ok(if reports.iter().all(|r| r.all_passed()) {
+    Ok(if reports.iter().all(|r| !r.has_failures()) {
         exit_codes::OK
     } else {
         exit_codes::FAILED

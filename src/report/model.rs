@@ -170,6 +170,15 @@ impl SubmissionReport {
         self.cases.iter().all(|c| c.passed)
     }
 
+    /// True when some case failed. A `not-observable` case is not a failure: the submission
+    /// could not show that item (a prebuilt library's call counts), which is reported and
+    /// scored, but is nothing the student can fix in this form, so exit codes ignore it.
+    pub fn has_failures(&self) -> bool {
+        self.cases
+            .iter()
+            .any(|c| !c.passed && c.verdict != Verdict::NotObservable)
+    }
+
     /// Number of cases per verdict, in [`Verdict::ALL`] order, zeros left out.
     pub fn verdict_counts(&self) -> Vec<(Verdict, usize)> {
         Verdict::ALL

@@ -30,6 +30,9 @@ pub struct Prepared {
     pub no_program: Option<(Verdict, String)>,
     /// Why function cases cannot run, when the program can (an executable).
     pub no_functions: Option<String>,
+    /// labgrade's own reference (trusted to count its own calls; not a student build, so the
+    /// warnings rubric item does not apply).
+    pub trusted: bool,
 }
 
 impl Prepared {
@@ -49,6 +52,7 @@ impl Prepared {
             fatal: Some((verdict, message)),
             no_program: None,
             no_functions: None,
+            trusted: false,
         }
     }
 }
@@ -175,6 +179,7 @@ pub fn prepare(
                 fatal: None,
                 no_program,
                 no_functions: None,
+                trusted: self_counting,
             }
         }
         SubmissionKind::Executable(exe) => Prepared {
@@ -196,6 +201,7 @@ pub fn prepare(
                  (hand in a library or sources)"
                     .into(),
             ),
+            trusted: false,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
             let built = cache.build(&kind, spec);
@@ -259,6 +265,7 @@ pub fn prepare(
                 program,
                 fatal: None,
                 no_program,
+                trusted: false,
             }
         }
     }

@@ -196,7 +196,18 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let file: FixtureFile = toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
+    let file: FixtureFile = toml::from_str(&text).map_err(|e| {
+        let mut err = from_toml(path, &text, e);
+        if let SpecError::Syntax { message, .. } = &mut err {
+            if message.contains("unknown field `case`") {
+                message.push_str(
+                    " (a `case = [...]` written after `[defaults]` belongs to that table: write \
+                     `defaults = { ... }` inline, or use `[[case]]` tables)",
+                );
+            }
+        }
+        err
+    })?;
     let d = file.defaults;
     let base_limits = d.limits.map_or(limits, |o| o.apply(limits));
     let mut out = Vec::new();
@@ -278,15 +289,27 @@ mod tests {
         write(
             dir.path(),
             "a.toml",
-            "[defaults]\npoints = 2\ncompare = [\"return\"]\n\ncase = [\n  { name = \"f/1\", call = \"f\", args = [1] },\n  { name = \"f/2\", call = \"f\", args = [2], points = 3 },\n]\n",
+            "defaults = { points = 2, compare = [\"return\"] }\n\n\ncase = [\n  { name = \"f/1\", call = \"f\", args = [1] },\n  { name = \"f/2\", call = \"f\", args = [2], points = 3 },\n]\n",
         );
         let cases = load_fixtures(dir.path(), Limits::default()).unwrap();
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].points, 2.0);
         assert_eq!(cases[1].points, 3.0);
-        assert_eq!(cases[0].line, 6);
-        assert_eq!(cases[1].line, 7);
+        assert_eq!(cases[0].line, 5);
+        assert_eq!(cases[1].line, 6);
         assert_eq!(cases[0].compare, vec![CompareItem::Return]);
+    }
+
+    #[test]
+    fn cases_swallowed_by_defaults_get_a_hint() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "[defaults]\npoints = 2\ncase = [ { name = \"f\", call = \"f\" } ]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        assert!(err.contains("a.toml:3:1") && err.contains("write `defaults = { ... }` inline"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,81 @@
+//! Bad input gets a clear message and exit code 2, never a panic.
+
+use crate::util::*;
+
+fn root_with_fixture(text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("specs"), &dir.path().join("specs"));
+    std::fs::create_dir_all(dir.path().join("fixtures/nim")).unwrap();
+    std::fs::write(dir.path().join("fixtures/nim/bad.toml"), text).unwrap();
+    dir
+}
+
+fn assert_no_panic(o: &std::process::Output) {
+    assert!(!stderr(o).contains("panicked"), "{}", stderr(o));
+}
+
+#[test]
+fn malformed_fixture_names_file_line_column_and_field() {
+    let root = root_with_fixture("[[case]]\nname = \"x\"\ncall = \"FindGoodMove\"\nargz = [3]\n");
+    let c = sample("c-version");
+    let out = labgrade_in(root.path(), &["check", "nim", c.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("bad.toml:4:1"), "{err}");
+    assert!(err.contains("argz"), "{err}");
+    assert_no_panic(&out);
+}
+
+#[test]
+fn a_case_calling_an_unknown_function_is_rejected_with_its_line() {
+    let root = root_with_fixture(
+        "[[case]]\nname = \"x\"\ncall = \"FindBestMove\"\nargs = [3]\ncompare = [\"return\"]\n",
+    );
+    let out = labgrade_in(root.path(), &["test", "nim"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("bad.toml:1"), "{text}");
+    assert!(text.contains("FindBestMove") && text.contains("known: FindGoodMove"), "{text}");
+}
+
+#[test]
+fn unknown_problem_lists_the_known_ones() {
+    let c = sample("c-version");
+    let out = labgrade(&["check", "chess", c.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown problem `chess` (known problems: nim"), "{}", stderr(&out));
+}
+
+#[test]
+fn paths_that_cannot_be_graded_exit_2_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("nim.so");
+    std::fs::write(&text, "this is not a library").unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    // A real library for another architecture: patch e_machine of the reference to AArch64.
+    let mut bytes = std::fs::read(reference_lib()).unwrap();
+    bytes[18] = 0xb7;
+    bytes[19] = 0x00;
+    let arm = dir.path().join("arm.so");
+    std::fs::write(&arm, bytes).unwrap();
+    for (path, expect) in [
+        (&text, "not an ELF file"),
+        (&empty, "holds no C or C++ sources"),
+        (&arm, "Aarch64"),
+        (&dir.path().join("missing"), "cannot read"),
+    ] {
+        let out = labgrade(&["check", "nim", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{}", path.display());
+        assert!(stderr(&out).contains(expect), "{}: {}", path.display(), stderr(&out));
+        assert_no_panic(&out);
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let out = labgrade(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = labgrade(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,13 @@
+//! labgrade's integration tests: the real binary, real compilers, real sandboxed runs.
+//!
+//! One test binary (as nextest and ripgrep do), a module per topic:
+//! - `selftest`: `labgrade test` grades the reference and every sample as declared
+//! - `check`: the student's command, its JSON contract and exit codes
+//! - `grade`: a whole class in parallel, gradebook files
+//! - `bad_input`: malformed specs, unknown problems, files that are not libraries
+
+mod bad_input;
+mod check;
+mod grade;
+mod selftest;
+mod util;

@@ -1,0 +1,95 @@
+//! Helpers: run the labgrade binary, find the reference cdylib, share a build cache.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The labgrade binary under test.
+pub fn labgrade_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_labgrade"))
+}
+
+/// A build cache shared by the tests of one run (builds are content-addressed and published
+/// atomically, so concurrent tests may share it).
+pub fn cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("labgrade-cache")
+}
+
+/// Builds the reference cdylib (cargo test does not build cdylibs) and returns its path,
+/// which is next to the labgrade binary, where `labgrade test` looks for it.
+pub fn reference_lib() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut cmd = Command::new(cargo);
+            cmd.args(["build", "-p", "labgrade-reference", "--lib"]);
+            if !cfg!(debug_assertions) {
+                cmd.arg("--release");
+            }
+            let status = cmd.current_dir(repo()).status().expect("run cargo");
+            assert!(status.success(), "building the reference cdylib failed");
+            let lib = labgrade_bin()
+                .parent()
+                .expect("bin dir")
+                .join("liblabgrade_reference.so");
+            assert!(lib.is_file(), "{} missing", lib.display());
+            lib
+        })
+        .clone()
+}
+
+/// Runs labgrade with `args` from the repository root, colors off, the shared cache.
+pub fn labgrade(args: &[&str]) -> Output {
+    labgrade_in(&repo(), args)
+}
+
+/// Runs labgrade with `args` from `dir`.
+pub fn labgrade_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(labgrade_bin())
+        .args(args)
+        .arg("--color")
+        .arg("never")
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir(dir)
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .expect("run labgrade")
+}
+
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A sample submission's directory.
+pub fn sample(name: &str) -> PathBuf {
+    repo().join("tests/submissions/nim").join(name)
+}
+
+/// Copies a directory tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let t = to.join(e.file_name());
+        if p.is_dir() {
+            if e.file_name() != "target" {
+                copy_dir(&p, &t);
+            }
+        } else {
+            std::fs::copy(&p, &t).unwrap();
+        }
+    }
+}
