@@ -41,7 +41,15 @@ pub fn judge(
                     ),
                 )
             } else {
-                compare_items(problem, case, input, expected, obs, &mut observed, &mut want)
+                compare_items(
+                    problem,
+                    case,
+                    input,
+                    expected,
+                    obs,
+                    &mut observed,
+                    &mut want,
+                )
             }
         }
         Ending::StackOverflow if expected.outcome == RefOutcome::Diverges => {
@@ -95,11 +103,10 @@ pub fn judge(
 }
 
 fn ended_normally(input: &RunInput, ending: &Ending) -> bool {
-    match (input, ending) {
-        (_, Ending::Returned) => true,
-        (RunInput::Program { .. }, Ending::Exited { .. }) => true,
-        _ => false,
-    }
+    matches!(
+        (input, ending),
+        (_, Ending::Returned) | (RunInput::Program { .. }, Ending::Exited { .. })
+    )
 }
 
 /// `FindGoodMove(7)` or `the program`.
@@ -255,7 +262,11 @@ fn compare_items(
                     );
                     continue;
                 };
-                let got = if *item == CompareItem::Calls { &counts.calls } else { &counts.max_depth };
+                let got = if *item == CompareItem::Calls {
+                    &counts.calls
+                } else {
+                    &counts.max_depth
+                };
                 observed.insert(key.into(), json!(got));
                 for (function, &exp) in table {
                     match got.get(function) {

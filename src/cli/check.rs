@@ -19,14 +19,19 @@ pub fn run(
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
     let session = Session::open(&root, problem, ctx.session_options()?)?;
-    let name = submission
-        .file_name()
-        .map_or_else(|| submission.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = submission.file_name().map_or_else(
+        || submission.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let prepared = session.prepare(&name, submission, false);
     if let Some((Verdict::LoadError, message)) = &prepared.fatal {
         return Err(CliError(message.clone()));
     }
-    let filter = if all { CaseFilter::All } else { CaseFilter::VisibleOnly };
+    let filter = if all {
+        CaseFilter::All
+    } else {
+        CaseFilter::VisibleOnly
+    };
     let report = session
         .grade_prepared(std::slice::from_ref(&prepared), filter, &|_| {})
         .remove(0);

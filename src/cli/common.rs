@@ -23,9 +23,9 @@ pub struct Context {
 impl Context {
     /// From the parsed command line.
     pub fn new(cli: &Cli, color: bool) -> Context {
-        let jobs = cli.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(2, |n| n.get())
-        });
+        let jobs = cli
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
         let cache = cli
             .cache_dir
             .clone()
@@ -45,7 +45,8 @@ impl Context {
 
     /// Session options: workers are this very binary.
     pub fn session_options(&self) -> Result<SessionOptions, CliError> {
-        let exe = std::env::current_exe().map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
+        let exe = std::env::current_exe()
+            .map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
         Ok(SessionOptions {
             worker_exe: exe,
             jobs: self.jobs,

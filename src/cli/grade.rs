@@ -12,8 +12,12 @@ use crate::runner::{CaseFilter, Event, Session};
 
 /// Every entry of `dir` (hidden entries skipped), sorted by name.
 pub fn submissions_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
-    let rd = std::fs::read_dir(dir)
-        .map_err(|e| CliError(format!("cannot read the class directory `{}`: {e}", dir.display())))?;
+    let rd = std::fs::read_dir(dir).map_err(|e| {
+        CliError(format!(
+            "cannot read the class directory `{}`: {e}",
+            dir.display()
+        ))
+    })?;
     let mut subs: Vec<(String, PathBuf)> = rd
         .flatten()
         .filter_map(|e| {
@@ -35,7 +39,13 @@ pub fn submissions_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
 /// File-name-safe form of a submission name.
 fn file_stem(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -91,7 +101,8 @@ pub fn run(
         }
     }
     let file = std::fs::File::create(out.join("grades.csv"))?;
-    csv::write_gradebook(&reports, file).map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
+    csv::write_gradebook(&reports, file)
+        .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
     if all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
     }

@@ -112,7 +112,11 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { exit_codes::CANNOT_GRADE } else { exit_codes::OK };
+            let code = if e.use_stderr() {
+                exit_codes::CANNOT_GRADE
+            } else {
+                exit_codes::OK
+            };
             let _ = e.print();
             return code;
         }
@@ -121,7 +125,8 @@ pub fn main() -> i32 {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout())
+            std::env::var_os("NO_COLOR").is_none()
+                && std::io::IsTerminal::is_terminal(&std::io::stdout())
         }
     };
     let ctx = common::Context::new(&cli, color);

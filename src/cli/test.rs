@@ -26,7 +26,11 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
         let cases = s.report.as_ref().map_or(0, |r| r.cases.len());
         if s.ok() {
             passed += 1;
-            println!("  {} {} ({cases} cases as declared)", paint(ctx, "32", "ok  "), s.name);
+            println!(
+                "  {} {} ({cases} cases as declared)",
+                paint(ctx, "32", "ok  "),
+                s.name
+            );
             continue;
         }
         failed += 1;
@@ -35,11 +39,10 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
             println!("       {e}");
         }
         for m in s.mismatches.iter().take(20) {
-            let declared = m.declared.map_or("(no rule)".to_string(), |v| v.to_string());
-            println!(
-                "       {}: declared {declared}, got {}",
-                m.case, m.got
-            );
+            let declared = m
+                .declared
+                .map_or("(no rule)".to_string(), |v| v.to_string());
+            println!("       {}: declared {declared}, got {}", m.case, m.got);
             if let Some(first) = m.message.lines().next() {
                 println!("         {first}");
             }
@@ -91,5 +94,9 @@ pub fn run(
         std::fs::write(path, junit::to_junit(&reports))?;
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 { exit_codes::OK } else { exit_codes::FAILED })
+    Ok(if failed == 0 {
+        exit_codes::OK
+    } else {
+        exit_codes::FAILED
+    })
 }

@@ -59,7 +59,9 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
                 return Step::Settled(Verdict::NotObservable, m);
             };
             if !a.symbols.contains_key(function) {
-                let decl = problem.function(function).map_or(function.as_str(), |f| f.decl);
+                let decl = problem
+                    .function(function)
+                    .map_or(function.as_str(), |f| f.decl);
                 return Step::Settled(
                     Verdict::MissingSymbol,
                     format!(

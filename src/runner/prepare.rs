@@ -102,7 +102,8 @@ fn library_artifact(
 
 fn exports_counting_protocol(path: &Path) -> bool {
     exported_names(path).is_ok_and(|names| {
-        names.iter().any(|n| n == "labgrade_counters") && names.iter().any(|n| n == "labgrade_probe")
+        names.iter().any(|n| n == "labgrade_counters")
+            && names.iter().any(|n| n == "labgrade_probe")
     })
 }
 
@@ -130,7 +131,9 @@ pub fn prepare(
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let kind = match detect(&path) {
         Ok(k) => k,
-        Err(message) => return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message),
+        Err(message) => {
+            return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message)
+        }
     };
     let word = kind.word();
     let mut notes = Vec::new();
@@ -188,7 +191,9 @@ pub fn prepare(
             build: BuildReport {
                 kind: word.into(),
                 ok: true,
-                notes: vec!["an executable can only be run whole: function cases are not observable".into()],
+                notes: vec![
+                    "an executable can only be run whole: function cases are not observable".into(),
+                ],
                 ..BuildReport::default()
             },
             library: None,
@@ -259,7 +264,9 @@ pub fn prepare(
                 name: name.to_string(),
                 path: path.clone(),
                 build,
-                no_functions: library.is_none().then(|| "no library was built".to_string()),
+                no_functions: library
+                    .is_none()
+                    .then(|| "no library was built".to_string()),
                 library,
                 instrumented,
                 program,

@@ -75,8 +75,9 @@ fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError
             "stdout" => e.stdout = v.as_str().map(str::to_string),
             "exit_status" => e.exit_status = v.as_i64().map(|c| c as i32),
             "calls" | "max_depth" => {
-                let map = serde_json::from_value(v)
-                    .map_err(|_| case.invalid(format!("expect.{key} must map function names to counts")))?;
+                let map = serde_json::from_value(v).map_err(|_| {
+                    case.invalid(format!("expect.{key} must map function names to counts"))
+                })?;
                 if key == "calls" {
                     e.calls = map;
                 } else {
@@ -103,7 +104,11 @@ impl Session {
             line: 0,
             message: format!(
                 "this labgrade has no code for problem `{problem}` (it knows: {})",
-                problems::all().iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+                problems::all()
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         })?;
         let cases = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;

@@ -119,7 +119,8 @@ fn setup_and_run(
     redirect(files.stdin, 0, false)?;
     redirect(files.stdout, 1, true)?;
     redirect(files.stderr, 2, true)?;
-    let dir = CString::new(files.dir.as_os_str().as_encoded_bytes()).map_err(|_| internal("dir"))?;
+    let dir =
+        CString::new(files.dir.as_os_str().as_encoded_bytes()).map_err(|_| internal("dir"))?;
     // SAFETY: valid C string.
     if unsafe { libc::chdir(dir.as_ptr()) } != 0 {
         return Err(internal("chdir"));
@@ -203,30 +204,25 @@ fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending>
         }
     }
 
-    let call = match &req.input {
-        RunInput::Call { function, args } => {
-            let symbol = req
-                .artifact
-                .symbols
-                .get(function)
-                .cloned()
-                .ok_or_else(|| Ending::MissingSymbol {
-                    name: function.clone(),
+    let call =
+        match &req.input {
+            RunInput::Call { function, args } => {
+                let symbol = req.artifact.symbols.get(function).cloned().ok_or_else(|| {
+                    Ending::MissingSymbol {
+                        name: function.clone(),
+                    }
                 })?;
-            problems::prepare_call(&req.problem, &lib, function, &symbol, args)?
-        }
-        RunInput::Program { .. } => {
-            let symbol = req
-                .artifact
-                .symbols
-                .get("main")
-                .cloned()
-                .ok_or_else(|| Ending::MissingSymbol {
-                    name: "main".into(),
+                problems::prepare_call(&req.problem, &lib, function, &symbol, args)?
+            }
+            RunInput::Program { .. } => {
+                let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
+                    Ending::MissingSymbol {
+                        name: "main".into(),
+                    }
                 })?;
-            prepare_main(&lib, &symbol)?
-        }
-    };
+                prepare_main(&lib, &symbol)?
+            }
+        };
     let is_program = matches!(req.input, RunInput::Program { .. });
 
     let handle = std::thread::Builder::new()
@@ -285,8 +281,12 @@ fn attach_counters(
     counted: &[(String, String)],
 ) -> Result<Vec<String>, String> {
     // SAFETY: `labgrade_counters` is a pointer variable defined by labgrade's hooks.
-    let slot = unsafe { lib.get::<*mut *mut labgrade_reference::instrument::Counters>(b"labgrade_counters") }
-        .map_err(|_| "the library has no `labgrade_counters` (labgrade's hooks are missing)".to_string())?;
+    let slot = unsafe {
+        lib.get::<*mut *mut labgrade_reference::instrument::Counters>(b"labgrade_counters")
+    }
+    .map_err(|_| {
+        "the library has no `labgrade_counters` (labgrade's hooks are missing)".to_string()
+    })?;
     type Probe = unsafe extern "C" fn(c_int) -> c_int;
     // SAFETY: `labgrade_probe` is labgrade's own instrumented function.
     let probe: Probe = unsafe { lib.get::<Probe>(b"labgrade_probe") }

@@ -58,10 +58,7 @@ impl Shared {
         if p == libc::MAP_FAILED {
             return Err(std::io::Error::last_os_error());
         }
-        Ok(Shared {
-            ptr: p.cast(),
-            len,
-        })
+        Ok(Shared { ptr: p.cast(), len })
     }
 
     /// Zeroes the block before a run.

@@ -123,7 +123,12 @@ fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observati
     // Non-blocking, so that a grandchild holding the write end open cannot stall us.
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
-    let exit = wait_child(pid, Duration::from_millis(req.limits.wall_ms), &mut reader, &mut result);
+    let exit = wait_child(
+        pid,
+        Duration::from_millis(req.limits.wall_ms),
+        &mut reader,
+        &mut result,
+    );
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     // Whatever the run left in its process group goes too.
     // SAFETY: signalling our child's group and reaping our own children.
@@ -179,7 +184,12 @@ fn read_counts(
         if block.counters.magic != labgrade_reference::instrument::MAGIC {
             return (None, Some("the run ended before counting started".into()));
         }
-        let names: Vec<String> = req.artifact.counted.iter().map(|(n, _)| n.clone()).collect();
+        let names: Vec<String> = req
+            .artifact
+            .counted
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect();
         return (Some(counts_from(&block.counters, &names)), None);
     };
     if !report.counts_ok {
@@ -198,7 +208,9 @@ fn counts_from(c: &labgrade_reference::instrument::Counters, names: &[String]) -
     };
     for (i, name) in names.iter().enumerate().take(n) {
         counts.calls.insert(name.clone(), c.calls[i]);
-        counts.max_depth.insert(name.clone(), c.max_depth[i].max(0) as u64);
+        counts
+            .max_depth
+            .insert(name.clone(), c.max_depth[i].max(0) as u64);
     }
     let kept = (c.trace_len as usize).min(labgrade_reference::instrument::TRACE_LEN);
     counts.trace = c.trace[..kept]

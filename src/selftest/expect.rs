@@ -67,7 +67,10 @@ impl SampleExpect {
     /// Reads and checks `path`.
     pub fn load(path: &Path) -> Result<SampleExpect, String> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            format!("cannot read `{}`: {e} (every sample declares its verdicts there)", path.display())
+            format!(
+                "cannot read `{}`: {e} (every sample declares its verdicts there)",
+                path.display()
+            )
         })?;
         let raw: RawExpect = toml::from_str(&text)
             .map_err(|e| crate::spec::from_toml_error(path, &text, e).to_string())?;

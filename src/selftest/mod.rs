@@ -69,9 +69,12 @@ impl ProblemResult {
 /// The reference cdylib next to `exe` (`target/<profile>/liblabgrade_reference.so`).
 pub fn default_reference(exe: &Path) -> Option<PathBuf> {
     let dir = exe.parent()?;
-    [dir.join("liblabgrade_reference.so"), dir.parent()?.join("liblabgrade_reference.so")]
-        .into_iter()
-        .find(|p| p.is_file())
+    [
+        dir.join("liblabgrade_reference.so"),
+        dir.parent()?.join("liblabgrade_reference.so"),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
 }
 
 fn compare_verdicts(report: &SubmissionReport, rules: &[Rule]) -> Vec<Mismatch> {
@@ -134,7 +137,11 @@ pub fn test_problem(
         .collect();
     dirs.sort();
     for dir in &dirs {
-        let name = dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let exp = SampleExpect::load(&dir.join("expect.toml"));
         let path = match &exp {
             Ok(e) => e.artifact_for(dir, &session, options),

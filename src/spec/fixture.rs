@@ -183,7 +183,9 @@ pub fn load_fixtures(dir: &Path, limits: Limits) -> Result<Vec<Case>, SpecError>
     for file in files {
         for case in load_file(&file, limits)? {
             if !seen.insert(case.def.name.clone()) {
-                return Err(case.invalid("another case already has this name: names must be unique"));
+                return Err(
+                    case.invalid("another case already has this name: names must be unique")
+                );
             }
             cases.push(case);
         }
@@ -222,7 +224,11 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
         let case = Case {
             points: def.points.or(d.points).unwrap_or(1.0),
             visibility: def.visibility.or(d.visibility).unwrap_or_default(),
-            tags: def.tags.clone().or_else(|| d.tags.clone()).unwrap_or_default(),
+            tags: def
+                .tags
+                .clone()
+                .or_else(|| d.tags.clone())
+                .unwrap_or_default(),
             limits: def.limits.map_or(base_limits, |o| o.apply(base_limits)),
             compare,
             file: path.to_path_buf(),
@@ -262,10 +268,17 @@ fn validate(case: &Case) -> Result<(), SpecError> {
     for item in &case.compare {
         let is_program_item = program_items.contains(item);
         if def.stdin.is_some() != is_program_item {
-            let what = if def.stdin.is_some() { "a whole-program case" } else { "a function case" };
+            let what = if def.stdin.is_some() {
+                "a whole-program case"
+            } else {
+                "a function case"
+            };
             return Err(case.invalid(format!(
                 "`{}` cannot be compared in {what}",
-                serde_json::to_value(item).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+                serde_json::to_value(item)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default()
             )));
         }
     }
@@ -308,8 +321,13 @@ mod tests {
             "a.toml",
             "[defaults]\npoints = 2\ncase = [ { name = \"f\", call = \"f\" } ]\n",
         );
-        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
-        assert!(err.contains("a.toml:3:1") && err.contains("write `defaults = { ... }` inline"), "{err}");
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("a.toml:3:1") && err.contains("write `defaults = { ... }` inline"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -320,7 +338,9 @@ mod tests {
             "bad.toml",
             "[[case]]\nname = \"x\"\ncall = \"f\"\ncompre = [\"return\"]\n",
         );
-        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("bad.toml:4:1"), "{err}");
         assert!(err.contains("compre"), "{err}");
     }
@@ -333,7 +353,9 @@ mod tests {
             "a.toml",
             "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"return\"]\n[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"return\"]\n",
         );
-        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("a.toml:5") && err.contains("unique"), "{err}");
 
         write(
@@ -341,16 +363,26 @@ mod tests {
             "a.toml",
             "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\"]\n",
         );
-        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
-        assert!(err.contains("cannot be compared in a function case"), "{err}");
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("cannot be compared in a function case"),
+            "{err}"
+        );
     }
 
     #[test]
     fn malformed_toml_reports_position() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "a.toml", "[[case]]\nname = \"x\nstdin = 1\n");
-        let err = load_fixtures(dir.path(), Limits::default()).unwrap_err().to_string();
-        assert!(err.starts_with(&format!("{}", dir.path().join("a.toml").display())), "{err}");
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("{}", dir.path().join("a.toml").display())),
+            "{err}"
+        );
         assert!(err.contains(":2:"), "{err}");
     }
 }

@@ -98,11 +98,17 @@ impl BuildCache {
         if let Err(e) = std::fs::create_dir_all(&self.dir) {
             return Built {
                 failed: true,
-                output: format!("cannot create the build cache `{}`: {e}", self.dir.display()),
+                output: format!(
+                    "cannot create the build cache `{}`: {e}",
+                    self.dir.display()
+                ),
                 ..Built::default()
             };
         }
-        let work = match tempfile::Builder::new().prefix(".build-").tempdir_in(&self.dir) {
+        let work = match tempfile::Builder::new()
+            .prefix(".build-")
+            .tempdir_in(&self.dir)
+        {
             Ok(w) => w,
             Err(e) => {
                 return Built {
@@ -165,9 +171,13 @@ fn cache_key(kind: &SubmissionKind, spec: &ProblemSpec) -> Result<String, String
     h.update(HOOKS_C);
     h.update(PROBE_C);
     h.update(PROGRT_C);
-    h.update(format!("{:?}{:?}{}", spec.build.c, spec.build.cpp, spec.build.rust_profile));
+    h.update(format!(
+        "{:?}{:?}{}",
+        spec.build.c, spec.build.cpp, spec.build.rust_profile
+    ));
     let mut add_file = |rel: &Path, path: &Path| -> Result<(), String> {
-        let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let data =
+            std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         h.update(rel.to_string_lossy().as_bytes());
         h.update((data.len() as u64).to_le_bytes());
         h.update(&data);
@@ -260,7 +270,11 @@ fn recipe_for(spec: &ProblemSpec, lang: Language) -> &CompilerRecipe {
 fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
     let mut out = Built::default();
     let any_cpp = files.iter().any(|f| language_of(f) == Some(Language::Cpp));
-    let linker = if any_cpp { &spec.build.cpp.compiler } else { &spec.build.c.compiler };
+    let linker = if any_cpp {
+        &spec.build.cpp.compiler
+    } else {
+        &spec.build.c.compiler
+    };
     let include = &spec.include_dir;
     let helpers = work.join("labgrade");
     if std::fs::create_dir_all(&helpers).is_err() {
@@ -274,7 +288,11 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
     for (i, f) in files.iter().enumerate() {
         let lang = language_of(f).expect("only sources are collected");
         let recipe = recipe_for(spec, lang);
-        let stem = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let stem = f
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let n = names.entry(stem.clone()).or_insert(0);
         *n += 1;
         let obj = work.join(format!("{i:02}-{stem}.o"));
@@ -329,7 +347,8 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
         write("labgrade_progrt.c", PROGRT_C),
     ) else {
         out.failed = true;
-        out.output.push_str("cannot write labgrade's helper sources\n");
+        out.output
+            .push_str("cannot write labgrade's helper sources\n");
         return out;
     };
     let cc = &spec.build.c.compiler;
@@ -438,7 +457,9 @@ fn build_crate(dir: &Path, spec: &ProblemSpec, work: &Path) -> Built {
     };
     out.output = String::from_utf8_lossy(&output.stderr)
         .lines()
-        .filter(|l| !l.trim_start().starts_with("Compiling") && !l.trim_start().starts_with("Finished"))
+        .filter(|l| {
+            !l.trim_start().starts_with("Compiling") && !l.trim_start().starts_with("Finished")
+        })
         .collect::<Vec<_>>()
         .join("\n");
     out.warnings = out

@@ -76,7 +76,8 @@ fn collect_sources(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
 
 /// Classifies `path`, or says in one sentence why it cannot be graded.
 pub fn detect(path: &Path) -> Result<SubmissionKind, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     if meta.is_dir() {
         if path.join("Cargo.toml").is_file() {
             return Ok(SubmissionKind::RustCrate(path.to_path_buf()));
@@ -151,7 +152,9 @@ pub fn classify_binary(path: &Path) -> Result<SubmissionKind, String> {
     }
     let has_interp = file.section_by_name(".interp").is_some();
     match file.kind() {
-        object::ObjectKind::Dynamic if !has_interp => Ok(SubmissionKind::Library(path.to_path_buf())),
+        object::ObjectKind::Dynamic if !has_interp => {
+            Ok(SubmissionKind::Library(path.to_path_buf()))
+        }
         object::ObjectKind::Dynamic | object::ObjectKind::Executable => {
             Ok(SubmissionKind::Executable(path.to_path_buf()))
         }

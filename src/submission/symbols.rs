@@ -55,7 +55,11 @@ pub fn resolve(wanted: &[&str], exported: &[String]) -> Resolution {
         let hit = exported
             .iter()
             .filter(|e| e.starts_with("_Z"))
-            .find_map(|e| demangle(e).filter(|d| d.starts_with(&prefix)).map(|d| (e.clone(), d)));
+            .find_map(|e| {
+                demangle(e)
+                    .filter(|d| d.starts_with(&prefix))
+                    .map(|d| (e.clone(), d))
+            });
         match hit {
             Some((sym, demangled)) => {
                 r.found.insert(name.to_string(), sym.clone());
@@ -78,7 +82,10 @@ mod tests {
             "_Z13IsBadPositioni".to_string(),
             "main".to_string(),
         ];
-        let r = resolve(&["FindGoodMove", "IsBadPosition", "ChooseComputerMove"], &exported);
+        let r = resolve(
+            &["FindGoodMove", "IsBadPosition", "ChooseComputerMove"],
+            &exported,
+        );
         assert_eq!(r.found["FindGoodMove"], "FindGoodMove");
         assert_eq!(r.found["IsBadPosition"], "_Z13IsBadPositioni");
         assert_eq!(r.mangled[0].2, "IsBadPosition(int)");

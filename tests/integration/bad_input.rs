@@ -35,7 +35,10 @@ fn a_case_calling_an_unknown_function_is_rejected_with_its_line() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("bad.toml:1"), "{text}");
-    assert!(text.contains("FindBestMove") && text.contains("known: FindGoodMove"), "{text}");
+    assert!(
+        text.contains("FindBestMove") && text.contains("known: FindGoodMove"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -43,7 +46,11 @@ fn unknown_problem_lists_the_known_ones() {
     let c = sample("c-version");
     let out = labgrade(&["check", "chess", c.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown problem `chess` (known problems: nim"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown problem `chess` (known problems: nim"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -67,7 +74,12 @@ fn paths_that_cannot_be_graded_exit_2_with_a_reason() {
     ] {
         let out = labgrade(&["check", "nim", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{}", path.display());
-        assert!(stderr(&out).contains(expect), "{}: {}", path.display(), stderr(&out));
+        assert!(
+            stderr(&out).contains(expect),
+            "{}: {}",
+            path.display(),
+            stderr(&out)
+        );
         assert_no_panic(&out);
     }
 }

@@ -31,7 +31,15 @@ fn the_books_program_passes_with_counts_observed_and_json_contract_kept() {
     assert_eq!(r["submission"], "book-cpp");
     assert_eq!(r["score"], r["max_score"]);
     for c in r["cases"].as_array().unwrap() {
-        for key in ["name", "verdict", "score", "max_score", "observed", "expected", "message"] {
+        for key in [
+            "name",
+            "verdict",
+            "score",
+            "max_score",
+            "observed",
+            "expected",
+            "message",
+        ] {
             assert!(c.get(key).is_some(), "case lacks {key}: {c}");
         }
     }
@@ -59,7 +67,10 @@ fn memoising_is_named_in_the_explanation() {
     let c = case(&r, "FindGoodMove/13/calls");
     assert_eq!(c["verdict"], "fail");
     let msg = c["message"].as_str().unwrap();
-    assert!(msg.contains("IsBadPosition was called 798 times by the reference"), "{msg}");
+    assert!(
+        msg.contains("IsBadPosition was called 798 times by the reference"),
+        "{msg}"
+    );
     assert!(msg.contains("you memoised"), "{msg}");
     assert!(msg.contains("first difference at call #"), "{msg}");
     assert_eq!(case(&r, "FindGoodMove/13/return")["verdict"], "pass");

@@ -29,7 +29,10 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
         }
     }
     // Broken entries never stop the others.
-    copy_dir(&sample("does-not-compile"), &class.path().join("broken-build"));
+    copy_dir(
+        &sample("does-not-compile"),
+        &class.path().join("broken-build"),
+    );
     std::fs::write(class.path().join("notes.txt"), "not a submission").unwrap();
     std::fs::create_dir(class.path().join("empty")).unwrap();
     copy_dir(&sample("never-terminates"), &class.path().join("loops"));
@@ -56,20 +59,34 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert!(csv.starts_with("submission,score,max_score"), "{csv}");
 
     let read = |name: &str| -> Value {
-        serde_json::from_str(&std::fs::read_to_string(out_dir.join(format!("{name}.json"))).unwrap())
-            .unwrap()
+        serde_json::from_str(
+            &std::fs::read_to_string(out_dir.join(format!("{name}.json"))).unwrap(),
+        )
+        .unwrap()
     };
     // Every copy of the book's program scores the same full marks.
     let full = read("book-cpp-00");
     assert_eq!(full["score"], full["max_score"]);
     for round in 1..5 {
-        assert_eq!(read(&format!("book-cpp-{round:02}"))["score"], full["score"]);
+        assert_eq!(
+            read(&format!("book-cpp-{round:02}"))["score"],
+            full["score"]
+        );
     }
     let verdicts = |v: &Value| -> Vec<String> {
-        v["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap().to_string()).collect()
+        v["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["verdict"].as_str().unwrap().to_string())
+            .collect()
     };
-    assert!(verdicts(&read("broken-build")).iter().all(|v| v == "build-error"));
-    assert!(verdicts(&read("notes.txt")).iter().all(|v| v == "load-error"));
+    assert!(verdicts(&read("broken-build"))
+        .iter()
+        .all(|v| v == "build-error"));
+    assert!(verdicts(&read("notes.txt"))
+        .iter()
+        .all(|v| v == "load-error"));
     assert!(verdicts(&read("empty")).iter().all(|v| v == "load-error"));
     assert!(verdicts(&read("loops")).iter().any(|v| v == "timeout"));
     assert!(text.contains("book-cpp-00"), "{text}");

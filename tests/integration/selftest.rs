@@ -7,12 +7,22 @@ fn reference_and_every_sample_get_their_declared_verdicts() {
     reference_lib();
     let out = labgrade(&["test", "nim"]);
     let text = stdout(&out);
-    assert!(out.status.success(), "labgrade test failed:\n{text}\n{}", stderr(&out));
+    assert!(
+        out.status.success(),
+        "labgrade test failed:\n{text}\n{}",
+        stderr(&out)
+    );
     assert!(text.contains("ok   reference"), "{text}");
     // Every sample directory is listed and as declared.
-    for e in std::fs::read_dir(repo().join("tests/submissions/nim")).unwrap().flatten() {
+    for e in std::fs::read_dir(repo().join("tests/submissions/nim"))
+        .unwrap()
+        .flatten()
+    {
         let name = e.file_name().to_string_lossy().into_owned();
-        assert!(text.contains(&format!("ok   {name} (")), "{name} not ok:\n{text}");
+        assert!(
+            text.contains(&format!("ok   {name} (")),
+            "{name} not ok:\n{text}"
+        );
     }
     assert!(text.trim_end().ends_with(" passed, 0 failed"), "{text}");
 }
@@ -32,10 +42,7 @@ fn a_wrong_declaration_is_reported_and_fails() {
     )
     .unwrap();
     let lib = reference_lib();
-    let out = labgrade_in(
-        dir.path(),
-        &["test", "--reference", lib.to_str().unwrap()],
-    );
+    let out = labgrade_in(dir.path(), &["test", "--reference", lib.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("FAIL memoised"), "{text}");
