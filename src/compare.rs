@@ -254,6 +254,11 @@ fn compare_items(
                     _ => ("max_depth", &expected.max_depth),
                 };
                 want.insert(key.into(), json!(table));
+                let opted_out = opted_out_of_counting(input, obs);
+                if let Some(note) = opted_out {
+                    unobservable.push(note);
+                    continue;
+                }
                 let Some(counts) = &obs.counts else {
                     unobservable.push(
                         obs.counts_note
@@ -341,6 +346,22 @@ fn compare_items(
         );
     }
     (Verdict::Pass, true, String::new())
+}
+
+/// A function that returned normally but was counted zero times opted out of instrumentation
+/// (`__attribute__((no_instrument_function))`): its counts say nothing, so they are not
+/// observable rather than "0 calls".
+fn opted_out_of_counting(input: &RunInput, obs: &Observation) -> Option<String> {
+    let RunInput::Call { function, .. } = input else {
+        return None;
+    };
+    let counts = obs.counts.as_ref()?;
+    (counts.calls.get(function) == Some(&0)).then(|| {
+        format!(
+            "`{function}` ran but was never counted: it opts out of instrumentation \
+             (no_instrument_function?), so its calls cannot be observed"
+        )
+    })
 }
 
 fn same_value(a: &Value, b: &Value) -> bool {

@@ -239,6 +239,13 @@ pub fn prepare(
                 .instrumented
                 .as_deref()
                 .and_then(|lib| library_artifact(problem, lib, true, &mut notes).ok());
+            if let Some(note) = built
+                .instrumented_note
+                .clone()
+                .filter(|_| instrumented.is_none())
+            {
+                notes.push(note);
+            }
             if instrumented.is_none() && matches!(kind, SubmissionKind::RustCrate(_)) {
                 notes.push(
                     "Rust code cannot be instrumented by labgrade: call counts and depths are not \

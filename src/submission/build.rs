@@ -34,6 +34,9 @@ pub struct Built {
     pub program: Option<PathBuf>,
     /// True when the program carries labgrade's stack-overflow marker runtime.
     pub program_marks_overflow: bool,
+    /// Why there is no instrumented library, when the plain one built.
+    #[serde(default)]
+    pub instrumented_note: Option<String>,
     /// Why there is no program, when there is none but the library built.
     pub program_missing: Option<String>,
     /// True when the build failed outright.
@@ -392,8 +395,24 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
                 .arg(&ilib));
             if step.ok {
                 out.instrumented = Some(ilib);
+            } else if step.output.contains("__cyg_profile_func") {
+                out.instrumented_note = Some(
+                    "your code defines its own __cyg_profile_func_enter/exit hooks, so labgrade \
+                     cannot count calls: remove them to have call counts checked"
+                        .into(),
+                );
+            } else {
+                out.instrumented_note = Some(format!(
+                    "the counting build failed to link:\n{}",
+                    step.output.trim_end()
+                ));
             }
+        } else {
+            out.instrumented_note =
+                Some("the counting build (-finstrument-functions) did not compile".into());
         }
+    } else {
+        out.instrumented_note = Some("labgrade's counting hooks did not compile".into());
     }
 
     let prog = work.join("submission");

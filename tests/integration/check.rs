@@ -107,3 +107,55 @@ fn a_game_that_differs_shows_a_line_diff() {
     assert!(text.contains("game/figure-7-4"), "{text}");
     assert!(text.contains("- expected (reference)"), "{text}");
 }
+
+/// A copy of the C sample with `edit` applied to nim.c.
+fn edited_c_version(edit: impl Fn(String) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(sample("c-version").join("nim.c")).unwrap();
+    std::fs::write(dir.path().join("nim.c"), edit(src)).unwrap();
+    dir
+}
+
+fn run_json(dir: &std::path::Path) -> Value {
+    let out = labgrade(&["check", "nim", dir.to_str().unwrap(), "--format", "json"]);
+    serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
+}
+
+#[test]
+fn opting_out_of_instrumentation_is_not_observable_not_zero_calls() {
+    let dir = edited_c_version(|s| {
+        s.replace(
+            "int FindGoodMove(int nCoins) {",
+            "__attribute__((no_instrument_function)) int FindGoodMove(int nCoins) {",
+        )
+    });
+    let r = run_json(dir.path());
+    let c = case(&r, "FindGoodMove/7/calls");
+    assert_eq!(c["verdict"], "not-observable", "{c}");
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("opts out of instrumentation"),
+        "{c}"
+    );
+    assert_eq!(case(&r, "FindGoodMove/7/return")["verdict"], "pass");
+}
+
+#[test]
+fn a_student_defining_the_hooks_is_told_why_counts_are_missing() {
+    let dir = edited_c_version(|s| {
+        s + "\nvoid __cyg_profile_func_enter(void *f, void *c) { (void)f; (void)c; }\n\
+             void __cyg_profile_func_exit(void *f, void *c) { (void)f; (void)c; }\n"
+    });
+    let r = run_json(dir.path());
+    assert_eq!(
+        case(&r, "FindGoodMove/7/calls")["verdict"],
+        "not-observable"
+    );
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("defines its own __cyg_profile_func_enter"),
+        "{notes}"
+    );
+}
