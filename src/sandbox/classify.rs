@@ -63,6 +63,12 @@ fn looks_out_of_memory(stderr: &str) -> bool {
     SIGNS.iter().any(|s| stderr.contains(s))
 }
 
+/// The run's peak resident memory reached 90% of the limit: an allocation failing there
+/// (malloc returning NULL, then a write through it) is the memory limit, not a plain crash.
+fn near_memory_limit(e: &Exit<'_>) -> bool {
+    e.exit.max_rss_kb >= e.limits.memory_mb.saturating_mul(1024) * 9 / 10
+}
+
 /// Classifies one run.
 pub fn classify(e: &Exit<'_>) -> Ending {
     let cpu_limit_ms = e.limits.cpu_seconds as f64 * 1000.0;
@@ -80,7 +86,9 @@ pub fn classify(e: &Exit<'_>) -> Ending {
         {
             return Ending::StackOverflow;
         }
-        if (sig == libc::SIGABRT || sig == libc::SIGSEGV) && looks_out_of_memory(e.stderr) {
+        if (sig == libc::SIGABRT || sig == libc::SIGSEGV)
+            && (looks_out_of_memory(e.stderr) || near_memory_limit(e))
+        {
             return Ending::MemoryLimit;
         }
         if sig == libc::SIGXFSZ {

@@ -8,6 +8,7 @@
 
 mod bad_input;
 mod check;
+mod failure_modes;
 mod grade;
 mod selftest;
 mod util;

@@ -1,0 +1,136 @@
+//! Every way a run can end gets its own verdict. Each test hands in a C nim whose
+//! `FindGoodMove(7)` misbehaves in one way (every other input is the book's answer) and checks
+//! the verdict of `FindGoodMove/7/return` and that the neighbouring case still passes.
+
+use serde_json::Value;
+
+use crate::util::*;
+
+const BOOK: &str = r#"
+#include "nim.h"
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+static int misbehave(void);
+static int depth;
+static int runaway(int n) {
+    volatile char pad[128];
+    pad[0] = (char)n;
+    int r = runaway(n + 1);
+    return r + pad[0];
+}
+/* Misbehaves only when called directly with 7, so only FindGoodMove/7/* cases are hit. */
+int FindGoodMove(int nCoins) {
+    if (nCoins == 7 && depth == 0) return misbehave();
+    depth++;
+    int result = -1;
+    for (int nTaken = 1; nTaken <= 3; nTaken++) {
+        if (IsBadPosition(nCoins - nTaken)) { result = nTaken; break; }
+    }
+    depth--;
+    return result;
+}
+bool IsBadPosition(int nCoins) {
+    if (nCoins == 1) return true;
+    return FindGoodMove(nCoins) == -1;
+}
+int ChooseComputerMove(int nCoins) {
+    int n = FindGoodMove(nCoins);
+    return n == -1 ? 1 : n;
+}
+"#;
+
+fn verdict_of(misbehave: &str) -> (Value, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = format!("{BOOK}\nstatic int misbehave(void) {{\n{misbehave}\n}}\n");
+    std::fs::write(dir.path().join("nim.c"), src).unwrap();
+    let out = labgrade(&[
+        "check",
+        "nim",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(&out), stderr(&out)));
+    let find = |name: &str| {
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    let seven = find("FindGoodMove/7/return");
+    assert_eq!(
+        find("FindGoodMove/6/return")["verdict"],
+        "pass",
+        "a neighbour was affected"
+    );
+    (seven.clone(), seven["message"].clone())
+}
+
+#[test]
+fn segfault_is_a_crash_with_its_signal() {
+    let (c, m) = verdict_of("volatile int *p = 0; return *p;");
+    assert_eq!(c["verdict"], "crash");
+    assert!(m.as_str().unwrap().contains("SIGSEGV"), "{m}");
+}
+
+#[test]
+fn abort_is_a_crash_with_sigabrt() {
+    let (c, m) = verdict_of("abort();");
+    assert_eq!(c["verdict"], "crash");
+    assert!(m.as_str().unwrap().contains("SIGABRT"), "{m}");
+}
+
+#[test]
+fn busy_loop_is_a_timeout() {
+    let (c, _) = verdict_of("volatile unsigned long i = 0; for (;;) i++; return 0;");
+    assert_eq!(c["verdict"], "timeout");
+}
+
+#[test]
+fn sleeping_is_a_wall_timeout() {
+    let (c, m) = verdict_of("sleep(30); return 1;");
+    assert_eq!(c["verdict"], "timeout");
+    assert!(m.as_str().unwrap().contains("wall time"), "{m}");
+}
+
+#[test]
+fn runaway_recursion_is_a_stack_overflow() {
+    let (c, _) = verdict_of("return runaway(0);");
+    assert_eq!(c["verdict"], "stack-overflow");
+}
+
+#[test]
+fn exit_in_the_middle_of_a_call_is_reported() {
+    let (c, m) = verdict_of("exit(0);");
+    assert_eq!(c["verdict"], "crash");
+    assert!(
+        m.as_str().unwrap().contains("ended the whole process"),
+        "{m}"
+    );
+}
+
+#[test]
+fn wrong_answer_is_a_fail_with_both_values() {
+    let (c, m) = verdict_of("return 3;");
+    assert_eq!(c["verdict"], "fail");
+    assert_eq!(c["expected"]["return"], 2);
+    assert_eq!(c["observed"]["return"], 3);
+    assert!(
+        m.as_str().unwrap().contains("FindGoodMove(7) returned 3"),
+        "{m}"
+    );
+}
+
+#[test]
+fn exhausting_memory_is_a_memory_limit() {
+    let (c, m) =
+        verdict_of("for (;;) { char *p = malloc(1 << 20); memset(p, 1, 1 << 20); } return 0;");
+    assert_eq!(c["verdict"], "memory-limit", "{m}");
+}
