@@ -6,8 +6,8 @@
  *
  * GetInteger()  reads one line from standard input and removes the '\n' that
  *               ends it. If the line is a whole integer it returns it. A whole
- *               integer is: optional spaces and tabs, an optional sign (+ or
- *               -), one or more decimal digits, optional spaces and tabs, and
+ *               integer is: optional whitespace (spaces, tabs, a CR), an optional sign (+ or
+ *               -), one or more decimal digits, optional whitespace (spaces, tabs, a CR), and
  *               nothing else, with a value in the range of int. Any other line
  *               makes it print
  *                   Illegal integer format. Try again.
@@ -21,7 +21,7 @@
  *               way; keep the two in step.
  *
  * GetReal()     the same for a real number (what strtod accepts, between
- *               optional spaces and tabs); the messages say "real" and
+ *               optional whitespace (spaces, tabs, a CR)); the messages say "real" and
  *               "GetReal" instead.
  *
  * GetLine()     reads one line and returns it without its '\n'.
@@ -53,7 +53,8 @@
 /* ---- Parsing, shared by C and C++ (s has len characters, may hold NULs) */
 
 SIMPIO_FN_ bool SimpioIsBlank_(char c) {
-    return c == ' ' || c == '\t';
+    /* Any C whitespace, as Roberts' stream-based GetInteger skips: a CRLF line still reads. */
+    return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
 SIMPIO_FN_ bool SimpioParseInteger_(const char *s, size_t len, int *result) {

@@ -10,8 +10,9 @@ use crate::exit_codes;
 use crate::report::{csv, gradescope, json, junit};
 use crate::runner::{CaseFilter, Event, Session};
 
-/// Every entry of `dir` (hidden entries skipped), sorted by name.
-pub fn submissions_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
+/// Every entry of `dir` (hidden entries and the output directory skipped), sorted by name.
+pub fn submissions_in(dir: &Path, out: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
+    let out = out.canonicalize().ok();
     let rd = std::fs::read_dir(dir).map_err(|e| {
         CliError(format!(
             "cannot read the class directory `{}`: {e}",
@@ -22,7 +23,8 @@ pub fn submissions_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            (!name.starts_with('.')).then(|| (name, e.path()))
+            let is_out = out.is_some() && e.path().canonicalize().ok() == out;
+            (!name.starts_with('.') && !is_out).then(|| (name, e.path()))
         })
         .collect();
     subs.sort();
@@ -59,9 +61,9 @@ pub fn run(
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
     let session = Session::open(&root, problem, ctx.session_options()?)?;
-    let subs = submissions_in(dir)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    let subs = submissions_in(dir, out)?;
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         ProgressBar::new(subs.len() as u64)
     } else {

@@ -103,5 +103,5 @@ fn get_integer() -> i32 {
 fn parse_integer(line: &[u8]) -> Option<i32> {
     let text = std::str::from_utf8(line).ok()?;
     // i32's FromStr takes exactly an optional sign and one or more ASCII digits.
-    text.trim_matches(|c| c == ' ' || c == '\t').parse().ok()
+    text.trim_matches(|c| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')).parse().ok()
 }
