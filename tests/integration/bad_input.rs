@@ -31,7 +31,11 @@ fn a_case_calling_an_unknown_function_is_rejected_with_its_line() {
     let root = root_with_fixture(
         "[[case]]\nname = \"x\"\ncall = \"FindBestMove\"\nargs = [3]\ncompare = [\"return\"]\n",
     );
-    let out = labgrade_in(root.path(), &["test", "nim"]);
+    let lib = reference_lib();
+    let out = labgrade_in(
+        root.path(),
+        &["test", "nim", "--reference", lib.to_str().unwrap()],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("bad.toml:1"), "{text}");
