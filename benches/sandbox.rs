@@ -57,6 +57,7 @@ fn main() {
             counted: Vec::new(),
             instrumented: false,
             marks_stack_overflow: false,
+            sanitized: false,
         },
         input: RunInput::Call {
             function: "FindGoodMove".into(),

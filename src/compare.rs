@@ -241,7 +241,13 @@ fn compare_items(
                 observed.insert("return".into(), got.clone());
                 if let RefOutcome::Returns(r) = &expected.outcome {
                     want.insert("return".into(), r.clone());
-                    if !same_value(r, &got) {
+                    if let Some(own) = problem.compare_return(case, r, &got) {
+                        observed.insert("return".into(), own.observed_shown);
+                        want.insert("return".into(), own.expected_shown);
+                        if !own.ok {
+                            failures.push(own.message);
+                        }
+                    } else if !same_value(r, &got) {
                         failures.push(format!(
                             "{call} returned {got}; the book's code returns {r}"
                         ));
@@ -302,6 +308,17 @@ fn compare_items(
                 observed.insert("stdout".into(), json!(obs.stdout));
                 if normalise_output(&exp) != normalise_output(&obs.stdout) {
                     failures.push(first_output_difference(&exp, &obs.stdout));
+                }
+            }
+            CompareItem::Sanitizer => {
+                let report = sanitizer_report(&obs.stderr);
+                observed.insert(
+                    "sanitizer".into(),
+                    json!(report.clone().unwrap_or_else(|| "clean".into())),
+                );
+                want.insert("sanitizer".into(), json!("clean"));
+                if let Some(r) = report {
+                    failures.push(format!("AddressSanitizer/LeakSanitizer reported:\n{r}"));
                 }
             }
             CompareItem::ExitStatus => {
@@ -388,6 +405,21 @@ fn first_output_difference(expected: &str, actual: &str) -> String {
         }
     }
     "the output differs".into()
+}
+
+/// The error and summary lines a sanitizer printed, if it printed any.
+fn sanitizer_report(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| {
+            l.contains("ERROR: AddressSanitizer")
+                || l.contains("ERROR: LeakSanitizer")
+                || l.starts_with("SUMMARY: ")
+                || l.trim_start().starts_with("Direct leak of")
+                || l.trim_start().starts_with("Indirect leak of")
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// The first call where the student's recursion departs from the reference's.

@@ -69,6 +69,19 @@ impl Expected {
     }
 }
 
+/// A problem's own judgement of a returned value.
+#[derive(Debug, Clone)]
+pub struct ReturnComparison {
+    /// True when it matches.
+    pub ok: bool,
+    /// What differs, in the assignment's terms (empty when it matches).
+    pub message: String,
+    /// What the report shows as expected (a summary for large values).
+    pub expected_shown: Value,
+    /// What the report shows as observed.
+    pub observed_shown: Value,
+}
+
 /// What a problem-specific explanation gets to look at.
 pub struct Mismatch<'a> {
     /// The case.
@@ -102,6 +115,44 @@ pub trait Problem: Sync {
     fn function(&self, name: &str) -> Option<&'static FunctionSig> {
         self.functions().iter().find(|f| f.name == name)
     }
+
+    /// The exported symbol a case function needs (its own name, unless the problem reaches
+    /// the student through a driver).
+    fn symbol_of(&self, function: &str) -> String {
+        function.to_string()
+    }
+
+    /// Inside the child: binds a call of `function`. `symbols` maps each case function and
+    /// counted function to the symbol found in the library. The default calls a scalar C
+    /// function; problems with richer interfaces override it.
+    fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<abi::PreparedCall, Ending> {
+        let sig = self
+            .function(function)
+            .ok_or_else(|| Ending::InternalError {
+                message: format!("`{function}` is not part of {}'s interface", self.name()),
+            })?;
+        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
+            name: function.to_string(),
+        })?;
+        abi::prepare_scalar_call(lib, sig, symbol, args)
+    }
+
+    /// Compares a returned value with the expected one, for values too big or too rich for
+    /// plain equality (a list of thousands of decisions). `None` means plain equality.
+    fn compare_return(
+        &self,
+        _case: &Case,
+        _expected: &Value,
+        _got: &Value,
+    ) -> Option<ReturnComparison> {
+        None
+    }
 }
 
 /// Every problem labgrade knows.
@@ -118,17 +169,14 @@ pub fn get(name: &str) -> Option<&'static dyn Problem> {
 pub fn prepare_call(
     problem: &str,
     lib: &libloading::os::unix::Library,
+    symbols: &BTreeMap<String, String>,
     function: &str,
-    symbol: &str,
     args: &[Value],
 ) -> Result<abi::PreparedCall, Ending> {
     let p = get(problem).ok_or_else(|| Ending::InternalError {
         message: format!("unknown problem `{problem}`"),
     })?;
-    let sig = p.function(function).ok_or_else(|| Ending::InternalError {
-        message: format!("`{function}` is not part of {problem}'s interface"),
-    })?;
-    abi::prepare_scalar_call(lib, sig, symbol, args)
+    p.prepare_call(lib, symbols, function, args)
 }
 
 /// Turns a fixture case into the input of a run, checking it against the problem's ABI.
@@ -136,6 +184,8 @@ pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::
     if let Some(stdin) = &case.def.stdin {
         return Ok(RunInput::Program {
             stdin: stdin.clone(),
+            args: case.def.argv.clone(),
+            sanitizer: case.def.run.as_deref() == Some("sanitizer"),
         });
     }
     let name = case.def.call.as_deref().unwrap_or_default();

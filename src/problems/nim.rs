@@ -69,7 +69,7 @@ impl Problem for Nim {
 
     fn expected(&self, input: &RunInput) -> Result<Expected, String> {
         match input {
-            RunInput::Program { stdin } => {
+            RunInput::Program { stdin, .. } => {
                 let t = reference::play(stdin);
                 let mut e = Expected::returns(Value::from(t.exit_status));
                 e.stdout = Some(t.stdout);

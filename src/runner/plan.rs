@@ -26,6 +26,17 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
         return Step::Settled(*v, m.clone());
     }
     match input {
+        RunInput::Program {
+            sanitizer: true, ..
+        } => match &p.sanitized {
+            Some(a) => Step::Run(a.clone()),
+            None => Step::Settled(
+                Verdict::NotObservable,
+                p.no_sanitized
+                    .clone()
+                    .unwrap_or_else(|| "this problem has no sanitizer build".into()),
+            ),
+        },
         RunInput::Program { .. } => match &p.program {
             Some(a) => Step::Run(a.clone()),
             None => {

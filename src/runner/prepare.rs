@@ -24,6 +24,10 @@ pub struct Prepared {
     pub instrumented: Option<Artifact>,
     /// The program (an executable, or a library exporting `main`).
     pub program: Option<Artifact>,
+    /// The program built under AddressSanitizer/LeakSanitizer, when the spec has one.
+    pub sanitized: Option<Artifact>,
+    /// Why there is no sanitizer program.
+    pub no_sanitized: Option<String>,
     /// Why no case can run at all (build error, not a library, ...).
     pub fatal: Option<(Verdict, String)>,
     /// Why whole-program cases cannot run, when the rest can.
@@ -49,6 +53,8 @@ impl Prepared {
             library: None,
             instrumented: None,
             program: None,
+            sanitized: None,
+            no_sanitized: None,
             fatal: Some((verdict, message)),
             no_program: None,
             no_functions: None,
@@ -65,8 +71,20 @@ fn library_artifact(
     notes: &mut Vec<String>,
 ) -> Result<Artifact, String> {
     let exported = exported_names(path)?;
-    let mut wanted: Vec<&str> = problem.functions().iter().map(|f| f.name).collect();
-    wanted.push("main");
+    // Case functions by the symbol they need, counted functions, and `main`.
+    let by_symbol: Vec<(String, String)> = problem
+        .functions()
+        .iter()
+        .map(|f| (f.name.to_string(), problem.symbol_of(f.name)))
+        .chain(
+            problem
+                .counted()
+                .iter()
+                .map(|c| (c.to_string(), c.to_string())),
+        )
+        .chain(std::iter::once(("main".to_string(), "main".to_string())))
+        .collect();
+    let wanted: Vec<&str> = by_symbol.iter().map(|(_, s)| s.as_str()).collect();
     let r = resolve(&wanted, &exported);
     for (name, sym, demangled) in &r.mangled {
         if name == "main" {
@@ -81,7 +99,10 @@ fn library_artifact(
             notes.push(note);
         }
     }
-    let mut symbols = r.found;
+    let mut symbols: std::collections::BTreeMap<String, String> = by_symbol
+        .iter()
+        .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
+        .collect();
     if !symbols.contains_key("main") && exported.iter().any(|e| e == "labgrade_main") {
         symbols.insert("main".into(), "labgrade_main".into());
     }
@@ -97,6 +118,7 @@ fn library_artifact(
         counted,
         instrumented,
         marks_stack_overflow: false,
+        sanitized: false,
     })
 }
 
@@ -115,6 +137,7 @@ fn program_artifact(path: &Path, marks: bool) -> Artifact {
         counted: Vec::new(),
         instrumented: false,
         marks_stack_overflow: marks,
+        sanitized: false,
     }
 }
 
@@ -179,6 +202,8 @@ pub fn prepare(
                 library: Some(library),
                 instrumented,
                 program,
+                sanitized: None,
+                no_sanitized: Some("a prebuilt library cannot be rebuilt under a sanitizer".into()),
                 fatal: None,
                 no_program,
                 no_functions: None,
@@ -199,6 +224,8 @@ pub fn prepare(
             library: None,
             instrumented: None,
             program: Some(program_artifact(exe, false)),
+            sanitized: None,
+            no_sanitized: Some("an executable cannot be rebuilt under a sanitizer".into()),
             fatal: None,
             no_program: None,
             no_functions: Some(
@@ -277,6 +304,11 @@ pub fn prepare(
                 library,
                 instrumented,
                 program,
+                sanitized: built.sanitized.as_deref().map(|p| Artifact {
+                    sanitized: true,
+                    ..program_artifact(p, false)
+                }),
+                no_sanitized: built.sanitized_note.clone(),
                 fatal: None,
                 no_program,
                 trusted: false,

@@ -141,21 +141,35 @@ fn exec_program(req: &RunRequest, files: &RunFiles<'_>) -> Result<ChildReport, E
         unsafe { libc::fcntl(MARK_FD, libc::F_SETFD, 0) };
     }
     let l = req.limits;
-    limits::apply(
-        &l,
-        l.memory_mb.saturating_mul(1 << 20),
-        Some(l.stack_mb.saturating_mul(1 << 20)),
-    )
-    .map_err(|e| Ending::InternalError {
-        message: format!("setrlimit: {e}"),
+    let address_space = if req.artifact.sanitized {
+        libc::RLIM_INFINITY
+    } else {
+        l.memory_mb.saturating_mul(1 << 20)
+    };
+    limits::apply(&l, address_space, Some(l.stack_mb.saturating_mul(1 << 20))).map_err(|e| {
+        Ending::InternalError {
+            message: format!("setrlimit: {e}"),
+        }
     })?;
     let path = CString::new(req.artifact.path.as_os_str().as_encoded_bytes())
         .map_err(|_| internal("program path"))?;
-    let argv = [path.as_ptr(), std::ptr::null()];
+    let extra: Vec<CString> = match &req.input {
+        RunInput::Program { args, .. } => args
+            .iter()
+            .map(|a| CString::new(a.as_str()).map_err(|_| internal("argument with NUL")))
+            .collect::<Result<_, _>>()?,
+        RunInput::Call { .. } => Vec::new(),
+    };
+    let mut argv: Vec<*const libc::c_char> = vec![path.as_ptr()];
+    argv.extend(extra.iter().map(|a| a.as_ptr()));
+    argv.push(std::ptr::null());
     let env_strings = [
         CString::new("PATH=/usr/bin:/bin").expect("no NUL"),
         CString::new("LANG=C.UTF-8").expect("no NUL"),
         CString::new("LC_ALL=C.UTF-8").expect("no NUL"),
+        // Sanitizer builds: report leaks, and say so with a status labgrade recognises.
+        CString::new("ASAN_OPTIONS=detect_leaks=1:exitcode=86:abort_on_error=0").expect("no NUL"),
+        CString::new("LSAN_OPTIONS=exitcode=86").expect("no NUL"),
     ];
     let mut envp: Vec<*const libc::c_char> = env_strings.iter().map(|s| s.as_ptr()).collect();
     envp.push(std::ptr::null());
@@ -207,12 +221,7 @@ fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending>
     let call =
         match &req.input {
             RunInput::Call { function, args } => {
-                let symbol = req.artifact.symbols.get(function).cloned().ok_or_else(|| {
-                    Ending::MissingSymbol {
-                        name: function.clone(),
-                    }
-                })?;
-                problems::prepare_call(&req.problem, &lib, function, &symbol, args)?
+                problems::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)?
             }
             RunInput::Program { .. } => {
                 let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
@@ -220,7 +229,11 @@ fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending>
                         name: "main".into(),
                     }
                 })?;
-                prepare_main(&lib, &symbol)?
+                let args = match &req.input {
+                    RunInput::Program { args, .. } => args.clone(),
+                    RunInput::Call { .. } => Vec::new(),
+                };
+                prepare_main(&lib, &symbol, args)?
             }
         };
     let is_program = matches!(req.input, RunInput::Program { .. });
@@ -256,7 +269,11 @@ fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending>
 
 type Call = Box<dyn FnOnce() -> Value + Send>;
 
-fn prepare_main(lib: &libloading::os::unix::Library, symbol: &str) -> Result<Call, Ending> {
+fn prepare_main(
+    lib: &libloading::os::unix::Library,
+    symbol: &str,
+    args: Vec<String>,
+) -> Result<Call, Ending> {
     type MainFn = unsafe extern "C" fn(c_int, *const *const libc::c_char) -> c_int;
     // SAFETY: the symbol is the program's `main`, whose C signature is fixed.
     let f: MainFn = unsafe { lib.get::<MainFn>(symbol.as_bytes()) }
@@ -265,10 +282,12 @@ fn prepare_main(lib: &libloading::os::unix::Library, symbol: &str) -> Result<Cal
             name: "main".into(),
         })?;
     Ok(Box::new(move || {
-        let name = CString::new("submission").expect("no NUL");
-        let argv = [name.as_ptr(), std::ptr::null()];
+        let mut strings = vec![CString::new("submission").expect("no NUL")];
+        strings.extend(args.iter().filter_map(|a| CString::new(a.as_str()).ok()));
+        let mut argv: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+        argv.push(std::ptr::null());
         // SAFETY: argc/argv as a C runtime would pass them.
-        let code = unsafe { f(1, argv.as_ptr()) };
+        let code = unsafe { f(strings.len() as c_int, argv.as_ptr()) };
         Value::from(code)
     }))
 }

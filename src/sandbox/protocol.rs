@@ -26,6 +26,12 @@ pub enum RunInput {
     Program {
         /// Standard input.
         stdin: String,
+        /// Command-line arguments after the program's name.
+        #[serde(default)]
+        args: Vec<String>,
+        /// Run the sanitizer build (AddressSanitizer/LeakSanitizer) instead of the plain one.
+        #[serde(default)]
+        sanitizer: bool,
     },
 }
 
@@ -54,6 +60,10 @@ pub struct Artifact {
     pub instrumented: bool,
     /// True for programs labgrade built with its stack-overflow marker runtime.
     pub marks_stack_overflow: bool,
+    /// True for a program built with AddressSanitizer: it reserves terabytes of address
+    /// space for its shadow memory, so no address-space limit can apply.
+    #[serde(default)]
+    pub sanitized: bool,
 }
 
 /// One run to do.

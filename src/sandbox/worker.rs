@@ -86,7 +86,7 @@ fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observati
     let stderr_path = dir.join("stderr");
     let marker_path = dir.join(".labgrade-marker");
     let stdin_text = match &req.input {
-        RunInput::Program { stdin } => stdin.as_str(),
+        RunInput::Program { stdin, .. } => stdin.as_str(),
         RunInput::Call { .. } => "",
     };
     std::fs::write(&stdin_path, stdin_text)?;

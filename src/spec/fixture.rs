@@ -30,6 +30,8 @@ pub enum CompareItem {
     Stdout,
     /// The program's exit status.
     ExitStatus,
+    /// What AddressSanitizer/LeakSanitizer reported (nothing, for a pass).
+    Sanitizer,
 }
 
 /// One case as written in a fixture file.
@@ -47,6 +49,13 @@ pub struct CaseDef {
     /// Standard input of a whole-program case.
     #[serde(default)]
     pub stdin: Option<String>,
+    /// Command-line arguments of a whole-program case (after the program's name).
+    #[serde(default)]
+    pub argv: Vec<String>,
+    /// Which build a whole-program case runs: `program` (default) or `sanitizer` (the
+    /// spec's sanitizer main under AddressSanitizer/LeakSanitizer).
+    #[serde(default)]
+    pub run: Option<String>,
     /// What to compare.
     #[serde(default)]
     pub compare: Option<Vec<CompareItem>>,
@@ -264,7 +273,16 @@ fn validate(case: &Case) -> Result<(), SpecError> {
             "nothing to compare: add `compare = [\"return\"]` (or calls, max_depth, stdout, exit_status)",
         ));
     }
-    let program_items = [CompareItem::Stdout, CompareItem::ExitStatus];
+    if let Some(run) = def.run.as_deref() {
+        if run != "program" && run != "sanitizer" {
+            return Err(case.invalid(format!("run = `{run}`: choose `program` or `sanitizer`")));
+        }
+    }
+    let program_items = [
+        CompareItem::Stdout,
+        CompareItem::ExitStatus,
+        CompareItem::Sanitizer,
+    ];
     for item in &case.compare {
         let is_program_item = program_items.contains(item);
         if def.stdin.is_some() != is_program_item {

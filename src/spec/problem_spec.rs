@@ -55,6 +55,19 @@ pub struct BuildRecipes {
     /// Cargo profile for Rust crates.
     #[serde(default = "default_rust_profile")]
     pub rust_profile: String,
+    /// A C++ file in `specs/<problem>/` compiled with the student's sources into the
+    /// libraries (never instrumented, never counted for warnings): labgrade's own way into
+    /// code whose interface is private, exporting a C ABI for the worker.
+    #[serde(default)]
+    pub driver: Option<String>,
+    /// A C++ file in `specs/<problem>/` with its own `main`, linked with the student's sources
+    /// (less `sanitizer_excludes`) under AddressSanitizer/LeakSanitizer: the program that
+    /// cases with `run = "sanitizer"` execute.
+    #[serde(default)]
+    pub sanitizer_main: Option<String>,
+    /// Student files left out of the sanitizer program (their own `main.cpp`).
+    #[serde(default)]
+    pub sanitizer_excludes: Vec<String>,
 }
 
 impl Default for BuildRecipes {
@@ -63,6 +76,9 @@ impl Default for BuildRecipes {
             c: CompilerRecipe::default_c(),
             cpp: CompilerRecipe::default_cpp(),
             rust_profile: default_rust_profile(),
+            driver: None,
+            sanitizer_main: None,
+            sanitizer_excludes: Vec::new(),
         }
     }
 }
@@ -187,6 +203,23 @@ impl ProblemSpec {
         }
         spec.path = path.to_path_buf();
         spec.include_dir = specs_dir.join(stem);
+        for (key, file) in [
+            ("driver", &spec.build.driver),
+            ("sanitizer_main", &spec.build.sanitizer_main),
+        ] {
+            if let Some(f) = file {
+                if !spec.include_dir.join(f).is_file() {
+                    return Err(SpecError::Invalid {
+                        path: path.to_path_buf(),
+                        line: find_line(&text, key),
+                        message: format!(
+                            "build.{key} names `{f}`, which is not in `{}`",
+                            spec.include_dir.display()
+                        ),
+                    });
+                }
+            }
+        }
         Ok(spec)
     }
 }

@@ -34,6 +34,12 @@ pub struct Built {
     pub program: Option<PathBuf>,
     /// True when the program carries labgrade's stack-overflow marker runtime.
     pub program_marks_overflow: bool,
+    /// The program built under AddressSanitizer/LeakSanitizer, when the spec asks for one.
+    #[serde(default)]
+    pub sanitized: Option<PathBuf>,
+    /// Why there is no sanitizer program, when the spec asks for one.
+    #[serde(default)]
+    pub sanitized_note: Option<String>,
     /// Why there is no instrumented library, when the plain one built.
     #[serde(default)]
     pub instrumented_note: Option<String>,
@@ -156,6 +162,7 @@ fn relocate(b: &Built, from: &Path, to: &Path) -> Built {
         library: fix(&b.library),
         instrumented: fix(&b.instrumented),
         program: fix(&b.program),
+        sanitized: fix(&b.sanitized),
         output: b.output.replace(&from.display().to_string(), "<build>"),
         ..b.clone()
     }
@@ -365,6 +372,32 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
             .arg(&obj));
         s.ok.then_some(obj)
     };
+    // The spec's driver: compiled like the student's C++ (it includes their header), plain.
+    let src_dir = files[0].parent().unwrap_or(Path::new("."));
+    let mut driver_o = Vec::new();
+    if let Some(driver) = &spec.build.driver {
+        let obj = helpers.join("driver.o");
+        let step = run(Command::new(&spec.build.cpp.compiler)
+            .args(&spec.build.cpp.flags)
+            .args(["-fPIC", "-c"])
+            .arg("-I")
+            .arg(include)
+            .arg("-I")
+            .arg(src_dir)
+            .arg(include.join(driver))
+            .arg("-o")
+            .arg(&obj));
+        if !step.ok {
+            out.failed = true;
+            out.output.push_str(&format!(
+                "labgrade's driver does not compile with your files (does your header declare \
+                 what the handout gives?):\n{}",
+                step.output
+            ));
+            return out;
+        }
+        driver_o.push(obj);
+    }
     let hooks_o = helper(&hooks_c, &[]);
     let probe_o = helper(&probe_c, &["-finstrument-functions"]);
     let progrt_o = helper(&progrt_c, &[]);
@@ -374,6 +407,7 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
     let step = run(Command::new(linker)
         .args(["-shared", "-Wl,-z,defs"])
         .args(&plain_objs)
+        .args(&driver_o)
         .arg("-o")
         .arg(&lib));
     if !step.ok {
@@ -389,6 +423,7 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
             let step = run(Command::new(linker)
                 .args(["-shared", "-Wl,-z,defs"])
                 .args(&instr_objs)
+                .args(&driver_o)
                 .arg(h)
                 .arg(p)
                 .arg("-o")
@@ -430,7 +465,45 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
     } else {
         out.program_missing = Some(format!("linking the program failed:\n{}", step.output));
     }
+    build_sanitized(files, spec, work, &mut out);
     out
+}
+
+/// Links the student's sources (less the spec's exclusions) with the spec's sanitizer main
+/// under AddressSanitizer and LeakSanitizer, for leak and double-free cases.
+fn build_sanitized(files: &[PathBuf], spec: &ProblemSpec, work: &Path, out: &mut Built) {
+    let Some(main) = &spec.build.sanitizer_main else {
+        return;
+    };
+    let include = &spec.include_dir;
+    let src_dir = files[0].parent().unwrap_or(Path::new("."));
+    let sources: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| {
+            let name = f.file_name().unwrap_or_default().to_string_lossy();
+            !spec.build.sanitizer_excludes.iter().any(|x| *x == name)
+        })
+        .collect();
+    let exe = work.join("submission.asan");
+    let step = run(Command::new(&spec.build.cpp.compiler)
+        .args(&spec.build.cpp.flags)
+        .args(["-g", "-O0", "-fsanitize=address", "-fno-omit-frame-pointer"])
+        .arg("-I")
+        .arg(include)
+        .arg("-I")
+        .arg(src_dir)
+        .args(&sources)
+        .arg(include.join(main))
+        .arg("-o")
+        .arg(&exe));
+    if step.ok {
+        out.sanitized = Some(exe);
+    } else {
+        out.sanitized_note = Some(format!(
+            "the AddressSanitizer build failed:\n{}",
+            step.output.trim_end()
+        ));
+    }
 }
 
 fn build_crate(dir: &Path, spec: &ProblemSpec, work: &Path) -> Built {

@@ -51,13 +51,15 @@ pub fn resolve(wanted: &[&str], exported: &[String]) -> Resolution {
             r.found.insert(name.to_string(), name.to_string());
             continue;
         }
+        // A free function (`Name(int)`) or a member (`Class::Name(...)`).
         let prefix = format!("{name}(");
+        let member = format!("::{name}(");
         let hit = exported
             .iter()
             .filter(|e| e.starts_with("_Z"))
             .find_map(|e| {
                 demangle(e)
-                    .filter(|d| d.starts_with(&prefix))
+                    .filter(|d| d.starts_with(&prefix) || d.contains(&member))
                     .map(|d| (e.clone(), d))
             });
         match hit {
