@@ -183,9 +183,10 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
             )
         }
         Ending::OutputLimit => (
-            Verdict::Crash,
+            Verdict::OutputLimit,
             format!(
-                "{call} printed more than {} KiB of output and was stopped",
+                "{call} printed more than {} KiB of output and was stopped (a loop that keeps \
+                 printing, for instance asking again for input that has run out?)",
                 case.limits.output_kb
             ),
         ),
@@ -234,6 +235,8 @@ fn compare_items(
     let mut failures: Vec<String> = Vec::new();
     let mut unobservable: Vec<String> = Vec::new();
     let mut counts_differ = false;
+    // Remarks on items that matched (an accepted alternative reading, say).
+    let mut notes: Vec<String> = Vec::new();
     for item in &case.compare {
         match item {
             CompareItem::Return => {
@@ -246,11 +249,11 @@ fn compare_items(
                         want.insert("return".into(), own.expected_shown);
                         if !own.ok {
                             failures.push(own.message);
+                        } else if !own.message.is_empty() {
+                            notes.push(own.message);
                         }
                     } else if !same_value(r, &got) {
-                        failures.push(format!(
-                            "{call} returned {got}; the book's code returns {r}"
-                        ));
+                        failures.push(format!("{call} returned {got}; the reference returns {r}"));
                     }
                 }
             }
@@ -327,7 +330,7 @@ fn compare_items(
                 observed.insert("exit_status".into(), json!(obs.exit_status));
                 if obs.exit_status != Some(exp) {
                     failures.push(format!(
-                        "the program's exit status was {}; the book's program exits with {exp}",
+                        "the program's exit status was {}; the reference program exits with {exp}",
                         obs.exit_status.map_or("unknown".into(), |c| c.to_string())
                     ));
                 }
@@ -362,7 +365,7 @@ fn compare_items(
             ),
         );
     }
-    (Verdict::Pass, true, String::new())
+    (Verdict::Pass, true, notes.join("\n"))
 }
 
 /// A function that returned normally but was counted zero times opted out of instrumentation

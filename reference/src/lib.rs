@@ -24,4 +24,5 @@
 #![warn(missing_docs)]
 
 pub mod instrument;
+pub mod lab_tictactoe;
 pub mod nim;

@@ -6,6 +6,7 @@
 //! knows nothing about nim or mazes.
 
 pub mod abi;
+pub mod lab_tictactoe;
 pub mod nim;
 
 use std::collections::BTreeMap;
@@ -116,6 +117,12 @@ pub trait Problem: Sync {
         self.functions().iter().find(|f| f.name == name)
     }
 
+    /// True when a case function reads call counts itself (so it must run on the
+    /// instrumented build even though the case does not compare `calls`).
+    fn needs_counts(&self, _function: &str) -> bool {
+        false
+    }
+
     /// The exported symbol a case function needs (its own name, unless the problem reaches
     /// the student through a driver).
     fn symbol_of(&self, function: &str) -> String {
@@ -157,7 +164,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    &[&nim::Nim]
+    &[&nim::Nim, &lab_tictactoe::LabTicTacToe]
 }
 
 /// The problem named `name`.

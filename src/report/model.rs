@@ -17,6 +17,8 @@ pub enum Verdict {
     Timeout,
     /// The memory limit was reached.
     MemoryLimit,
+    /// The output limit was reached (a loop printing forever, typically on exhausted input).
+    OutputLimit,
     /// Killed by a signal other than a recognised stack overflow.
     Crash,
     /// The recursion ran off the end of its stack.
@@ -43,6 +45,7 @@ impl Verdict {
             Verdict::Fail => "fail",
             Verdict::Timeout => "timeout",
             Verdict::MemoryLimit => "memory-limit",
+            Verdict::OutputLimit => "output-limit",
             Verdict::Crash => "crash",
             Verdict::StackOverflow => "stack-overflow",
             Verdict::MissingSymbol => "missing-symbol",
@@ -54,11 +57,12 @@ impl Verdict {
     }
 
     /// Every verdict, in the order reports list them.
-    pub const ALL: [Verdict; 11] = [
+    pub const ALL: [Verdict; 12] = [
         Verdict::Pass,
         Verdict::Fail,
         Verdict::Timeout,
         Verdict::MemoryLimit,
+        Verdict::OutputLimit,
         Verdict::Crash,
         Verdict::StackOverflow,
         Verdict::MissingSymbol,

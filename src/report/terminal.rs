@@ -381,9 +381,11 @@ fn verdict_style(case: &CaseReport) -> Style {
     }
     match case.verdict {
         Verdict::Pass | Verdict::Fail => Style::fg(Color::Red),
-        Verdict::Timeout | Verdict::MemoryLimit | Verdict::Crash | Verdict::StackOverflow => {
-            Style::fg(Color::Magenta).bold()
-        }
+        Verdict::Timeout
+        | Verdict::MemoryLimit
+        | Verdict::OutputLimit
+        | Verdict::Crash
+        | Verdict::StackOverflow => Style::fg(Color::Magenta).bold(),
         Verdict::MissingSymbol | Verdict::BuildError | Verdict::LoadError => Style::fg(Color::Red),
         Verdict::NotObservable => Style::fg(Color::Yellow),
         Verdict::InternalError => Style::fg(Color::Yellow).bold(),

@@ -53,10 +53,11 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
             }
         },
         RunInput::Call { function, .. } => {
-            let wants_counts = case
-                .compare
-                .iter()
-                .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
+            let wants_counts = problem.needs_counts(function)
+                || case
+                    .compare
+                    .iter()
+                    .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
             let artifact = if wants_counts {
                 p.instrumented.as_ref().or(p.library.as_ref())
             } else {

@@ -10,5 +10,6 @@ mod bad_input;
 mod check;
 mod failure_modes;
 mod grade;
+mod lab;
 mod selftest;
 mod util;

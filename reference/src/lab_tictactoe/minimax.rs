@@ -1,0 +1,562 @@
+//! The lab's `minimax_algo`, in the canonical reading and in the readings students write,
+//! and the given `minimax_move` that calls it.
+//!
+//! Why several readings: the handout's pseudocode is short, and students turn it into C++ in
+//! a handful of recurring ways (a `<=` for the depth test, the piece taken before the player
+//! switch, the move never undone, ...). Most of those change the AI's moves, and the grader
+//! must not only catch them but say which one it saw. Running each reading exactly as a
+//! student's C++ runs it lets labgrade compare a submission's moves, values and call counts
+//! against every reading and name the one that matches.
+//!
+//! Everything is plain recursion, like the C++: the search is at most `MAX_DEPTH + 2` frames
+//! deep, so there is no stack to protect.
+//!
+//! # Conventions shared by all readings
+//!
+//! - A state is the board plus the state's player, the player who *just moved* (the given
+//!   `minimax_move` passes `{ m_board, m_current_player }` right after placing the AI's `'O'`,
+//!   so the top-level state's player is `PLAYER_2`).
+//! - "For each move left in the board" is a loop `for (int i = 0; i < BOARD_SIZE; i++)` that
+//!   tests the square *when it gets to it* (`b[i] != 'X' && b[i] != 'O'`), which only matters
+//!   for [`Reading::MoveNotUndone`], whose board fills up during the loop.
+//! - A move is undone by writing the square's digit back (`b[i] = '1' + i`).
+//! - [`Count`]: every entry of `minimax_algo` is one call (the top-level call included), and
+//!   the depth is the number of `minimax_algo` frames active at once (the top-level call is
+//!   depth 1, whatever `depth` argument it gets).
+
+use super::board::{empty_square, game_status, is_empty, winning_symbol, Board};
+use super::{
+    other_player, symbol_of, BOARD_SIZE, MAX_DEPTH, MAX_VAL, MIN_VAL, ONGOING, OVER_WIN, P1_SYMBOL,
+    P2_SYMBOL, PLAYER_1, PLAYER_2, TIE_VAL,
+};
+
+/// One way of reading the handout's minimax pseudocode, as a student writes it in C++.
+///
+/// [`Reading::Canonical`] is the lab's minimax read faithfully; every other variant is the
+/// canonical one with exactly one difference. The C++ sketches below use `s` for the
+/// `game_state*` parameter and `b` for `s->m_gs_board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// The lab's minimax, read faithfully:
+    /// 1. a terminal board returns `MAX_VAL` for a win when `s->m_gs_player` (who just moved)
+    ///    is `PLAYER_1`, `MIN_VAL` for a win otherwise, `TIE_VAL` for a tie;
+    /// 2. `s->m_gs_player` switches (that player moves now);
+    /// 3. `best = TIE_VAL`;
+    /// 4. if `depth < MAX_DEPTH`, for each empty square in ascending order: put the moving
+    ///    player's piece, recurse on a fresh `game_state { b, s->m_gs_player }` with
+    ///    `depth + 1`, undo the square; `PLAYER_1` keeps the max of `best` and the value,
+    ///    `PLAYER_2` the min;
+    /// 5. return `best`.
+    Canonical,
+    /// The depth test is `depth <= MAX_DEPTH`: one level more of search. The handout's
+    /// "within MAX_DEPTH threshold" allows it; it changes call counts, not moves.
+    DepthLessOrEqual,
+    /// The winner of a terminal board is read from the board (the piece filling the first
+    /// winning line, rows then columns then diagonals: `'X'` gives `MAX_VAL`, `'O'`
+    /// `MIN_VAL`) instead of from `s->m_gs_player`. The last piece placed always completes
+    /// the line, so this agrees with the canonical reading.
+    WinnerFromBoard,
+    /// The piece is chosen before the switch (`char piece = s->m_gs_player == PLAYER_1 ?
+    /// 'X' : 'O';` above `s->m_gs_player = ...`), so the piece placed is the one of the
+    /// player who just moved; the child's state still names the switched player, and
+    /// max/min still follows the switched player.
+    PieceOfPlayerBeforeSwitch,
+    /// Max or min is chosen by the player before the switch (`int player = s->m_gs_player;`
+    /// saved above the switch, then `if (player == PLAYER_1) best = max(...)`); the piece
+    /// and the child's state follow the switched player.
+    MaxMinOfPlayerBeforeSwitch,
+    /// The square is never undone inside `minimax_algo`, so the board fills up as the search
+    /// goes and later squares of a loop are found taken and skipped. The given
+    /// `minimax_move` still writes back the digit of the square it tried, but the pieces left
+    /// by the search stay on the live board (see [`Decision::board_after`]).
+    MoveNotUndone,
+    /// The child call receives the same state object (`minimax_algo(s, depth + 1)`), so each
+    /// non-terminal call's player switch leaks back into the caller: after a child returns,
+    /// the caller's `s->m_gs_player` has flipped once per non-terminal call below it. The
+    /// caller reads the player live, for the piece before each call and for max/min after
+    /// it; a terminal child sees the piece's owner as the state's player.
+    SharedState,
+    /// `best` starts at "infinity" instead of a tie: `INT_MIN` when the moving player is
+    /// `PLAYER_1` (MAX), `INT_MAX` when it is `PLAYER_2` (MIN). A call at the depth limit
+    /// makes no move and returns that infinite value, which then leaks upwards (the value
+    /// `minimax_move` sees can be `INT_MIN` or `INT_MAX`). `minimax_move` only compares the
+    /// value with `MAX_VAL`, so any "infinity" beyond the values (`MIN_VAL - 1`/`MAX_VAL + 1`,
+    /// `-1000`/`1000`) makes exactly the same moves; only the values differ.
+    BestStartsAtInfinity,
+}
+
+impl Reading {
+    /// Every reading, the canonical one first.
+    pub const ALL: [Reading; 8] = [
+        Reading::Canonical,
+        Reading::DepthLessOrEqual,
+        Reading::WinnerFromBoard,
+        Reading::PieceOfPlayerBeforeSwitch,
+        Reading::MaxMinOfPlayerBeforeSwitch,
+        Reading::MoveNotUndone,
+        Reading::SharedState,
+        Reading::BestStartsAtInfinity,
+    ];
+
+    /// A short kebab-case identifier, for spec files and reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reading::Canonical => "canonical",
+            Reading::DepthLessOrEqual => "depth-less-or-equal",
+            Reading::WinnerFromBoard => "winner-from-board",
+            Reading::PieceOfPlayerBeforeSwitch => "piece-of-player-before-switch",
+            Reading::MaxMinOfPlayerBeforeSwitch => "max-min-of-player-before-switch",
+            Reading::MoveNotUndone => "move-not-undone",
+            Reading::SharedState => "shared-state",
+            Reading::BestStartsAtInfinity => "best-starts-at-infinity",
+        }
+    }
+
+    /// The reading named `name` (see [`Reading::name`]).
+    pub fn from_name(name: &str) -> Option<Reading> {
+        Reading::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// One sentence a student understands, saying what this reading does differently.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Reading::Canonical => {
+                "minimax exactly as the handout's pseudocode reads: switch the player, assume a \
+                 tie, try every empty square with the moving player's piece while depth < \
+                 MAX_DEPTH, undo each move, and take the max for player 1 and the min for \
+                 player 2"
+            }
+            Reading::DepthLessOrEqual => {
+                "the depth test is depth <= MAX_DEPTH instead of depth < MAX_DEPTH, so the \
+                 search goes one level deeper than the lab's"
+            }
+            Reading::WinnerFromBoard => {
+                "the winner of a finished board is read from the pieces on the winning line \
+                 instead of from the state's player"
+            }
+            Reading::PieceOfPlayerBeforeSwitch => {
+                "the piece placed is the one of the player who just moved (chosen before the \
+                 player switch) instead of the one of the player whose turn it is"
+            }
+            Reading::MaxMinOfPlayerBeforeSwitch => {
+                "max or min is chosen by the player who just moved (before the player switch) \
+                 instead of by the player whose turn it is"
+            }
+            Reading::MoveNotUndone => {
+                "the move is never undone after the recursive call, so the board fills up \
+                 during the search and pieces are left on the real board"
+            }
+            Reading::SharedState => {
+                "the recursive call gets the same game_state object, so the player switch \
+                 made inside the call leaks back into the caller's loop"
+            }
+            Reading::BestStartsAtInfinity => {
+                "the best value starts at minus or plus infinity instead of a tie, so a call \
+                 at the depth limit returns infinity instead of a tie"
+            }
+        }
+    }
+
+    /// Whether this reading makes the AI choose a different square than the canonical one in
+    /// at least one reachable position with O to move (measured over all of them by this
+    /// module's tests; it agrees with the lab note's table).
+    pub const fn changes_moves(self) -> bool {
+        !matches!(
+            self,
+            Reading::Canonical | Reading::DepthLessOrEqual | Reading::WinnerFromBoard
+        )
+    }
+}
+
+/// Calls and recursion depth of `minimax_algo`, accumulated across calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Entries of `minimax_algo`, every one counted (the top-level call included).
+    pub calls: u64,
+    /// `minimax_algo` frames active right now (0 between top-level calls).
+    pub depth: u64,
+    /// The most `minimax_algo` frames ever active at once (a top-level call alone is 1).
+    pub max_depth: u64,
+}
+
+/// The lab's `minimax_algo(game_state* state, int depth)` in the given reading.
+///
+/// `board` is the state's board (it is searched in place, and with
+/// [`Reading::MoveNotUndone`] left changed); `player` is the state's player, the one who
+/// just moved; `depth` is the `depth` argument (`minimax_move` passes 0). Returns the minimax
+/// value, which is `MIN_VAL`, `TIE_VAL` or `MAX_VAL` except for
+/// [`Reading::BestStartsAtInfinity`], which may return `i32::MIN` or `i32::MAX`. Every call
+/// is added to `count`.
+pub fn minimax_algo(
+    board: &mut Board,
+    player: i32,
+    depth: i32,
+    reading: Reading,
+    count: &mut Count,
+) -> i32 {
+    let mut state_player = player;
+    algo(board, &mut state_player, depth, reading, count)
+}
+
+/// One `minimax_algo` frame. `state_player` is the state's `m_gs_player`: a fresh copy per
+/// call in every reading but [`Reading::SharedState`], where it is the caller's own.
+fn algo(
+    board: &mut Board,
+    state_player: &mut i32,
+    depth: i32,
+    reading: Reading,
+    count: &mut Count,
+) -> i32 {
+    count.calls += 1;
+    count.depth += 1;
+    count.max_depth = count.max_depth.max(count.depth);
+    let value = algo_body(board, state_player, depth, reading, count);
+    count.depth -= 1;
+    value
+}
+
+fn algo_body(
+    board: &mut Board,
+    state_player: &mut i32,
+    depth: i32,
+    reading: Reading,
+    count: &mut Count,
+) -> i32 {
+    // 1. A terminal board has a value.
+    let status = game_status(board);
+    if status != ONGOING {
+        return terminal_value(board, status, *state_player, reading);
+    }
+
+    // 2. Switch the state's player: that player moves now.
+    let before_switch = *state_player;
+    *state_player = other_player(before_switch);
+
+    // 3. Assume a tie (or "infinity").
+    let mut best = match reading {
+        Reading::BestStartsAtInfinity if *state_player == PLAYER_1 => i32::MIN,
+        Reading::BestStartsAtInfinity => i32::MAX,
+        _ => TIE_VAL,
+    };
+
+    // 4. Within the depth threshold, try every empty square.
+    let within = match reading {
+        Reading::DepthLessOrEqual => depth <= MAX_DEPTH,
+        _ => depth < MAX_DEPTH,
+    };
+    if within {
+        for i in 0..BOARD_SIZE {
+            if !is_empty(board, i) {
+                continue;
+            }
+            board[i] = match reading {
+                Reading::PieceOfPlayerBeforeSwitch => symbol_of(before_switch),
+                _ => symbol_of(*state_player),
+            };
+            let value = match reading {
+                Reading::SharedState => algo(board, state_player, depth + 1, reading, count),
+                _ => {
+                    let mut child_player = *state_player;
+                    algo(board, &mut child_player, depth + 1, reading, count)
+                }
+            };
+            if reading != Reading::MoveNotUndone {
+                board[i] = empty_square(i);
+            }
+            let chooser = match reading {
+                Reading::MaxMinOfPlayerBeforeSwitch => before_switch,
+                _ => *state_player,
+            };
+            best = if chooser == PLAYER_1 {
+                best.max(value)
+            } else {
+                best.min(value)
+            };
+        }
+    }
+
+    // 5.
+    best
+}
+
+/// The value of a finished board (`status` is `OVER_WIN` or `OVER_TIE`).
+fn terminal_value(board: &Board, status: i32, state_player: i32, reading: Reading) -> i32 {
+    if status != OVER_WIN {
+        return TIE_VAL;
+    }
+    let x_won = match reading {
+        Reading::WinnerFromBoard => winning_symbol(board) == Some(P1_SYMBOL),
+        _ => state_player == PLAYER_1,
+    };
+    if x_won {
+        MAX_VAL
+    } else {
+        MIN_VAL
+    }
+}
+
+/// What the given `minimax_move` decided, and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The square returned (0-based; `play()` prints it plus one).
+    pub square: usize,
+    /// Each square tried, in order, with the value `minimax_algo` returned for it.
+    pub values: Vec<(usize, i32)>,
+    /// `minimax_algo` calls over the whole decision (all tried squares).
+    pub calls: u64,
+    /// The most `minimax_algo` frames active at once during the decision.
+    pub max_depth: u64,
+    /// The live board after `minimax_move` returns. It equals the input unless the reading
+    /// leaves pieces behind ([`Reading::MoveNotUndone`]).
+    pub board_after: Board,
+}
+
+/// The given `minimax_move`, the AI's (player 2's) choice, calling `minimax_algo` in the given
+/// reading.
+///
+/// Its quirk is kept: `best` is `MAX_VAL` and never updated, so the result is the *last*
+/// empty square whose value is below `MAX_VAL` (a tie counts the same as a win for O), or the
+/// first empty square when every square's value is `MAX_VAL` (or above). The inferred C++:
+///
+/// ```text
+/// int tic_tac_toe::minimax_move() {
+///     int move = 0;
+///     for (int i = 0; i < BOARD_SIZE; i++)
+///         if (m_board[i] != P1_SYMBOL && m_board[i] != P2_SYMBOL) { move = i; break; }
+///     int best = MAX_VAL;
+///     for (int i = 0; i < BOARD_SIZE; i++) {
+///         if (m_board[i] != P1_SYMBOL && m_board[i] != P2_SYMBOL) {
+///             m_board[i] = P2_SYMBOL;
+///             game_state state = { m_board, m_current_player };   // PLAYER_2
+///             int value = minimax_algo(&state, 0);
+///             if (value < best) move = i;
+///             m_board[i] = '1' + i;
+///         }
+///     }
+///     return move;
+/// }
+/// ```
+///
+/// # Panics
+///
+/// If the board has no empty square (the given `play()` never asks then).
+pub fn minimax_move(board: &Board, reading: Reading) -> Decision {
+    let mut live = *board;
+    let mut square = (0..BOARD_SIZE)
+        .find(|&i| is_empty(&live, i))
+        .expect("minimax_move needs an empty square");
+    let best = MAX_VAL;
+    let mut values = Vec::new();
+    let mut count = Count::default();
+    for i in 0..BOARD_SIZE {
+        if !is_empty(&live, i) {
+            continue;
+        }
+        live[i] = P2_SYMBOL;
+        let value = minimax_algo(&mut live, PLAYER_2, 0, reading, &mut count);
+        values.push((i, value));
+        if value < best {
+            square = i;
+        }
+        live[i] = empty_square(i);
+    }
+    Decision {
+        square,
+        values,
+        calls: count.calls,
+        max_depth: count.max_depth,
+        board_after: live,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{board_from_str, board_to_string};
+    use super::super::positions::reachable_o_to_move;
+    use super::*;
+
+    fn b(s: &str) -> Board {
+        board_from_str(s).unwrap_or_else(|| panic!("bad board {s:?}"))
+    }
+
+    #[test]
+    fn names_round_trip_and_descriptions_exist() {
+        for r in Reading::ALL {
+            assert_eq!(Reading::from_name(r.name()), Some(r));
+            assert!(r.description().len() > 40);
+        }
+        assert_eq!(Reading::from_name("nope"), None);
+    }
+
+    /// X O X / X O O / 7 8 X, O to move, worked out by hand:
+    /// - square 6: no line; minimax_algo (call 1) switches to X, which takes 7 (call 2, a
+    ///   full board without a line: a tie, 0); X's best is max(0, 0) = 0; 0 < 1, move = 6;
+    /// - square 7: column 1-4-7 is O O O, terminal at once (call 3): a win by the state's
+    ///   player, PLAYER_2, so -1; -1 < 1, move = 7.
+    #[test]
+    fn hand_computed_counts() {
+        let d = minimax_move(&b("XOXXOO..X"), Reading::Canonical);
+        assert_eq!(d.square, 7);
+        assert_eq!(d.values, vec![(6, 0), (7, -1)]);
+        assert_eq!(d.calls, 3);
+        assert_eq!(d.max_depth, 2);
+        assert_eq!(d.board_after, b("XOXXOO..X"));
+
+        let mut board = b("XOXXOOO.X");
+        let mut count = Count::default();
+        assert_eq!(
+            minimax_algo(&mut board, PLAYER_2, 0, Reading::Canonical, &mut count),
+            0
+        );
+        assert_eq!(
+            count,
+            Count {
+                calls: 2,
+                depth: 0,
+                max_depth: 2
+            }
+        );
+        assert_eq!(board, b("XOXXOOO.X"));
+    }
+
+    /// A terminal board is one call at depth 1, whatever the reading.
+    #[test]
+    fn terminal_boards() {
+        for r in Reading::ALL {
+            let mut count = Count::default();
+            let mut board = b("XXXOO....");
+            assert_eq!(
+                minimax_algo(&mut board, PLAYER_1, 0, r, &mut count),
+                MAX_VAL
+            );
+            let mut board = b("XXOOOO.X.");
+            assert_eq!(
+                minimax_algo(&mut board, PLAYER_2, 0, r, &mut count),
+                MIN_VAL
+            );
+            let mut board = b("XOXXOOOXX");
+            assert_eq!(
+                minimax_algo(&mut board, PLAYER_1, 0, r, &mut count),
+                TIE_VAL
+            );
+            assert_eq!(count.calls, 3);
+            assert_eq!(count.max_depth, 1);
+        }
+    }
+
+    /// The state's player decides a win in the canonical reading, the board in
+    /// WinnerFromBoard (they only disagree on a state no search creates).
+    #[test]
+    fn winner_source() {
+        let mut count = Count::default();
+        let mut board = b("XXXOO....");
+        assert_eq!(
+            minimax_algo(&mut board, PLAYER_2, 0, Reading::Canonical, &mut count),
+            MIN_VAL
+        );
+        assert_eq!(
+            minimax_algo(
+                &mut board,
+                PLAYER_2,
+                0,
+                Reading::WinnerFromBoard,
+                &mut count
+            ),
+            MAX_VAL
+        );
+    }
+
+    /// The quirk, part one: 1 2 3 / X O X / O X 9. O wins at once on square 2 (2-4-6), but
+    /// square 8, a tie and tried later, is kept: `best` stays MAX_VAL, and a tie is below it.
+    #[test]
+    fn later_tie_beats_earlier_win() {
+        let d = minimax_move(&b("123XOXOX9"), Reading::Canonical);
+        assert_eq!(d.values, vec![(0, 0), (1, 0), (2, MIN_VAL), (8, 0)]);
+        assert_eq!(d.square, 8);
+    }
+
+    /// The quirk, part two: 1 2 3 / O X 6 / X O X. X threatens both diagonals (squares 0
+    /// and 2), no reply blocks both or wins, every value is MAX_VAL, and the first empty
+    /// square is returned.
+    #[test]
+    fn every_reply_loses_gives_first_empty_square() {
+        let d = minimax_move(&b("123OX6XOX"), Reading::Canonical);
+        assert_eq!(
+            d.values,
+            vec![(0, MAX_VAL), (1, MAX_VAL), (2, MAX_VAL), (5, MAX_VAL)]
+        );
+        assert_eq!(d.square, 0);
+    }
+
+    #[test]
+    fn move_not_undone_corrupts_the_board() {
+        let board = b("X........");
+        let d = minimax_move(&board, Reading::MoveNotUndone);
+        assert_ne!(d.board_after, board);
+        assert_eq!(minimax_move(&board, Reading::Canonical).board_after, board);
+    }
+
+    #[test]
+    fn infinity_leaks_at_the_depth_limit() {
+        let d = minimax_move(&b("X........"), Reading::BestStartsAtInfinity);
+        assert!(d
+            .values
+            .iter()
+            .any(|&(_, v)| v == i32::MIN || v == i32::MAX));
+    }
+
+    fn squares(reading: Reading) -> Vec<usize> {
+        reachable_o_to_move()
+            .iter()
+            .map(|board| minimax_move(board, reading).square)
+            .collect()
+    }
+
+    /// The note's table, measured over every reachable position with O to move.
+    #[test]
+    fn which_readings_change_moves() {
+        let canonical = squares(Reading::Canonical);
+        for reading in Reading::ALL {
+            let moves = squares(reading);
+            let differing = moves.iter().zip(&canonical).filter(|(a, c)| a != c).count();
+            assert_eq!(
+                differing > 0,
+                reading.changes_moves(),
+                "{}: {differing} positions differ",
+                reading.name()
+            );
+        }
+    }
+
+    #[test]
+    fn depth_less_or_equal_changes_counts_only() {
+        let board = b("X........");
+        let lt = minimax_move(&board, Reading::Canonical);
+        let le = minimax_move(&board, Reading::DepthLessOrEqual);
+        assert_eq!(lt.square, le.square);
+        assert!(le.calls > lt.calls);
+        assert_eq!(lt.max_depth, 6);
+        assert_eq!(le.max_depth, 7);
+    }
+
+    /// Totals over every reachable position with O to move.
+    #[test]
+    fn total_calls() {
+        let total = |r: Reading| -> u64 {
+            reachable_o_to_move()
+                .iter()
+                .map(|board| minimax_move(board, r).calls)
+                .sum()
+        };
+        assert_eq!(total(Reading::Canonical), 542_844);
+        assert_eq!(total(Reading::DepthLessOrEqual), 743_292);
+    }
+
+    #[test]
+    fn move_not_undone_example() {
+        let d = minimax_move(&b("X........"), Reading::MoveNotUndone);
+        assert_eq!(d.values, vec![(1, 0)]);
+        assert_eq!(d.square, 1);
+        assert_eq!(board_to_string(&d.board_after), "X2XOXOXXX");
+    }
+}

@@ -1,0 +1,77 @@
+//! The tic-tac-toe lab through `labgrade check`: the driver path, the explanations.
+
+use serde_json::Value;
+
+use crate::util::*;
+
+fn check(sample: &str) -> (Option<i32>, Value) {
+    let dir = repo().join("tests/submissions/lab-tictactoe").join(sample);
+    let out = labgrade(&[
+        "check",
+        "lab-tictactoe",
+        dir.to_str().unwrap(),
+        "--all",
+        "--format",
+        "json",
+    ]);
+    let r = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(&out), stderr(&out)));
+    (out.status.code(), r)
+}
+
+fn case<'a>(r: &'a Value, name: &str) -> &'a Value {
+    r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap()
+}
+
+#[test]
+fn the_correct_lab_scores_everything() {
+    let (code, r) = check("correct");
+    assert_eq!(code, Some(0), "{r:#}");
+    assert_eq!(r["score"], r["max_score"]);
+    // All 2,097 positions where O is to move, in one run.
+    assert_eq!(
+        case(&r, "minimax/moves")["observed"]["return"]["positions"],
+        2097
+    );
+}
+
+#[test]
+fn a_misreading_is_named() {
+    let (code, r) = check("shared-state");
+    assert_eq!(code, Some(1));
+    let m = case(&r, "minimax/moves")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(m.contains("your minimax behaves as if"), "{m}");
+    assert!(m.contains("same game_state object"), "{m}");
+}
+
+#[test]
+fn the_accepted_depth_reading_passes_with_a_note() {
+    let (code, r) = check("depth-less-or-equal");
+    assert_eq!(code, Some(0), "{r:#}");
+    let c = case(&r, "minimax/calls-and-depth");
+    assert_eq!(c["verdict"], "pass");
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("accepted alternative"),
+        "{c}"
+    );
+}
+
+#[test]
+fn a_leaking_destructor_is_reported_by_the_sanitizer() {
+    let (_, r) = check("leaky-destructor");
+    let c = case(&r, "destructor/frees-the-board");
+    assert_eq!(c["verdict"], "fail");
+    let m = c["message"].as_str().unwrap();
+    assert!(m.contains("LeakSanitizer") && m.contains("leak"), "{m}");
+}
