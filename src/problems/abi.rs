@@ -18,6 +18,9 @@ pub enum Scalar {
     Int,
     /// C `bool` / C++ `bool`.
     Bool,
+    /// Any fixture value (an array of distances, a maze name), passed through as JSON to a
+    /// problem whose own `prepare_call` interprets it.
+    Json,
 }
 
 impl Scalar {
@@ -26,6 +29,7 @@ impl Scalar {
         match self {
             Scalar::Int => "int",
             Scalar::Bool => "bool",
+            Scalar::Json => "value",
         }
     }
 }
@@ -69,6 +73,11 @@ pub fn prepare_scalar_call(
             message: format!("`{}` takes {} int arguments", sig.name, sig.params.len()),
         });
     }
+    if sig.params.contains(&Scalar::Json) || sig.ret == Scalar::Json {
+        return Err(Ending::InternalError {
+            message: format!("`{}` needs the problem's own calling code", sig.name),
+        });
+    }
     let ret = sig.ret;
     // SAFETY (for each transmute below): the symbol's C signature is `sig`, which the
     // problem declares and the spec header gives students; all parameters are `int`.
@@ -77,7 +86,7 @@ pub fn prepare_scalar_call(
             let f: unsafe extern "C" fn() -> c_int = unsafe { std::mem::transmute(addr) };
             let b: unsafe extern "C" fn() -> u8 = unsafe { std::mem::transmute(addr) };
             match ret {
-                Scalar::Int => Value::from(unsafe { f() }),
+                Scalar::Int | Scalar::Json => Value::from(unsafe { f() }),
                 Scalar::Bool => Value::from(unsafe { b() } != 0),
             }
         }),
@@ -87,7 +96,7 @@ pub fn prepare_scalar_call(
                 let f: unsafe extern "C" fn(c_int) -> c_int = unsafe { std::mem::transmute(addr) };
                 let b: unsafe extern "C" fn(c_int) -> u8 = unsafe { std::mem::transmute(addr) };
                 match ret {
-                    Scalar::Int => Value::from(unsafe { f(a) }),
+                    Scalar::Int | Scalar::Json => Value::from(unsafe { f(a) }),
                     Scalar::Bool => Value::from(unsafe { b(a) } != 0),
                 }
             })
@@ -100,7 +109,7 @@ pub fn prepare_scalar_call(
                 let b: unsafe extern "C" fn(c_int, c_int) -> u8 =
                     unsafe { std::mem::transmute(addr) };
                 match ret {
-                    Scalar::Int => Value::from(unsafe { f(a, b2) }),
+                    Scalar::Int | Scalar::Json => Value::from(unsafe { f(a, b2) }),
                     Scalar::Bool => Value::from(unsafe { b(a, b2) } != 0),
                 }
             })

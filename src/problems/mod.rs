@@ -217,6 +217,7 @@ pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::
         let ok = match ty {
             Scalar::Int => v.as_integer().is_some_and(|x| i32::try_from(x).is_ok()),
             Scalar::Bool => v.as_bool().is_some(),
+            Scalar::Json => true,
         };
         if !ok {
             return Err(case.invalid(format!(
