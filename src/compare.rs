@@ -200,6 +200,23 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
                 "{call} ended the whole process (exit status {code}) instead of returning"
             )),
         ),
+        Ending::Forbidden { syscall } => {
+            (
+                Verdict::Forbidden,
+                format!(
+                "{call} attempted {}, which the sandbox forbids (no new processes, no exec, no \
+                 sockets, no tracing): an assignment needs none of these",
+                syscall.as_deref().map_or("a system call".to_string(), |s| format!("`{s}`"))
+            ),
+            )
+        }
+        Ending::NoReport => (
+            Verdict::Crash,
+            format!(
+                "{call} returned, but labgrade's result channel had been closed or overwritten \
+                 by your code, so nothing it returned can be trusted"
+            ),
+        ),
         Ending::MissingSymbol { name } => (
             Verdict::MissingSymbol,
             format!("your submission does not export `{name}`"),

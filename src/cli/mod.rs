@@ -2,6 +2,7 @@
 
 mod check;
 mod common;
+mod doctor;
 mod grade;
 mod list;
 mod test;
@@ -102,6 +103,11 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
     },
+    /// Show which isolation layers this machine enforces (uid drop, Landlock, seccomp, ...).
+    Doctor,
+    /// (internal) probe the isolation layers and print them as JSON.
+    #[command(name = "__probe", hide = true)]
+    Probe,
     /// (internal) serve runs for the grader on stdin/stdout.
     #[command(name = "__worker", hide = true)]
     Worker,
@@ -140,6 +146,12 @@ pub fn main() -> i32 {
                 }
             }
         }
+        Command::Probe => {
+            let status = crate::sandbox::probe::probe();
+            println!("{}", serde_json::to_string(&status).unwrap_or_default());
+            return exit_codes::OK;
+        }
+        Command::Doctor => doctor::run(&ctx),
         Command::List => list::run(&ctx),
         Command::Check {
             problem,

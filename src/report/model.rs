@@ -23,6 +23,8 @@ pub enum Verdict {
     Crash,
     /// The recursion ran off the end of its stack.
     StackOverflow,
+    /// A system call the sandbox forbids (a new process, exec, a socket, ...).
+    Forbidden,
     /// A function the case calls is not exported by the submission.
     MissingSymbol,
     /// The submission did not compile (or could not be built at all).
@@ -48,6 +50,7 @@ impl Verdict {
             Verdict::OutputLimit => "output-limit",
             Verdict::Crash => "crash",
             Verdict::StackOverflow => "stack-overflow",
+            Verdict::Forbidden => "forbidden",
             Verdict::MissingSymbol => "missing-symbol",
             Verdict::BuildError => "build-error",
             Verdict::LoadError => "load-error",
@@ -57,7 +60,7 @@ impl Verdict {
     }
 
     /// Every verdict, in the order reports list them.
-    pub const ALL: [Verdict; 12] = [
+    pub const ALL: [Verdict; 13] = [
         Verdict::Pass,
         Verdict::Fail,
         Verdict::Timeout,
@@ -65,6 +68,7 @@ impl Verdict {
         Verdict::OutputLimit,
         Verdict::Crash,
         Verdict::StackOverflow,
+        Verdict::Forbidden,
         Verdict::MissingSymbol,
         Verdict::BuildError,
         Verdict::LoadError,

@@ -385,6 +385,7 @@ fn verdict_style(case: &CaseReport) -> Style {
         | Verdict::MemoryLimit
         | Verdict::OutputLimit
         | Verdict::Crash
+        | Verdict::Forbidden
         | Verdict::StackOverflow => Style::fg(Color::Magenta).bold(),
         Verdict::MissingSymbol | Verdict::BuildError | Verdict::LoadError => Style::fg(Color::Red),
         Verdict::NotObservable => Style::fg(Color::Yellow),

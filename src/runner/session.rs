@@ -306,7 +306,7 @@ impl Session {
             build: Some(p.build.clone()),
             metadata: json!({
                 "labgrade": env!("CARGO_PKG_VERSION"),
-                "sandbox": crate::sandbox::layers(),
+                "sandbox": crate::sandbox::probe::layers_in_force(&self.options.worker_exe),
             }),
         }
     }

@@ -11,11 +11,13 @@ use std::ffi::{c_int, CString};
 use std::io::Write;
 use std::os::fd::RawFd;
 use std::path::Path;
+
 use std::sync::atomic::Ordering;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::layers::{self, Filters, Profile};
 use super::limits;
 use super::protocol::{ArtifactKind, Ending, RunInput, RunRequest};
 use super::shared::{Shared, STATUS};
@@ -54,13 +56,19 @@ pub struct RunFiles<'a> {
 }
 
 /// Runs in the child after fork; never returns.
-pub fn run(req: &RunRequest, shared: &Shared, files: &RunFiles<'_>, result_fd: RawFd) -> ! {
+pub fn run(
+    req: &RunRequest,
+    shared: &Shared,
+    filters: Option<&Filters>,
+    files: &RunFiles<'_>,
+    result_fd: RawFd,
+) -> ! {
     // SAFETY: we are the only thread of a freshly forked process.
     unsafe {
         libc::setpgid(0, 0);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
-    let report = match setup_and_run(req, shared, files) {
+    let report = match setup_and_run(req, shared, filters, files) {
         Ok(r) => r,
         Err(e) => ChildReport {
             error: Some(e),
@@ -71,6 +79,10 @@ pub fn run(req: &RunRequest, shared: &Shared, files: &RunFiles<'_>, result_fd: R
 }
 
 fn finish(result_fd: RawFd, report: &ChildReport, code: c_int) -> ! {
+    // SAFETY: the status block is shared memory mapped for the life of the process.
+    if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
+        st.finished = 1;
+    }
     if let Ok(bytes) = serde_json::to_vec(report) {
         // SAFETY: the fd is the write end of the result pipe, owned by this process.
         let mut f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(result_fd) };
@@ -114,6 +126,7 @@ fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), Ending> {
 fn setup_and_run(
     req: &RunRequest,
     shared: &Shared,
+    filters: Option<&Filters>,
     files: &RunFiles<'_>,
 ) -> Result<ChildReport, Ending> {
     redirect(files.stdin, 0, false)?;
@@ -127,30 +140,79 @@ fn setup_and_run(
     }
     shared.publish_status();
     install_fault_handler();
-    match req.artifact.kind {
-        ArtifactKind::Program => exec_program(req, files),
-        ArtifactKind::Library => run_library(req, shared),
-    }
-}
-
-fn exec_program(req: &RunRequest, files: &RunFiles<'_>) -> Result<ChildReport, Ending> {
     if req.artifact.marks_stack_overflow {
         redirect(files.marker, MARK_FD, true)?;
         // The marker fd must survive exec: clear its close-on-exec flag.
         // SAFETY: plain fcntl on our own fd.
         unsafe { libc::fcntl(MARK_FD, libc::F_SETFD, 0) };
     }
-    let l = req.limits;
-    let address_space = if req.artifact.sanitized {
-        libc::RLIM_INFINITY
-    } else {
-        l.memory_mb.saturating_mul(1 << 20)
+    // Open the artifact while still privileged: the build cache may sit in a directory the
+    // sandbox uid cannot traverse (root's home). The run then goes through the descriptor.
+    let artifact = open_artifact(&req.artifact.path)?;
+    let artifact_dir = req.artifact.path.parent().unwrap_or(Path::new("/"));
+    let paths = layers::RunPaths::open(files.dir, artifact_dir)
+        .map_err(|message| Ending::InternalError { message })?;
+    layers::drop_privileges().map_err(|message| Ending::InternalError { message })?;
+    // A changed uid makes the process non-dumpable, which hides /proc/self from it (and
+    // breaks the sanitizer runtime); the Landlock domain keeps others from tracing it.
+    // SAFETY: plain prctl.
+    unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1) };
+    let profile = match (req.artifact.kind, req.artifact.sanitized) {
+        (ArtifactKind::Library, _) => Profile::Library,
+        (ArtifactKind::Program, false) => Profile::Program,
+        (ArtifactKind::Program, true) => Profile::Sanitizer,
     };
-    limits::apply(&l, address_space, Some(l.stack_mb.saturating_mul(1 << 20))).map_err(|e| {
-        Ending::InternalError {
-            message: format!("setrlimit: {e}"),
+    apply_limits(req, profile)?;
+    // Landlock is best effort here: `labgrade doctor` and every report's metadata say
+    // whether the kernel enforces it.
+    layers::apply_landlock(paths, profile).map_err(|message| Ending::InternalError { message })?;
+    if let Some(f) = filters {
+        f.apply(profile)
+            .map_err(|message| Ending::InternalError { message })?;
+    }
+    match req.artifact.kind {
+        ArtifactKind::Program => exec_program(req, artifact),
+        ArtifactKind::Library => run_library(req, shared, artifact),
+    }
+}
+
+fn open_artifact(path: &Path) -> Result<RawFd, Ending> {
+    let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| internal("path"))?;
+    // SAFETY: open on a valid C string.
+    let fd = unsafe { libc::open(c.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(Ending::LoadError {
+            message: format!(
+                "cannot open `{}`: {}",
+                path.display(),
+                std::io::Error::last_os_error()
+            ),
+        });
+    }
+    Ok(fd)
+}
+
+fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), Ending> {
+    let l = req.limits;
+    let stack = l.stack_mb.saturating_mul(1 << 20);
+    let result = match profile {
+        Profile::Library => {
+            // The child already holds the grader's own mappings: the budget comes on top.
+            let budget = limits::current_vm_bytes()
+                .saturating_add(l.memory_mb.saturating_mul(1 << 20))
+                .saturating_add(stack)
+                .saturating_add(64 << 20);
+            limits::apply(&l, budget, None)
         }
-    })?;
+        Profile::Program => limits::apply(&l, l.memory_mb.saturating_mul(1 << 20), Some(stack)),
+        Profile::Sanitizer => limits::apply(&l, libc::RLIM_INFINITY, Some(stack)),
+    };
+    result.map_err(|e| Ending::InternalError {
+        message: format!("setrlimit: {e}"),
+    })
+}
+
+fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, Ending> {
     let path = CString::new(req.artifact.path.as_os_str().as_encoded_bytes())
         .map_err(|_| internal("program path"))?;
     let extra: Vec<CString> = match &req.input {
@@ -173,8 +235,9 @@ fn exec_program(req: &RunRequest, files: &RunFiles<'_>) -> Result<ChildReport, E
     ];
     let mut envp: Vec<*const libc::c_char> = env_strings.iter().map(|s| s.as_ptr()).collect();
     envp.push(std::ptr::null());
-    // SAFETY: argv and envp are NULL-terminated arrays of valid C strings.
-    unsafe { libc::execve(path.as_ptr(), argv.as_ptr(), envp.as_ptr()) };
+    // SAFETY: argv and envp are NULL-terminated arrays of valid C strings; `artifact` is an
+    // open descriptor of the program.
+    unsafe { libc::fexecve(artifact, argv.as_ptr(), envp.as_ptr()) };
     Err(Ending::LoadError {
         message: format!(
             "cannot execute `{}`: {}",
@@ -184,22 +247,15 @@ fn exec_program(req: &RunRequest, files: &RunFiles<'_>) -> Result<ChildReport, E
     })
 }
 
-fn run_library(req: &RunRequest, shared: &Shared) -> Result<ChildReport, Ending> {
-    let l = req.limits;
-    let stack = l.stack_mb.saturating_mul(1 << 20);
-    let budget = limits::current_vm_bytes()
-        .saturating_add(l.memory_mb.saturating_mul(1 << 20))
-        .saturating_add(stack)
-        .saturating_add(64 << 20);
-    limits::apply(&l, budget, None).map_err(|e| Ending::InternalError {
-        message: format!("setrlimit: {e}"),
-    })?;
+fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<ChildReport, Ending> {
+    let stack = req.limits.stack_mb.saturating_mul(1 << 20);
+    let through_fd = format!("/proc/self/fd/{artifact}");
 
     // SAFETY: loading the student's library runs its constructors: that is the point of
     // doing it here, inside the limited child.
     let lib = unsafe {
         libloading::os::unix::Library::open(
-            Some(&req.artifact.path),
+            Some(&through_fd),
             libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
         )
     }
@@ -408,21 +464,69 @@ fn record_stack_bounds() {
 
 /// Recognises a fault in (or just below) the student thread's stack guard, records it, and
 /// lets the fault kill the process as it would have.
-extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
-    // SAFETY: async-signal-safe work only: reads of siginfo, writes to shared memory,
-    // sigaction, and returning to re-raise.
+extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
+    // SAFETY: async-signal-safe work only: reads of siginfo and the saved registers, writes
+    // to shared memory, sigaction, and returning to re-raise.
     unsafe {
         let addr = (*info).si_addr() as u64;
+        let sp = stack_pointer(ctx);
         if let Some(st) = STATUS.load(Ordering::SeqCst).as_mut() {
             st.fault_addr = addr;
             let guard_lo = st.stack_lo.saturating_sub(1 << 20);
-            if st.stack_lo != 0 && addr >= guard_lo && addr < st.stack_lo + 4096 {
+            let in_guard = addr >= guard_lo && addr < st.stack_lo + 4096;
+            // A frame larger than the guard jumps past it: then the stack pointer itself
+            // has left the stack (at or below its low end).
+            let sp_out = sp != 0 && sp < st.stack_lo + 4096 && sp + (1 << 30) > st.stack_lo;
+            if st.stack_lo != 0 && (in_guard || sp_out) {
                 st.stack_overflow = 1;
             }
         }
         let mut sa: libc::sigaction = std::mem::zeroed();
         sa.sa_sigaction = libc::SIG_DFL;
         libc::sigaction(sig, &sa, std::ptr::null_mut());
+    }
+}
+
+/// The stack pointer saved in a signal context (0 where unknown).
+///
+/// # Safety
+/// `ctx` must be the `ucontext_t` the kernel passed to an SA_SIGINFO handler.
+unsafe fn stack_pointer(ctx: *mut libc::c_void) -> u64 {
+    let uc = ctx as *const libc::ucontext_t;
+    if uc.is_null() {
+        return 0;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        (*uc).uc_mcontext.gregs[libc::REG_RSP as usize] as u64
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        (*uc).uc_mcontext.sp
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        0
+    }
+}
+
+/// Records a system call the seccomp filter trapped, then lets it kill the process.
+extern "C" fn on_forbidden(sig: c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
+    // SAFETY: async-signal-safe work only. For SIGSYS the kernel fills `si_syscall`, an int
+    // at byte 24 of siginfo_t on Linux (after si_signo, si_errno, si_code and si_call_addr).
+    unsafe {
+        let nr = *((info as *const u8).add(24) as *const c_int);
+        if let Some(st) = STATUS.load(Ordering::SeqCst).as_mut() {
+            st.forbidden = 1;
+            st.forbidden_syscall = nr as i64;
+        }
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = libc::SIG_DFL;
+        libc::sigaction(sig, &sa, std::ptr::null_mut());
+        // The trapped call is skipped, not re-run: die of SIGSYS now. The signal is blocked
+        // inside its own handler, so it is delivered (and kills) as the handler returns,
+        // before the student's code sees a made-up return value.
+        libc::raise(libc::SIGSYS);
     }
 }
 
@@ -436,5 +540,10 @@ fn install_fault_handler() {
         libc::sigemptyset(&mut sa.sa_mask);
         libc::sigaction(libc::SIGSEGV, &sa, std::ptr::null_mut());
         libc::sigaction(libc::SIGBUS, &sa, std::ptr::null_mut());
+        let mut sys: libc::sigaction = std::mem::zeroed();
+        sys.sa_sigaction = on_forbidden as *const () as usize;
+        sys.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+        libc::sigemptyset(&mut sys.sa_mask);
+        libc::sigaction(libc::SIGSYS, &sys, std::ptr::null_mut());
     }
 }

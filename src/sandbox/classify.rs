@@ -19,6 +19,12 @@ pub struct Exit<'a> {
     pub report: Option<&'a ChildReport>,
     /// The library-mode fault handler saw a fault in the stack guard.
     pub stack_overflow_flag: bool,
+    /// The SIGSYS handler saw this forbidden system call.
+    pub forbidden: Option<i64>,
+    /// A function run ended without a parseable report.
+    pub report_missing: bool,
+    /// The child reached its own end (so a missing report was taken from it).
+    pub child_finished: bool,
     /// A program built by labgrade wrote its stack-overflow marker.
     pub marker_says_overflow: bool,
     /// The child's standard error (for allocation-failure messages).
@@ -81,6 +87,11 @@ pub fn classify(e: &Exit<'_>) -> Ending {
         _ => {}
     }
     if let WaitStatus::Signaled(sig) = e.exit.status {
+        if sig == libc::SIGSYS {
+            return Ending::Forbidden {
+                syscall: e.forbidden.map(super::layers::syscall_name),
+            };
+        }
         if (sig == libc::SIGSEGV || sig == libc::SIGBUS)
             && (e.stack_overflow_flag || e.marker_says_overflow)
         {
@@ -117,6 +128,10 @@ pub fn classify(e: &Exit<'_>) -> Ending {
     if e.is_program {
         return Ending::Exited { code };
     }
+    if e.report_missing && code == 0 && e.child_finished {
+        // The child reached its own exit but its report was gone or garbled.
+        return Ending::NoReport;
+    }
     // A function case whose child left without reporting: exit() inside the student's code.
     Ending::Exited { code }
 }
@@ -139,6 +154,9 @@ mod tests {
             limits: &Limits::default(),
             report,
             stack_overflow_flag: flag,
+            forbidden: None,
+            report_missing: report.is_none(),
+            child_finished: false,
             marker_says_overflow: false,
             stderr,
             is_program: false,

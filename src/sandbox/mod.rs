@@ -9,24 +9,13 @@
 
 pub mod child;
 pub mod classify;
+pub mod layers;
 pub mod limits;
 pub mod pool;
+pub mod probe;
 pub mod protocol;
 pub mod shared;
 pub mod worker;
 
 pub use pool::WorkerPool;
 pub use protocol::{Artifact, ArtifactKind, Counts, Ending, Observation, RunInput, RunRequest};
-
-/// The isolation layers in force, for every report's metadata. Layers not listed are not
-/// applied: this first version isolates with a process per run, rlimits and a stack guard.
-pub fn layers() -> serde_json::Value {
-    serde_json::json!({
-        "process_per_run": true,
-        "process_group": true,
-        "rlimits": ["cpu", "address-space", "file-size", "core", "stack"],
-        "stack_guard": true,
-        "landlock": false,
-        "seccomp": false,
-    })
-}

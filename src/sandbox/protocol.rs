@@ -110,6 +110,14 @@ pub enum Ending {
     MemoryLimit,
     /// Output exceeded the limit.
     OutputLimit,
+    /// A system call the sandbox forbids (a new process, exec, a socket, ...).
+    Forbidden {
+        /// Which one, when known.
+        syscall: Option<String>,
+    },
+    /// The run ended without a valid report: the student's code closed or overwrote
+    /// labgrade's result channel.
+    NoReport,
     /// A symbol the run needs is not in the library.
     MissingSymbol {
         /// The ABI name.

@@ -20,6 +20,12 @@ pub struct Status {
     pub stack_overflow: u64,
     /// The faulting address of the last SIGSEGV/SIGBUS.
     pub fault_addr: u64,
+    /// Set by the SIGSYS handler: a system call the sandbox forbids was attempted.
+    pub forbidden: u64,
+    /// Its number.
+    pub forbidden_syscall: i64,
+    /// Set by the child just before it writes its report and leaves.
+    pub finished: u64,
 }
 
 /// The shared block: counters first, then the status.

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::child::{self, ChildReport, RunFiles};
 use super::classify::{classify, Exit};
+use super::layers::{Filters, SANDBOX_ID};
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
 use super::shared::Shared;
 
@@ -22,6 +23,14 @@ pub fn main() -> std::io::Result<()> {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
     let shared = Shared::new()?;
+    // Built once: every child installs the same programs.
+    let filters = match Filters::new() {
+        Ok(f) => Some(f),
+        Err(e) => {
+            eprintln!("labgrade worker: seccomp filters unavailable, runs are not filtered: {e}");
+            None
+        }
+    };
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -32,7 +41,7 @@ pub fn main() -> std::io::Result<()> {
         let response = match serde_json::from_str::<RunRequest>(&line) {
             Ok(req) => RunResponse {
                 id: req.id,
-                observation: run_one(&req, &shared),
+                observation: run_one(&req, &shared, filters.as_ref()),
             },
             Err(e) => RunResponse {
                 id: 0,
@@ -49,8 +58,8 @@ pub fn main() -> std::io::Result<()> {
 }
 
 /// Runs one request in a fresh child and observes it.
-pub fn run_one(req: &RunRequest, shared: &Shared) -> Observation {
-    match run_one_inner(req, shared) {
+pub fn run_one(req: &RunRequest, shared: &Shared, filters: Option<&Filters>) -> Observation {
+    match run_one_inner(req, shared, filters) {
         Ok(o) => o,
         Err(e) => Observation::not_run(Ending::InternalError {
             message: e.to_string(),
@@ -78,9 +87,18 @@ fn read_limited(path: &std::path::Path, limit: usize) -> (String, bool) {
     (String::from_utf8_lossy(&buf).into_owned(), truncated)
 }
 
-fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observation> {
+fn run_one_inner(
+    req: &RunRequest,
+    shared: &Shared,
+    filters: Option<&Filters>,
+) -> std::io::Result<Observation> {
     let tmp = tempfile::Builder::new().prefix("labgrade-run-").tempdir()?;
     let dir = tmp.path().to_path_buf();
+    // The run's directory belongs to the uid the student's code will run as.
+    // SAFETY: getuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::fs::chown(&dir, Some(SANDBOX_ID), Some(SANDBOX_ID))?;
+    }
     let stdin_path = dir.join("stdin");
     let stdout_path = dir.join("stdout");
     let stderr_path = dir.join("stderr");
@@ -113,7 +131,7 @@ fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observati
     if pid == 0 {
         // SAFETY: the read end is not the child's.
         unsafe { libc::close(rd) };
-        child::run(req, shared, &files, wr);
+        child::run(req, shared, filters, &files, wr);
     }
     // SAFETY: the write end is the child's.
     unsafe { libc::close(wr) };
@@ -136,7 +154,10 @@ fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observati
         libc::kill(-pid, libc::SIGKILL);
         while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
     }
+    // A report that does not parse (two reports, a forged one appended, garbage) counts as
+    // none: the run then ends as `NoReport` or by its signal, never as a forged value.
     let report: Option<ChildReport> = serde_json::from_slice(&result).ok();
+    let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
     let limit = (req.limits.output_kb as usize).saturating_mul(1024);
     let (stdout, _) = read_limited(&stdout_path, limit);
     let (stderr, _) = read_limited(&stderr_path, limit);
@@ -148,6 +169,9 @@ fn run_one_inner(req: &RunRequest, shared: &Shared) -> std::io::Result<Observati
         limits: &req.limits,
         report: report.as_ref(),
         stack_overflow_flag: block.status.stack_overflow != 0,
+        forbidden: (block.status.forbidden != 0).then_some(block.status.forbidden_syscall),
+        report_missing,
+        child_finished: block.status.finished != 0,
         marker_says_overflow: marker.contains("stack-overflow"),
         stderr: &stderr,
         is_program: matches!(req.input, RunInput::Program { .. }),

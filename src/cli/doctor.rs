@@ -1,0 +1,49 @@
+//! `labgrade doctor`: what this machine enforces, before anyone trusts a grade from it.
+
+use super::common::{CliError, Context};
+use crate::exit_codes;
+use crate::sandbox::probe::probe;
+
+/// Probes the layers and prints one line each; exit 1 when a layer is missing.
+pub fn run(ctx: &Context) -> Result<i32, CliError> {
+    let s = probe();
+    let mark = |ok: bool| match (ok, ctx.color) {
+        (true, true) => "\x1b[32mok\x1b[0m  ",
+        (true, false) => "ok  ",
+        (false, true) => "\x1b[31mMISSING\x1b[0m",
+        (false, false) => "MISSING",
+    };
+    println!(
+        "{} process per run, own process group, reaped after each run",
+        mark(s.process_per_run)
+    );
+    println!(
+        "{} student code runs as {}",
+        mark(s.uid.starts_with("nobody") || !s.uid.starts_with("failed")),
+        s.uid
+    );
+    println!(
+        "{} rlimits: {}",
+        mark(!s.rlimits.is_empty()),
+        s.rlimits.join(", ")
+    );
+    println!("{} stack guard for the student's call", mark(s.stack_guard));
+    println!(
+        "{} Landlock: {} (writes outside the run's directory {})",
+        mark(s.landlock == "fully enforced" && s.landlock_blocks_writes),
+        s.landlock,
+        if s.landlock_blocks_writes {
+            "refused"
+        } else {
+            "NOT refused"
+        }
+    );
+    println!("{} seccomp: {}", mark(s.seccomp == "enforced"), s.seccomp);
+    if s.complete() {
+        println!("every layer is in force: hostile submissions get a verdict and nothing else");
+        Ok(exit_codes::OK)
+    } else {
+        println!("some layer is missing: grade only code you trust on this machine");
+        Ok(exit_codes::FAILED)
+    }
+}
