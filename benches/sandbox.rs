@@ -46,7 +46,29 @@ fn main() {
     let in_process_us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
     assert_eq!(acc, n);
 
-    // 2. Sandboxed: one forked child per run, through one worker.
+    // 2. A plain fork per call: the floor any process isolation pays (no worker protocol,
+    // no limits, no uid drop, no Landlock, no seccomp, no temp dir).
+    let lib_c = std::ffi::CString::new(lib.to_str().unwrap()).unwrap();
+    let plain_n = 300;
+    let t = Instant::now();
+    for _ in 0..plain_n {
+        // SAFETY: the bench is single-threaded here; the child only loads, calls and exits.
+        unsafe {
+            let pid = libc::fork();
+            if pid == 0 {
+                let h = libc::dlopen(lib_c.as_ptr(), libc::RTLD_NOW);
+                let f = libc::dlsym(h, c"FindGoodMove".as_ptr());
+                let f: unsafe extern "C" fn(i32) -> i32 = std::mem::transmute(f);
+                libc::_exit(f(2));
+            }
+            let mut st = 0;
+            libc::waitpid(pid, &mut st, 0);
+            assert_eq!(libc::WEXITSTATUS(st), 1);
+        }
+    }
+    let plain_ms = t.elapsed().as_secs_f64() * 1e3 / plain_n as f64;
+
+    // 3. Sandboxed: one forked child per run, through one worker.
     let req = |id| RunRequest {
         id,
         problem: "nim".into(),
@@ -77,6 +99,7 @@ fn main() {
     }
     let sandbox_ms = median(per_batch);
     println!("in-process call         {in_process_us:10.3} us");
+    println!("plain fork+dlopen+call  {plain_ms:10.3} ms");
     println!(
         "sandboxed run (1 slot)  {:10.3} ms  ({:.0}x the in-process call)",
         sandbox_ms,

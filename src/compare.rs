@@ -86,7 +86,13 @@ pub fn judge(
             (v, false, m)
         }
     };
-    let max_score = case.points;
+    // labgrade's own failure is never scored against the student: the case is reported, and
+    // left out of the points available.
+    let max_score = if verdict == Verdict::InternalError {
+        0.0
+    } else {
+        case.points
+    };
     CaseReport {
         name: case.name().to_string(),
         verdict,

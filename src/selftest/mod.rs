@@ -134,21 +134,30 @@ pub fn test_problem(
         prepared.push(session.prepare("reference", reference, true));
         declared.push(None);
     }
-    let samples_dir = root.samples_dir(problem);
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&samples_dir)
+    // Samples first, then the hostile suite (named `hostile/<dir>`).
+    let listed = |base: &Path| -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = std::fs::read_dir(base)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        dirs
+    };
+    let samples = listed(&root.samples_dir(problem))
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    for dir in &dirs {
-        let name = dir
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
+        .map(|d| (String::new(), d));
+    let hostile = listed(&root.hostile_dir(problem))
+        .into_iter()
+        .map(|d| ("hostile/".to_string(), d));
+    for (prefix, dir) in samples.chain(hostile) {
+        let dir = &dir;
+        let name = format!(
+            "{prefix}{}",
+            dir.file_name().unwrap_or_default().to_string_lossy()
+        );
         let exp = SampleExpect::load(&dir.join("expect.toml"));
         let path = match &exp {
             Ok(e) => e.artifact_for(dir, &session, options),

@@ -73,6 +73,11 @@ impl Root {
         self.dir.join("tests").join("submissions").join(problem)
     }
 
+    /// `tests/hostile/<problem>/`: submissions written to cheat or to break things.
+    pub fn hostile_dir(&self, problem: &str) -> PathBuf {
+        self.dir.join("tests").join("hostile").join(problem)
+    }
+
     /// Names of every problem with a spec, sorted.
     pub fn problem_names(&self) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(self.specs_dir())

@@ -10,6 +10,7 @@ mod bad_input;
 mod check;
 mod failure_modes;
 mod grade;
+mod hostile;
 mod lab;
 mod selftest;
 mod util;

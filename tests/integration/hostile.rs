@@ -1,0 +1,164 @@
+//! Properties of grading code written to cheat or to break things (issue 6): a class that
+//! mixes the hostile suite with correct submissions grades every correct one exactly as it
+//! grades alone, changes no file outside its temp dirs, keeps the grader's memory bounded,
+//! and leaves no process behind.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::util::*;
+
+const MARKER_DIR: &str = "/tmp/labgrade-hostile-marker";
+
+/// Every file under `dir` with its size and modification time.
+fn listing(dir: &Path) -> BTreeMap<PathBuf, (u64, std::time::SystemTime)> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            let Ok(m) = e.metadata() else { continue };
+            if m.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p, (m.len(), m.modified().unwrap()));
+            }
+        }
+    }
+    out
+}
+
+fn rss_kb(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Processes whose executable lies under `dir` (programs built into this test's cache).
+fn processes_from(dir: &Path) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
+            exe.starts_with(dir)
+                .then(|| format!("{} {}", e.file_name().to_string_lossy(), exe.display()))
+        })
+        .collect()
+}
+
+fn grade(class: &Path, out: &Path, cache: &Path) -> (Option<i32>, u64) {
+    let mut child = Command::new(labgrade_bin())
+        .args(["grade", "nim"])
+        .arg(class)
+        .arg("--out")
+        .arg(out)
+        .args(["--jobs", "2", "--color", "never", "--cache-dir"])
+        .arg(cache)
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut peak = 0;
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        peak = peak.max(rss_kb(pid).unwrap_or(0));
+        assert!(start.elapsed() < Duration::from_secs(600), "grading hung");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status.code(), peak)
+}
+
+fn scores(out: &Path) -> BTreeMap<String, Value> {
+    std::fs::read_dir(out)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| {
+            let r: Value =
+                serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+            (r["submission"].as_str().unwrap().to_string(), r)
+        })
+        .collect()
+}
+
+#[test]
+fn a_hostile_class_changes_nothing_and_correct_grades_stay_the_same() {
+    let work = tempfile::tempdir().unwrap();
+    let cache = work.path().join("cache");
+    let class = work.path().join("class");
+    let alone = work.path().join("alone");
+    for name in ["c-version", "book-cpp"] {
+        copy_dir(&sample(name), &class.join(name));
+        copy_dir(&sample(name), &alone.join(name));
+    }
+    let hostile = repo().join("tests/hostile/nim");
+    for e in std::fs::read_dir(&hostile).into_iter().flatten().flatten() {
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &class.join(e.file_name()));
+        }
+    }
+    let watched = [
+        repo().join("specs"),
+        repo().join("fixtures"),
+        repo().join("tests"),
+        class.clone(),
+    ];
+    let before: Vec<_> = watched.iter().map(|d| listing(d)).collect();
+    let marker_before = listing(Path::new(MARKER_DIR));
+
+    let (_, _) = grade(&alone, &work.path().join("alone-out"), &cache);
+    let (code, peak_kb) = grade(&class, &work.path().join("class-out"), &cache);
+    assert_eq!(code, Some(1), "a hostile class has failures");
+
+    // Correct submissions: exactly the score they get alone.
+    let alone_scores = scores(&work.path().join("alone-out"));
+    let class_scores = scores(&work.path().join("class-out"));
+    for name in ["c-version", "book-cpp"] {
+        assert_eq!(
+            class_scores[name]["score"], alone_scores[name]["score"],
+            "{name}"
+        );
+        assert_eq!(
+            class_scores[name]["score"], class_scores[name]["max_score"],
+            "{name}"
+        );
+    }
+    // One report per entry, hostile ones included: nothing lost.
+    assert_eq!(
+        class_scores.len(),
+        std::fs::read_dir(&class).unwrap().count(),
+        "every submission has a report"
+    );
+
+    // No file outside the temp dirs changed.
+    for (dir, old) in watched.iter().zip(&before) {
+        assert_eq!(&listing(dir), old, "files changed under {}", dir.display());
+    }
+    assert_eq!(
+        listing(Path::new(MARKER_DIR)),
+        marker_before,
+        "a hostile write got through"
+    );
+
+    // The grader's own memory stays bounded (students' memory bombs live in their children).
+    assert!(peak_kb < 400 * 1024, "grader peak RSS {peak_kb} KiB");
+
+    // Nothing left running from this class's programs.
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(processes_from(&cache), Vec::<String>::new());
+}
