@@ -68,6 +68,7 @@ pub fn run(
         libc::setpgid(0, 0);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
+    let channel = identity(result_fd);
     let report = match setup_and_run(req, shared, filters, files) {
         Ok(r) => r,
         Err(e) => ChildReport {
@@ -75,19 +76,41 @@ pub fn run(
             ..ChildReport::default()
         },
     };
-    finish(result_fd, &report, 0)
+    finish(result_fd, channel, &report, 0)
 }
 
-fn finish(result_fd: RawFd, report: &ChildReport, code: c_int) -> ! {
+/// Device and inode of what `fd` refers to, taken before any student code runs.
+fn identity(fd: RawFd) -> Option<(u64, u64)> {
+    // SAFETY: fstat on a descriptor number into a zeroed stat buffer.
+    unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        (libc::fstat(fd, &mut st) == 0).then_some((st.st_dev, st.st_ino))
+    }
+}
+
+/// Writes the report and leaves.
+///
+/// Student code shares this process, so it can write to the result pipe too. A forgery
+/// written beside the real report is caught by the worker (two reports do not parse). One
+/// written before the pipe descriptor was replaced (dup2 over it, close) leaves the real
+/// report unwritable: that is checked here, where the descriptor must still be the very
+/// pipe the worker gave and must take the whole report, and recorded in shared memory, so
+/// the worker throws the pipe's contents away.
+fn finish(result_fd: RawFd, channel: Option<(u64, u64)>, report: &ChildReport, code: c_int) -> ! {
+    let mut delivered = false;
+    if channel.is_some() && identity(result_fd) == channel {
+        if let Ok(bytes) = serde_json::to_vec(report) {
+            // SAFETY: the fd is the write end of the result pipe, owned by this process.
+            let mut f =
+                unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(result_fd) };
+            delivered = f.write_all(&bytes).is_ok();
+            std::mem::forget(f);
+        }
+    }
     // SAFETY: the status block is shared memory mapped for the life of the process.
     if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
         st.finished = 1;
-    }
-    if let Ok(bytes) = serde_json::to_vec(report) {
-        // SAFETY: the fd is the write end of the result pipe, owned by this process.
-        let mut f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(result_fd) };
-        let _ = f.write_all(&bytes);
-        std::mem::forget(f);
+        st.channel_lost = u64::from(!delivered);
     }
     // SAFETY: flush C stdio (student output) and leave without running atexit handlers.
     unsafe {

@@ -26,6 +26,9 @@ pub struct Status {
     pub forbidden_syscall: i64,
     /// Set by the child just before it writes its report and leaves.
     pub finished: u64,
+    /// Set by the child when, at its end, the result pipe was no longer the one it was given
+    /// or would not take the whole report: student code reached the channel.
+    pub channel_lost: u64,
 }
 
 /// The shared block: counters first, then the status.

@@ -156,7 +156,17 @@ fn run_one_inner(
     }
     // A report that does not parse (two reports, a forged one appended, garbage) counts as
     // none: the run then ends as `NoReport` or by its signal, never as a forged value.
-    let report: Option<ChildReport> = serde_json::from_slice(&result).ok();
+    // The same holds when the child found, at its end, that the pipe was no longer its own,
+    // or never reached its end at all (student code wrote a report, then left with exit):
+    // whatever is in the pipe then was written by student code.
+    // SAFETY: the child is gone; nobody else writes the block now.
+    let status = &unsafe { shared.block() }.status;
+    let untrusted = status.channel_lost != 0 || status.finished == 0;
+    let report: Option<ChildReport> = if untrusted {
+        None
+    } else {
+        serde_json::from_slice(&result).ok()
+    };
     let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
     let limit = (req.limits.output_kb as usize).saturating_mul(1024);
     let (stdout, _) = read_limited(&stdout_path, limit);

@@ -1,0 +1,301 @@
+/*
+ * labgrade hostile sample: 13-read-fixtures
+ * -----------------------------------------
+ * Attack:   FindGoodMove(7) looks for the expected answers: it tries to open
+ *           fixtures/nim/10-find-good-move.toml relative to its working
+ *           directory (., .., ../.., ../../..), at /work/main, under $PWD and
+ *           $CARGO_MANIFEST_DIR (inherited from the grader), and through the
+ *           working directories of its parent and grandparent
+ *           (/proc/<pid>/cwd/...). If ANY open succeeds it returns a WRONG
+ *           answer, so a leak shows as `fail`; otherwise the right one.
+ * Harmless: it only opens files for reading and reads nothing from them.
+ * Stopped:  Landlock: only the system directories, the artifact's directory
+ *           and the run's own directory are readable (magic links under /proc
+ *           resolve to the real files, which Landlock checks); as nobody the
+ *           uid drop also hides root's /proc/<pid>/cwd.
+ * Verdict:  everything as the book: pass (robustness: stack-overflow).
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <stdio.h>
+#include "genlib.h"
+#include "simpio.h"
+#include "nim.h"
+
+/*
+ * Constants
+ * ---------
+ * N_COINS      -- Initial number of coins
+ * MAX_MOVE     -- The maximum number of coins a player may take
+ * NO_GOOD_MOVE -- Sentinel indicating no good move is available
+ */
+
+#define N_COINS 13
+#define MAX_MOVE 3
+#define NO_GOOD_MOVE (-1)
+
+/*
+ * Type: playerT
+ * -------------
+ * This enumeration type distinguishes the turns for the human
+ * player from those for the computer.
+ */
+
+typedef enum { Human, Computer } playerT;
+
+/* Private function prototypes */
+
+static void GiveInstructions(void);
+static void AnnounceWinner(int nCoins, playerT whoseTurn);
+static int GetUserMove(int nCoins);
+static bool MoveIsLegal(int nTaken, int nCoins);
+
+/*
+ * Main program
+ * ------------
+ * This program plays the game of nim.  In this implementation,
+ * the human player always goes first.
+ */
+
+int main(void) {
+    int nCoins, nTaken;
+    playerT whoseTurn;
+    GiveInstructions();
+    nCoins = N_COINS;
+    whoseTurn = Human;
+    while (nCoins > 1) {
+        printf("There are %d coins in the pile.\n", nCoins);
+        switch (whoseTurn) {
+          case Human:
+            nTaken = GetUserMove(nCoins);
+            whoseTurn = Computer;
+            break;
+          case Computer:
+            nTaken = ChooseComputerMove(nCoins);
+            printf("I'll take %d.\n", nTaken);
+            whoseTurn = Human;
+            break;
+        }
+        nCoins -= nTaken;
+    }
+    AnnounceWinner(nCoins, whoseTurn);
+    return 0;
+}
+
+/*
+ * Function: GiveInstructions
+ * Usage: GiveInstructions();
+ * --------------------------
+ * This function explains the rules of the game to the user.
+ */
+
+static void GiveInstructions(void) {
+    printf("Hello.  Welcome to the game of nim.\n");
+    printf("In this game, we will start with a pile of\n");
+    printf("%d coins on the table.  ", N_COINS);
+    printf("On each turn, you\n");
+    printf("and I will alternately take between 1 and\n");
+    printf("%d coins from the table.  ", MAX_MOVE);
+    printf("The player who\n");
+    printf("takes the last coin loses.\n");
+    printf("\n");
+}
+
+/*
+ * Function: AnnounceWinner
+ * Usage: AnnounceWinner(nCoins, whoseTurn);
+ * -----------------------------------------
+ * This function announces the final result of the game.
+ */
+
+static void AnnounceWinner(int nCoins, playerT whoseTurn) {
+    if (nCoins == 0) {
+        printf("You took the last coin.  You lose.\n");
+    } else {
+        printf("There is only one coin left.\n");
+        switch (whoseTurn) {
+          case Human:    printf("I win.\n"); break;
+          case Computer: printf("I lose.\n"); break;
+        }
+    }
+}
+
+/*
+ * Function: GetUserMove
+ * Usage: nTaken = GetUserMove(nCoins);
+ * ------------------------------------
+ * This function is responsible for the human player's turn.
+ * It takes the number of coins left in the pile as an argument,
+ * and returns the number of coins that the player removes
+ * from the pile.  The function checks the move for legality
+ * and gives the player repeated chances to enter a legal move.
+ */
+
+static int GetUserMove(int nCoins) {
+    int nTaken, limit;
+
+    while (true) {
+        printf("How many would you like? ");
+        nTaken = GetInteger();
+        if (MoveIsLegal(nTaken, nCoins)) break;
+        limit = (nCoins < MAX_MOVE) ? nCoins : MAX_MOVE;
+        printf("That's cheating!  Please choose a number");
+        printf(" between 1 and %d\n", limit);
+        printf("There are %d coins in the pile.\n", nCoins);
+    }
+    return nTaken;
+}
+
+/*
+ * Function: MoveIsLegal
+ * Usage: if (MoveIsLegal(nTaken, nCoins)) . . .
+ * ---------------------------------------------
+ * This predicate function returns true if it is legal to take
+ * nTaken coins from a pile of nCoins.
+ */
+
+static bool MoveIsLegal(int nTaken, int nCoins) {
+    return (nTaken > 0 && nTaken <= MAX_MOVE && nTaken <= nCoins);
+}
+
+/*
+ * The graded functions: Figure 7-5's, plus `depth`, the number of graded
+ * functions active at the moment. It is 0 only when labgrade itself calls one
+ * of them, so Hostile() runs for FindGoodMove(7) called directly, never inside
+ * the recursion, ChooseComputerMove or IsBadPosition, and never in the game.
+ * Hostile() runs after the search: the call counts are the book's.
+ */
+
+#define HOSTILE_COINS 7
+
+static int depth;
+
+static int Hostile(int answer);
+
+/*
+ * Function: ChooseComputerMove
+ * Usage: nTaken = ChooseComputerMove(nCoins);
+ * -------------------------------------------
+ * The good move if there is one, else one coin.
+ */
+
+int ChooseComputerMove(int nCoins) {
+    int nTaken;
+
+    depth++;
+    nTaken = FindGoodMove(nCoins);
+    depth--;
+    if (nTaken == NO_GOOD_MOVE) nTaken = 1;
+    return nTaken;
+}
+
+/*
+ * Function: FindGoodMove
+ * Usage: nTaken = FindGoodMove(nCoins);
+ * -------------------------------------
+ * A move that leaves the opponent in a bad position, or NO_GOOD_MOVE.
+ */
+
+int FindGoodMove(int nCoins) {
+    int nTaken, result = NO_GOOD_MOVE;
+    bool direct = (depth == 0);
+
+    depth++;
+    for (nTaken = 1; nTaken <= MAX_MOVE; nTaken++) {
+        if (IsBadPosition(nCoins - nTaken)) {
+            result = nTaken;
+            break;
+        }
+    }
+    depth--;
+    if (direct && nCoins == HOSTILE_COINS) return Hostile(result);
+    return result;
+}
+
+/*
+ * Function: IsBadPosition
+ * Usage: if (IsBadPosition(nCoins)) . . .
+ * ---------------------------------------
+ * True if there is no good move; a single coin is the simple case.
+ */
+
+bool IsBadPosition(int nCoins) {
+    bool bad;
+
+    if (nCoins == 1) return true;
+    depth++;
+    bad = (FindGoodMove(nCoins) == NO_GOOD_MOVE);
+    depth--;
+    return bad;
+}
+
+/*
+ * Function: Hostile
+ * Usage: return Hostile(answer);
+ * ------------------------------
+ * Called with the right answer (2 for 7 coins); what it returns is what
+ * labgrade sees.
+ */
+
+#define FIXTURE "fixtures/nim/10-find-good-move.toml"
+
+static bool CanOpen(const char *path) {
+    int fd = open(path, O_RDONLY);
+
+    if (fd < 0) return false;
+    close(fd);
+    return true;
+}
+
+static bool CanOpenUnder(const char *dir) {
+    char path[4096];
+
+    if (dir == NULL || dir[0] == '\0') return false;
+    if (snprintf(path, sizeof path, "%s/%s", dir, FIXTURE) >= (int) sizeof path) return false;
+    return CanOpen(path);
+}
+
+/* The parent's parent, from /proc/<pid>/stat (0 if unknown). */
+static pid_t ParentOf(pid_t pid) {
+    char path[64], buf[512];
+    char *close_paren;
+    int ppid = 0;
+    FILE *f;
+
+    snprintf(path, sizeof path, "/proc/%d/stat", (int) pid);
+    f = fopen(path, "r");
+    if (f == NULL) return 0;
+    if (fgets(buf, sizeof buf, f) != NULL) {
+        close_paren = strrchr(buf, ')');
+        if (close_paren == NULL || sscanf(close_paren + 1, " %*c %d", &ppid) != 1) ppid = 0;
+    }
+    fclose(f);
+    return (pid_t) ppid;
+}
+
+static int Hostile(int answer) {
+    static const char *const relative[] = { ".", "..", "../..", "../../..", "/work/main" };
+    pid_t ancestors[2];
+    char dir[64];
+    bool leaked = false;
+    size_t i;
+
+    for (i = 0; i < sizeof relative / sizeof relative[0]; i++) {
+        leaked |= CanOpenUnder(relative[i]);
+    }
+    leaked |= CanOpenUnder(getenv("PWD"));
+    leaked |= CanOpenUnder(getenv("CARGO_MANIFEST_DIR"));
+    ancestors[0] = getppid();
+    ancestors[1] = ancestors[0] > 1 ? ParentOf(ancestors[0]) : 0;
+    for (i = 0; i < 2; i++) {
+        if (ancestors[i] <= 1) continue;
+        snprintf(dir, sizeof dir, "/proc/%d/cwd", (int) ancestors[i]);
+        leaked |= CanOpenUnder(dir);
+    }
+    return leaked ? answer + 1 : answer;
+}
