@@ -26,3 +26,4 @@
 pub mod instrument;
 pub mod lab_tictactoe;
 pub mod nim;
+pub mod turnpike;

@@ -8,6 +8,7 @@
 pub mod abi;
 pub mod lab_tictactoe;
 pub mod nim;
+pub mod turnpike;
 
 use std::collections::BTreeMap;
 
@@ -164,7 +165,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    &[&nim::Nim, &lab_tictactoe::LabTicTacToe]
+    &[&nim::Nim, &lab_tictactoe::LabTicTacToe, &turnpike::Turnpike]
 }
 
 /// The problem named `name`.

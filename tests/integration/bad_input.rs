@@ -51,7 +51,8 @@ fn unknown_problem_lists_the_known_ones() {
     let out = labgrade(&["check", "chess", c.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("unknown problem `chess` (known problems: lab-tictactoe, nim)"),
+        stderr(&out)
+            .contains("unknown problem `chess` (known problems: lab-tictactoe, nim, turnpike)"),
         "{}",
         stderr(&out)
     );

@@ -32,8 +32,18 @@ fn a_wrong_declaration_is_reported_and_fails() {
     reference_lib();
     // A root whose only sample declares `pass` for everything but memoises.
     let dir = tempfile::tempdir().unwrap();
-    copy_dir(&repo().join("specs"), &dir.path().join("specs"));
-    copy_dir(&repo().join("fixtures"), &dir.path().join("fixtures"));
+    // Only nim's spec and fixtures: the count below is the reference and this one sample.
+    std::fs::create_dir_all(dir.path().join("specs")).unwrap();
+    std::fs::copy(
+        repo().join("specs/nim.toml"),
+        dir.path().join("specs/nim.toml"),
+    )
+    .unwrap();
+    copy_dir(&repo().join("specs/nim"), &dir.path().join("specs/nim"));
+    copy_dir(
+        &repo().join("fixtures/nim"),
+        &dir.path().join("fixtures/nim"),
+    );
     let s = dir.path().join("tests/submissions/nim/memoised");
     copy_dir(&sample("memoised"), &s);
     std::fs::write(

@@ -1,0 +1,298 @@
+//! Weiss' turnpike reconstruction (seed 001, Figures 10.63 to 10.65): `turnpike` and
+//! `place`, graded against the exact reference with the distance set as labgrade's
+//! instrumented world.
+//!
+//! Students write `turnpike` and `place` in C against `specs/turnpike/turnpike.h`; D is a
+//! `dist_set` whose operations call back into labgrade ([`world`]), which answers them from
+//! a multiset and records everything. One run of `turnpike` yields one record (result,
+//! points, D afterwards, operation counts, misuse, the search as placements and undo blocks,
+//! backtracks); the case functions grade different parts of it:
+//!
+//! | case function        | compare               | graded                                        |
+//! |----------------------|-----------------------|-----------------------------------------------|
+//! | `turnpike`           | `return`              | result and x\[1..n\] ([`judge::answer`])       |
+//! | `turnpike`           | `calls`, `max_depth`  | `place` calls and depth (generic counters)    |
+//! | `turnpike_distances` | `return`              | D empty / as given, no misuse                 |
+//! | `turnpike_search`    | `return`              | order of the search, backtracks               |
+//!
+//! All three call the submission's `turnpike` symbol. The case's argument is the distance
+//! set ([`input`]); labgrade checks |D| = n(n-1)/2 and positive distances when fixtures load,
+//! as the text presumes the caller does. The reference ([`labgrade_reference::turnpike`])
+//! runs on the same [`world::World`] in the grader, so both records are made by one code.
+
+pub mod input;
+pub mod judge;
+pub mod world;
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::c_int;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use labgrade_reference::turnpike::{reconstruct, Run};
+use serde_json::Value;
+
+use super::abi::{FunctionSig, PreparedCall, Scalar};
+use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
+use crate::sandbox::{Ending, RunInput};
+use crate::spec::{Case, CompareItem};
+use input::Instance;
+use world::{TurnpikeFn, World};
+
+/// The turnpike problem.
+pub struct Turnpike;
+
+const DECL: &str = "int turnpike(int x[], dist_set D, unsigned int n)";
+
+const FUNCTIONS: &[FunctionSig] = &[
+    FunctionSig {
+        name: "turnpike",
+        decl: DECL,
+        params: &[Scalar::Json],
+        ret: Scalar::Json,
+    },
+    FunctionSig {
+        name: "turnpike_distances",
+        decl: DECL,
+        params: &[Scalar::Json],
+        ret: Scalar::Json,
+    },
+    FunctionSig {
+        name: "turnpike_search",
+        decl: DECL,
+        params: &[Scalar::Json],
+        ret: Scalar::Json,
+    },
+];
+
+/// Counted in this order.
+const COUNTED: &[&str] = &["place", "turnpike"];
+
+/// The reference's behaviour on one distance set.
+#[derive(Debug)]
+pub struct Reference {
+    /// The input.
+    pub inst: Instance,
+    /// Its record on labgrade's world (what a submission's record is compared with).
+    pub summary: Value,
+    /// Its counted run, with the steps of the search.
+    pub run: Run,
+}
+
+fn cache() -> &'static Mutex<HashMap<String, Arc<Reference>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Reference>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Runs the reference on `inst` through labgrade's world.
+pub fn run_reference(inst: Instance) -> Reference {
+    let mut w = World::new(&inst.distances);
+    let run = reconstruct(&mut w, inst.n, true);
+    w.finish();
+    let summary = w.summary(
+        c_int::from(run.found),
+        run.found.then_some(run.points.as_slice()),
+        &[],
+    );
+    Reference { inst, summary, run }
+}
+
+/// The reference on a case's argument, computed once per distinct argument. The recursion
+/// runs on a thread of its own with a large stack (n can be 2,000).
+pub fn reference_for(arg: &Value) -> Result<Arc<Reference>, String> {
+    let key = arg.to_string();
+    if let Some(r) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(Arc::clone(r));
+    }
+    let inst = input::parse(arg)?;
+    let r = std::thread::Builder::new()
+        .name("turnpike-reference".into())
+        .stack_size(256 << 20)
+        .spawn(move || run_reference(inst))
+        .map_err(|e| format!("cannot start the reference's thread: {e}"))?
+        .join()
+        .map_err(|_| "the reference panicked".to_string())?;
+    let r = Arc::new(r);
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, Arc::clone(&r));
+    Ok(r)
+}
+
+fn case_arg(case: &Case) -> Option<Value> {
+    case.def
+        .args
+        .first()
+        .and_then(|v| serde_json::to_value(v).ok())
+}
+
+impl Problem for Turnpike {
+    fn name(&self) -> &'static str {
+        "turnpike"
+    }
+
+    fn functions(&self) -> &'static [FunctionSig] {
+        FUNCTIONS
+    }
+
+    fn counted(&self) -> &'static [&'static str] {
+        COUNTED
+    }
+
+    fn symbol_of(&self, _function: &str) -> String {
+        "turnpike".into()
+    }
+
+    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        let RunInput::Call { args, .. } = input else {
+            return Err("turnpike has no whole-program cases: every case calls `turnpike`".into());
+        };
+        let arg = args
+            .first()
+            .ok_or("turnpike's case takes one argument, the distance set")?;
+        let r = reference_for(arg)?;
+        let mut e = Expected::returns(r.summary.clone());
+        e.calls = BTreeMap::from([
+            ("place".to_string(), r.run.place_calls),
+            ("turnpike".to_string(), 1),
+        ]);
+        e.max_depth = BTreeMap::from([
+            ("place".to_string(), r.run.max_depth),
+            ("turnpike".to_string(), 1),
+        ]);
+        Ok(e)
+    }
+
+    fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
+            name: "turnpike".into(),
+        })?;
+        // SAFETY: the symbol is the submission's `turnpike`, whose C signature the spec
+        // header declares; only its address is read here.
+        let f: TurnpikeFn = unsafe { lib.get::<TurnpikeFn>(symbol.as_bytes()) }
+            .map(|s| *s)
+            .map_err(|_| Ending::MissingSymbol {
+                name: "turnpike".into(),
+            })?;
+        let inst = args
+            .first()
+            .ok_or_else(|| "no distance set".to_string())
+            .and_then(input::parse)
+            .map_err(|m| Ending::InternalError {
+                message: format!("cannot read the case's distance set: {m}"),
+            })?;
+        Ok(Box::new(move || {
+            // SAFETY: `f` has turnpike's signature (above).
+            unsafe { world::run_submission(f, inst.n, &inst.distances) }
+        }))
+    }
+
+    fn compare_return(
+        &self,
+        case: &Case,
+        expected: &Value,
+        got: &Value,
+    ) -> Option<ReturnComparison> {
+        let function = case.def.call.as_deref()?;
+        let r = case_arg(case).and_then(|a| reference_for(&a).ok())?;
+        Some(match function {
+            "turnpike" => judge::answer(&r, expected, got),
+            "turnpike_distances" => judge::distances_after(&r, got),
+            "turnpike_search" => judge::search(&r, expected, got),
+            _ => return None,
+        })
+    }
+
+    fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
+        if !m
+            .case
+            .compare
+            .iter()
+            .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth))
+        {
+            return None;
+        }
+        let got = m.observed.value.as_ref()?;
+        let RefOutcome::Returns(exp) = &m.expected.outcome else {
+            return None;
+        };
+        let r = case_arg(m.case).and_then(|a| reference_for(&a).ok())?;
+        judge::departure(&r, exp, got)
+            .map(|d| format!("the number of place calls follows the order of the search: {d}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const WORKED: [i32; 15] = [1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8, 10];
+
+    #[test]
+    fn expectations_for_the_published_figure() {
+        let e = Turnpike
+            .expected(&RunInput::Call {
+                function: "turnpike".into(),
+                args: vec![json!(WORKED)],
+            })
+            .unwrap();
+        let RefOutcome::Returns(v) = &e.outcome else {
+            panic!("returns")
+        };
+        assert_eq!(v["result"], 1);
+        assert_eq!(v["points"], json!([0, 3, 5, 6, 8, 10]));
+        assert_eq!(v["backtracks"], 1);
+        assert_eq!(v["size_after"], 0);
+        assert_eq!(e.calls["place"], 5);
+        assert_eq!(e.max_depth["place"], 4);
+    }
+
+    #[test]
+    fn bad_input_is_refused_before_any_run() {
+        let err = Turnpike
+            .expected(&RunInput::Call {
+                function: "turnpike".into(),
+                args: vec![json!([1, 2, 3, 4])],
+            })
+            .unwrap_err();
+        assert!(err.contains("|D| = 4 is not n(n-1)/2"), "{err}");
+        let err = Turnpike
+            .expected(&RunInput::Call {
+                function: "turnpike".into(),
+                args: vec![json!([1, 0, 1])],
+            })
+            .unwrap_err();
+        assert!(err.contains("positive"), "{err}");
+    }
+
+    #[test]
+    fn reference_reconstructs_n_1000_exactly() {
+        let r = reference_for(&json!({ "seed": 1000, "n": 1000 })).unwrap();
+        assert!(r.run.found);
+        assert_eq!(r.summary["size_after"], 0);
+        assert_eq!(
+            r.summary["events_total"].as_u64(),
+            Some(r.run.steps.len() as u64)
+        );
+        assert_eq!(r.summary["backtracks"].as_u64(), Some(r.run.backtracks));
+        let pts = r.inst.points.clone().unwrap();
+        let mirror: Vec<i32> = pts.iter().rev().map(|p| pts[999] - p).collect();
+        assert!(r.run.points == pts || r.run.points == mirror);
+    }
+
+    #[test]
+    fn homometric_pair() {
+        let a = reference_for(&json!({ "points": [0, 1, 4, 10, 12, 17] })).unwrap();
+        let b = reference_for(&json!({ "points": [0, 1, 8, 11, 13, 17] })).unwrap();
+        assert_eq!(a.inst.distances, b.inst.distances);
+        assert_eq!(a.summary, b.summary);
+        assert_eq!(a.summary["points"], json!([0, 5, 7, 13, 16, 17]));
+    }
+}

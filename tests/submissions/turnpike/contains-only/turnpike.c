@@ -1,0 +1,72 @@
+/*
+ * Figure 10.65's line 4 read literally: a placement is feasible when each distance
+ * |x[j] - p| is in D (contains), without counting copies; then lines 6-7 delete them. When a
+ * placement needs the same distance twice and D has it once, the second delete finds nothing
+ * to delete (the worked example's x2 = 4).
+ */
+#include <stdlib.h>
+
+#include "turnpike.h"
+
+/* Removes |x[j] - p| for 1 <= j < left and right < j <= n, or nothing: returns TRUE when
+ * every one of them was in D. */
+static int remove_distances(int x[], dist_set D, unsigned int n, int left, int right, int p)
+{
+    int j;
+    for (j = 1; j <= (int)n; j++)
+        if ((j < left || j > right) && !contains(abs(x[j] - p), D))
+            return FALSE;
+    for (j = 1; j <= (int)n; j++)
+        if (j < left || j > right)
+            delete_dist(abs(x[j] - p), D);
+    return TRUE;
+}
+
+static void put_back(int x[], dist_set D, unsigned int n, int left, int right, int p)
+{
+    for (int j = 1; j <= (int)n; j++)
+        if (j < left || j > right)
+            insert_dist(abs(x[j] - p), D);
+}
+
+int place(int x[], dist_set D, unsigned int n, int left, int right)
+{
+    int dmax, found = FALSE;
+
+    if (is_empty(D))
+        return TRUE;
+    dmax = find_max(D);
+
+    /* Check if setting x[right] = dmax is feasible. */
+    if (remove_distances(x, D, n, left, right, dmax)) {
+        x[right] = dmax;
+        found = place(x, D, n, left, right - 1);
+        if (!found) /* Backtrack: undo the deletion */
+            put_back(x, D, n, left, right, dmax);
+    }
+    /* If first attempt failed, try to see if setting x[left] = x[n] - dmax is feasible. */
+    if (!found && remove_distances(x, D, n, left, right, x[n] - dmax)) {
+        x[left] = x[n] - dmax;
+        found = place(x, D, n, left + 1, right);
+        if (!found) /* Backtrack: undo the deletion */
+            put_back(x, D, n, left, right, x[n] - dmax);
+    }
+    return found;
+}
+
+int turnpike(int x[], dist_set D, unsigned int n)
+{
+    x[1] = 0;
+    x[n] = delete_max(D);
+    x[n - 1] = delete_max(D);
+    if (contains(x[n] - x[n - 1], D)) {
+        delete_dist(x[n] - x[n - 1], D);
+        if (place(x, D, n, 2, n - 2))
+            return TRUE;
+        insert_dist(x[n] - x[n - 1], D);
+    }
+    /* The text promises D untouched after failure. */
+    insert_dist(x[n - 1], D);
+    insert_dist(x[n], D);
+    return FALSE;
+}
