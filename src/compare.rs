@@ -23,7 +23,9 @@ pub fn judge(
 ) -> CaseReport {
     let mut observed = Map::new();
     let mut want = Map::new();
-    let call = describe_call(input);
+    let call = problem
+        .describe_call(input)
+        .unwrap_or_else(|| describe_call(input));
     let (verdict, passed, message) = match &obs.ending {
         Ending::Returned | Ending::Exited { .. } if ended_normally(input, &obs.ending) => {
             if expected.outcome == RefOutcome::Diverges && matches!(input, RunInput::Call { .. }) {
@@ -254,7 +256,9 @@ fn compare_items(
     observed: &mut Map<String, Value>,
     want: &mut Map<String, Value>,
 ) -> (Verdict, bool, String) {
-    let call = describe_call(input);
+    let call = problem
+        .describe_call(input)
+        .unwrap_or_else(|| describe_call(input));
     let mut failures: Vec<String> = Vec::new();
     let mut unobservable: Vec<String> = Vec::new();
     let mut counts_differ = false;

@@ -25,5 +25,6 @@
 
 pub mod instrument;
 pub mod lab_tictactoe;
+pub mod maze;
 pub mod nim;
 pub mod turnpike;

@@ -5,6 +5,7 @@ mod common;
 mod doctor;
 mod grade;
 mod list;
+mod maze;
 mod test;
 
 use std::path::PathBuf;
@@ -103,6 +104,8 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
     },
+    /// Print or save a generated maze (the one a fixture with these parameters grades).
+    Maze(maze::MazeArgs),
     /// Show which isolation layers this machine enforces (uid drop, Landlock, seccomp, ...).
     Doctor,
     /// (internal) probe the isolation layers and print them as JSON.
@@ -152,6 +155,7 @@ pub fn main() -> i32 {
             return exit_codes::OK;
         }
         Command::Doctor => doctor::run(&ctx),
+        Command::Maze(args) => maze::run(args),
         Command::List => list::run(&ctx),
         Command::Check {
             problem,

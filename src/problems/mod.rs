@@ -7,6 +7,7 @@
 
 pub mod abi;
 pub mod lab_tictactoe;
+pub mod maze;
 pub mod nim;
 pub mod turnpike;
 
@@ -108,6 +109,12 @@ pub trait Problem: Sync {
     /// The reference's behaviour on `input`.
     fn expected(&self, input: &RunInput) -> Result<Expected, String>;
 
+    /// How a call reads in messages, when its arguments are too large to print (a maze);
+    /// None: the function and its arguments, `FindGoodMove(7)`.
+    fn describe_call(&self, _input: &RunInput) -> Option<String> {
+        None
+    }
+
     /// Extra words for a student when observed and expected differ (e.g. "you memoised").
     fn explain(&self, _m: &Mismatch<'_>) -> Option<String> {
         None
@@ -165,7 +172,14 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    &[&nim::Nim, &lab_tictactoe::LabTicTacToe, &turnpike::Turnpike]
+    &[
+        &nim::Nim,
+        &lab_tictactoe::LabTicTacToe,
+        &turnpike::Turnpike,
+        &maze::Maze::FIGURE_7_3,
+        &maze::Maze::KEEP_MARKS,
+        &maze::exercise1::MazeLibProblem,
+    ]
 }
 
 /// The problem named `name`.

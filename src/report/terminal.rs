@@ -418,10 +418,15 @@ fn indent(text: &str, n: usize) -> String {
 }
 
 /// Greedy word wrap at `width` characters, keeping the text's own line breaks. A word longer
-/// than the width gets a line of its own rather than being split.
+/// than the width gets a line of its own rather than being split. A line indented by four
+/// spaces is preformatted (a drawing, as in Markdown) and kept verbatim.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
+        if paragraph.starts_with("    ") {
+            lines.push(paragraph.trim_end().to_string());
+            continue;
+        }
         let mut line = String::new();
         for word in paragraph.split_whitespace() {
             let needed =
@@ -619,5 +624,6 @@ mod tests {
         assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
         assert_eq!(wrap("a\nb", 80), ["a", "b"]);
         assert_eq!(wrap("loooooong x", 4), ["loooooong", "x"]);
+        assert_eq!(wrap("a b\n    |S  *|   |", 3), ["a b", "    |S  *|   |"]);
     }
 }

@@ -68,6 +68,10 @@ pub struct BuildRecipes {
     /// Student files left out of the sanitizer program (their own `main.cpp`).
     #[serde(default)]
     pub sanitizer_excludes: Vec<String>,
+    /// The directory under `specs/` whose headers students compile against, when it is
+    /// another problem's: two problems graded on one interface share one copy of it.
+    #[serde(default)]
+    pub headers: Option<String>,
 }
 
 impl Default for BuildRecipes {
@@ -76,6 +80,7 @@ impl Default for BuildRecipes {
             c: CompilerRecipe::default_c(),
             cpp: CompilerRecipe::default_cpp(),
             rust_profile: default_rust_profile(),
+            headers: None,
             driver: None,
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
@@ -202,7 +207,17 @@ impl ProblemSpec {
             });
         }
         spec.path = path.to_path_buf();
-        spec.include_dir = specs_dir.join(stem);
+        spec.include_dir = specs_dir.join(spec.build.headers.as_deref().unwrap_or(stem));
+        if !spec.include_dir.is_dir() && spec.build.headers.is_some() {
+            return Err(SpecError::Invalid {
+                path: path.to_path_buf(),
+                line: find_line(&text, "headers"),
+                message: format!(
+                    "build.headers names `{}`, which is not a directory",
+                    spec.include_dir.display()
+                ),
+            });
+        }
         for (key, file) in [
             ("driver", &spec.build.driver),
             ("sanitizer_main", &spec.build.sanitizer_main),

@@ -1,0 +1,689 @@
+//! A submission's record against the reference's, in the book's terms.
+//!
+//! One judgement per case function, all over the same kind of record (see [`super::world`]):
+//! the result ([`answer`]), the marks at the end ([`marks`]), the order of exploration
+//! ([`explore`], and [`departure`] for the first call where the two explorations part),
+//! exercise 2's length ([`shortest`]) and exercise 4's path ([`path_valid`],
+//! [`path_order`]).
+
+use labgrade_reference::maze::{Direction, Maze, Point, Variant, NO_SOLUTION};
+use serde_json::{json, Value};
+
+use super::draw::{marks_side_by_side, path_marks, side_by_side};
+use super::world::{hex_to_marks, Op, VISITS_KEEP};
+use super::Reference;
+use crate::problems::ReturnComparison;
+
+fn num(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+fn bool_of(v: &Value) -> Option<bool> {
+    v.get("result").and_then(Value::as_bool)
+}
+
+fn bad_record() -> ReturnComparison {
+    ReturnComparison {
+        ok: false,
+        message: "labgrade could not read the record of this run (not your fault)".into(),
+        expected_shown: Value::Null,
+        observed_shown: Value::Null,
+    }
+}
+
+fn verdict(fails: Vec<String>, expected_shown: Value, observed_shown: Value) -> ReturnComparison {
+    ReturnComparison {
+        ok: fails.is_empty(),
+        message: fails.join("\n"),
+        expected_shown,
+        observed_shown,
+    }
+}
+
+fn maze(r: &Reference) -> Option<&Maze> {
+    r.inst.maze.as_ref().ok()
+}
+
+fn misuse_note(got: &Value) -> Option<String> {
+    let n = num(got, "misuse_total");
+    let first = got["misuse"].get(0)?;
+    Some(format!(
+        "{n} misuse(s) of mazelib; the first, at call #{}: {}",
+        num(first, "call"),
+        first.get("text").and_then(Value::as_str).unwrap_or("")
+    ))
+}
+
+/// `SolveMaze`'s result.
+pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    let (Some(e), Some(g)) = (bool_of(exp), bool_of(got)) else {
+        return bad_record();
+    };
+    let mut fails = Vec::new();
+    if e && !g {
+        fails.push(format!(
+            "SolveMaze returned false, but this maze has a way out: the reference reaches the \
+             outside after {} calls, {} deep",
+            r.run.calls, r.run.max_depth
+        ));
+    } else if !e && g {
+        fails.push(format!(
+            "no exit can be reached from the start {} (the reference returns false after {} \
+             calls), but yours returned true",
+            maze(r).map_or(Point::default(), Maze::start),
+            r.run.calls
+        ));
+    }
+    if !fails.is_empty() {
+        fails.extend(misuse_note(got));
+    }
+    verdict(fails, json!({ "result": e }), json!({ "result": g }))
+}
+
+/// True when `marks` are exactly a simple path from the start to a square with an exit:
+/// some walk through open walls from the start visits every marked square once and ends next
+/// to an exit. In a maze with loops, two squares of a path may be neighbours without being
+/// consecutive, so this is a search (depth first, iterative, with a step budget; None when
+/// the budget runs out).
+fn is_exit_path(m: &Maze, marks: &[bool]) -> Option<bool> {
+    let count = marks.iter().filter(|x| **x).count();
+    let at = |p: Point| m.index(p).is_some_and(|i| marks[i]);
+    let start = m.start();
+    if !at(start) {
+        return Some(false);
+    }
+    let exit_next = |p: Point| {
+        Direction::ALL
+            .into_iter()
+            .any(|d| !m.wall(p, d) && m.outside(p.adjacent(d)))
+    };
+    let mut on = vec![false; marks.len()];
+    on[m.index(start)?] = true;
+    // (square, next direction to try)
+    let mut stack: Vec<(Point, usize)> = vec![(start, 0)];
+    let mut budget: u64 = 2_000_000;
+    while !stack.is_empty() {
+        if stack.len() == count && exit_next(stack[stack.len() - 1].0) {
+            return Some(true);
+        }
+        let top = stack.last_mut()?;
+        if top.1 >= 4 {
+            let (p, _) = stack.pop()?;
+            on[m.index(p)?] = false;
+            continue;
+        }
+        budget = budget.checked_sub(1)?;
+        let (p, d) = (top.0, Direction::ALL[top.1]);
+        top.1 += 1;
+        let n = p.adjacent(d);
+        if !m.wall(p, d) && at(n) {
+            let i = m.index(n)?;
+            if !on[i] {
+                on[i] = true;
+                stack.push((n, 0));
+            }
+        }
+    }
+    Some(false)
+}
+
+/// The marks at the end, judged by what the program promises, whatever order it explored in
+/// (the order is [`explore`]'s business): Figure 7-3 leaves exactly a path from the start to
+/// an exit after success and nothing after failure; exercise 3's other program leaves every
+/// square it explored.
+pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    let (Some(m), Some(g)) = (maze(r), bool_of(got)) else {
+        return bad_record();
+    };
+    let n = m.width() * m.height();
+    let want = hex_to_marks(exp["marks"].as_str().unwrap_or(""), n);
+    let have = hex_to_marks(got["marks"].as_str().unwrap_or(""), n);
+    let square = |i: usize| Point::new((i % m.width()) as i32, (i / m.width()) as i32);
+    let count = have.iter().filter(|x| **x).count();
+    let variant = r.inst.variant;
+    let promise = match (variant, g) {
+        (Variant::Unmark, true) => "exactly a path from the start to an exit",
+        (Variant::Unmark, false) => "none",
+        (Variant::KeepMarks, _) => "every square explored",
+    };
+    let expected_shown = json!({ "marks": promise });
+    // The squares the submission explored, when its record kept them all.
+    let explored: Option<Vec<bool>> = (num(got, "calls") as usize <= VISITS_KEEP).then(|| {
+        let mut e = vec![false; n];
+        for p in visits(got) {
+            if let Some(i) = m.index(p) {
+                e[i] = true;
+            }
+        }
+        e
+    });
+    let (ok, mut text) = match (variant, g) {
+        (Variant::Unmark, true) => (
+            have == want || is_exit_path(m, &have) == Some(true),
+            format!(
+                "after success the marked squares must be exactly a path from the start to an \
+                 exit (Figure 7-3 unmarks every square it backs out of); yours has {count} \
+                 marked, which are not"
+            ),
+        ),
+        (Variant::Unmark, false) => (
+            count == 0,
+            format!(
+                "after failure no square may stay marked (Figure 7-3 unmarks each square \
+                 before returning false); yours leaves {count}"
+            ),
+        ),
+        (Variant::KeepMarks, _) => {
+            let target = explored.clone().unwrap_or_else(|| want.clone());
+            (
+                have == target,
+                format!(
+                    "exercise 3's program without UnmarkSquare leaves every square it explored \
+                     marked: yours explored {} and left {count} marked",
+                    target.iter().filter(|x| **x).count()
+                ),
+            )
+        }
+    };
+    let observed_shown = |ok: bool| json!({ "marks": if ok { promise.to_string() } else { format!("{count} square(s), not that") } });
+    if ok {
+        let mut note = String::new();
+        if variant == Variant::Unmark && g && want != have {
+            note = "your marks are a path to an exit, but not the one the book's order (North, \
+                    East, South, West) finds first"
+                .into();
+        }
+        return ReturnComparison {
+            ok: true,
+            message: note,
+            expected_shown,
+            observed_shown: observed_shown(true),
+        };
+    }
+    let base = match (variant, &explored) {
+        (Variant::KeepMarks, Some(e)) => e.clone(),
+        (Variant::Unmark, _) if !g => vec![false; n],
+        _ => want.clone(),
+    };
+    let extra: Vec<Point> = (0..n)
+        .filter(|&i| have[i] && !base[i])
+        .map(square)
+        .collect();
+    let lacking: Vec<Point> = (0..n)
+        .filter(|&i| base[i] && !have[i])
+        .map(square)
+        .collect();
+    if let Some(p) = extra.first() {
+        text.push_str(&format!(
+            "; {} marked that should not be (first {p})",
+            extra.len()
+        ));
+    }
+    if let Some(p) = lacking.first() {
+        text.push_str(&format!("; {} not marked (first {p})", lacking.len()));
+    }
+    if variant == Variant::Unmark && g && lacking.is_empty() && !extra.is_empty() {
+        text.push_str(
+            "\nthe extra squares are dead ends explored and left marked: unmark a square before \
+             returning false",
+        );
+    }
+    if let Some(d) = marks_side_by_side(r, exp, got) {
+        text.push('\n');
+        text.push_str(&d);
+    }
+    verdict(vec![text], expected_shown, observed_shown(false))
+}
+
+fn visits(v: &Value) -> Vec<Point> {
+    let a: Vec<i32> = v
+        .get("visits")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0) as i32).collect())
+        .unwrap_or_default();
+    a.chunks(2)
+        .filter(|c| c.len() == 2)
+        .map(|c| Point::new(c[0], c[1]))
+        .collect()
+}
+
+/// Where the submission's `k`-th call (from 0) came from: the last `WallExists(p, d)` before
+/// its `OutsideMaze` with `p` next to it in direction `d`.
+fn came_from(got: &Value, k: usize, pt: Point) -> Option<(Point, Direction)> {
+    let raw = got.get("raw")?.as_array()?;
+    let mut seen = 0usize;
+    let mut at = None;
+    for (i, op) in raw.iter().enumerate() {
+        if op.get(0).and_then(Value::as_i64) == Some(Op::Outside as i64) {
+            if seen == k {
+                at = Some(i);
+                break;
+            }
+            seen += 1;
+        }
+    }
+    raw[..at?].iter().rev().find_map(|op| {
+        let f = |j: usize| op.get(j).and_then(Value::as_i64).unwrap_or(-9) as i32;
+        if f(0) != Op::Wall as i32 {
+            return None;
+        }
+        let p = Point::new(f(1), f(2));
+        let d = Direction::from_index(f(3))?;
+        (p.adjacent(d) == pt).then_some((p, d))
+    })
+}
+
+fn step_text(pt: Point, from: Option<(Point, Direction)>) -> String {
+    match from {
+        Some((p, d)) => format!("went {} from {p} into {pt}", d.name()),
+        None => format!("explored {pt}"),
+    }
+}
+
+/// The first call where the submission's exploration departs from the reference's.
+pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
+    let ev = visits(exp);
+    let gv = visits(got);
+    let (et, gt) = (num(exp, "calls"), num(got, "calls"));
+    let i = (0..ev.len().max(gv.len())).find(|&i| ev.get(i) != gv.get(i));
+    let Some(i) = i else {
+        if et != gt || exp.get("digest") != got.get("digest") {
+            return Some(format!(
+                "the exploration agrees with the reference's for the first {VISITS_KEEP} calls \
+                 and departs later ({et} calls in the reference's, {gt} in yours)"
+            ));
+        }
+        return None;
+    };
+    let refs = r.run.trace.get(i).map(|c| (c.pt, c.from));
+    let ref_text = match refs {
+        Some((pt, from)) => format!("the reference {}", step_text(pt, from)),
+        None => format!("the reference had returned (after {et} calls)"),
+    };
+    let got_text = match gv.get(i) {
+        Some(&pt) => format!("yours {}", step_text(pt, came_from(got, i, pt))),
+        None => format!("yours had returned (after {gt} calls)"),
+    };
+    let mut m = format!(
+        "the explorations part at SolveMaze call #{} (the reference makes {et} calls, yours \
+         {gt}): {ref_text}; {got_text}",
+        i + 1
+    );
+    let hint = match (refs, gv.get(i)) {
+        (Some((_, Some((p, d)))), Some(&g)) => match came_from(got, i, g) {
+            Some((q, e)) if q == p && e != d => Some(format!(
+                "the book tries the directions in the order of directionT: North, East, South, \
+                 West; from {p} it tries {} before {}",
+                d.name(),
+                e.name()
+            )),
+            _ => None,
+        },
+        _ => None,
+    };
+    let hint = hint.or_else(|| match r.inst.variant {
+        Variant::Unmark if gt < et => Some(
+            "yours explores less: a square it backed out of is never explored again. Figure 7-3 \
+             unmarks it (UnmarkSquare before returning false), so another path may come back \
+             through it"
+                .to_string(),
+        ),
+        Variant::KeepMarks if gt > et => Some(
+            "yours explores more: this case grades exercise 3's program without UnmarkSquare, \
+             where a square explored once stays marked"
+                .to_string(),
+        ),
+        _ => None,
+    });
+    if let Some(h) = hint {
+        m.push('\n');
+        m.push_str(&h);
+    }
+    Some(m)
+}
+
+/// The order of exploration and the number of calls.
+pub fn explore(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    if bool_of(got).is_none() {
+        return bad_record();
+    }
+    let mut fails = Vec::new();
+    if let Some(d) = departure(r, exp, got) {
+        fails.push(d);
+        if let Some(dr) = marks_side_by_side(r, exp, got) {
+            fails.push(dr);
+        }
+    }
+    let shown = |v: &Value| json!({ "calls": num(v, "calls") });
+    verdict(fails, shown(exp), shown(got))
+}
+
+/// Exercise 2's length.
+pub fn shortest(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    let (Some(e), Some(g)) = (
+        exp.get("result").and_then(Value::as_i64),
+        got.get("result").and_then(Value::as_i64),
+    ) else {
+        return bad_record();
+    };
+    let mut fails = Vec::new();
+    if e != g {
+        let mut m = format!("ShortestPathLength returned {g}; the shortest path is {e}");
+        let ns = i64::from(NO_SOLUTION);
+        if e == ns {
+            m = format!(
+                "ShortestPathLength returned {g}, but no exit can be reached: return \
+                 NO_SOLUTION ({ns})"
+            );
+            if g > ns {
+                m.push_str(
+                    "; yours adds 1 to NO_SOLUTION on the way back: return NO_SOLUTION \
+                     unchanged when no direction leads out",
+                );
+            }
+        } else if g == e - 1 {
+            m.push_str(
+                ": yours is one short (it counts the steps between squares of the maze, \
+                 leaving out the step out of it; the length counts the squares of the path)",
+            );
+        } else if g == e + 1 {
+            m.push_str(": yours is one too long (it counts the square outside the maze)");
+        }
+        m.push_str(&format!(
+            " (start {})",
+            maze(r).map_or(Point::default(), Maze::start)
+        ));
+        fails.push(m);
+    }
+    verdict(fails, json!({ "length": e }), json!({ "length": g }))
+}
+
+fn path_of(v: &Value) -> Vec<Point> {
+    v.get("path")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|p| {
+                    Point::new(
+                        p.get(0).and_then(Value::as_i64).unwrap_or(0) as i32,
+                        p.get(1).and_then(Value::as_i64).unwrap_or(0) as i32,
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The first thing wrong with `path` as a way out from the start (CS106B's checks).
+pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
+    let Some(first) = path.first() else {
+        return Some("the path is empty (it must begin with the start)".into());
+    };
+    if *first != m.start() {
+        return Some(format!(
+            "the path begins at {first}, not at the start {}",
+            m.start()
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (k, w) in path.windows(2).enumerate() {
+        let (a, b) = (w[0], w[1]);
+        if m.outside(a) {
+            return Some(format!(
+                "step {}: {a} is outside the maze, but the path goes on (it must end at the \
+                 first square outside)",
+                k + 1
+            ));
+        }
+        if !seen.insert(a) {
+            return Some(format!("step {}: {a} is on the path twice", k + 1));
+        }
+        let Some(d) = Direction::between(a, b) else {
+            return Some(format!(
+                "step {}: from {a} to {b} is not a move to an adjacent square",
+                k + 1
+            ));
+        };
+        if m.wall(a, d) {
+            return Some(format!(
+                "step {}: from {a} {} to {b} goes through a wall",
+                k + 1,
+                d.name()
+            ));
+        }
+    }
+    let last = *path.last()?;
+    if !m.outside(last) {
+        return Some(format!(
+            "the path ends at {last}, inside the maze (it must end at the first square outside)"
+        ));
+    }
+    None
+}
+
+fn path_shown(v: &Value) -> Value {
+    let p = path_of(v);
+    let res = bool_of(v).unwrap_or(false);
+    if p.len() <= 12 {
+        json!({ "result": res, "path": v.get("path").cloned().unwrap_or(Value::Null) })
+    } else {
+        json!({ "result": res, "path_length": p.len() })
+    }
+}
+
+/// Exercise 4: a path from the start, adjacent square by adjacent square, no wall crossed,
+/// no square twice, ending at the first square outside.
+pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    let (Some(m), Some(e), Some(g)) = (maze(r), bool_of(exp), bool_of(got)) else {
+        return bad_record();
+    };
+    let mut fails = Vec::new();
+    if got.get("wrote_past_end") == Some(&json!(true)) {
+        fails.push(
+            "FindPath wrote past the end of path (it holds `capacity` points: no path that \
+             visits a square at most once needs more)"
+                .to_string(),
+        );
+    }
+    let path = path_of(got);
+    match (e, g) {
+        (true, false) => fails.push(format!(
+            "FindPath returned false, but this maze has a way out ({} squares long along the \
+             reference's path)",
+            path_of(exp).len().saturating_sub(1)
+        )),
+        (false, true) => fails.push(format!(
+            "no exit can be reached from {}, but FindPath returned true",
+            m.start()
+        )),
+        (true, true) => {
+            if let Some(p) = path_problem(m, &path) {
+                let mut t = format!("the path FindPath returned is not a way out: {p}");
+                if let Some(d) = side_by_side(
+                    m,
+                    ("the reference's path", &path_marks(m, &path_of(exp))),
+                    ("yours", &path_marks(m, &path)),
+                ) {
+                    t.push('\n');
+                    t.push_str(&d);
+                }
+                fails.push(t);
+            }
+        }
+        (false, false) => {}
+    }
+    verdict(fails, path_shown(exp), path_shown(got))
+}
+
+/// Exercise 4 in the book's order: the path the reference finds (or, as Figure 7-3's
+/// unmarking search finds it, when that one differs).
+pub fn path_order(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
+    let (Some(m), Some(g)) = (maze(r), bool_of(got)) else {
+        return bad_record();
+    };
+    let want = path_of(exp);
+    let have = path_of(got);
+    let mut fails = Vec::new();
+    let accepted = have == want || r.other_path.as_ref() == Some(&have);
+    if bool_of(exp) != Some(g) || (g && !accepted) {
+        let i = want
+            .iter()
+            .zip(&have)
+            .position(|(a, b)| a != b)
+            .unwrap_or(want.len().min(have.len()));
+        let mut t = format!(
+            "the path differs from the one the book's order (North, East, South, West) finds \
+             at its point #{}: the reference's is {}, yours {}",
+            i + 1,
+            want.get(i).map_or("the end".to_string(), Point::to_string),
+            have.get(i).map_or("the end".to_string(), Point::to_string)
+        );
+        if path_problem(m, &have).is_none() && g {
+            t.push_str(" (yours is a valid way out, found in another order)");
+        }
+        if let Some(d) = side_by_side(
+            m,
+            ("the reference's path", &path_marks(m, &want)),
+            ("yours", &path_marks(m, &have)),
+        ) {
+            t.push('\n');
+            t.push_str(&d);
+        }
+        fails.push(t);
+    }
+    verdict(fails, path_shown(exp), path_shown(got))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::maze::reference_for;
+    use crate::problems::maze::world::World;
+    use labgrade_reference::maze::{solve, Counter, MazeLib, Recurse};
+
+    fn small() -> Value {
+        json!({ "map": [
+            "+-+-+-+", "|   | |", "+ +-+ +", "|S    |", "+ +-+-+", "|     |", "+-+-+ +"
+        ] })
+    }
+
+    /// Figure 7-3 trying East before North.
+    struct EastFirst;
+    impl<L: MazeLib + ?Sized> Recurse<L> for EastFirst {
+        fn solve(&mut self, lib: &mut L, pt: Point, _from: labgrade_reference::maze::From) -> bool {
+            if lib.outside_maze(pt) {
+                return true;
+            }
+            if lib.is_marked(pt) {
+                return false;
+            }
+            lib.mark_square(pt);
+            for d in [
+                Direction::East,
+                Direction::North,
+                Direction::South,
+                Direction::West,
+            ] {
+                if !lib.wall_exists(pt, d) && self.solve(lib, pt.adjacent(d), None) {
+                    return true;
+                }
+            }
+            lib.unmark_square(pt);
+            false
+        }
+        fn shortest(&mut self, _: &mut L, _: Point, _: labgrade_reference::maze::From) -> i32 {
+            0
+        }
+        fn find_path<P: labgrade_reference::maze::PathStack + ?Sized>(
+            &mut self,
+            _: &mut L,
+            _: Point,
+            _: &mut P,
+            _: labgrade_reference::maze::From,
+        ) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn another_direction_order_is_named_at_the_first_call_that_differs() {
+        let r = reference_for("SolveMaze", &small()).unwrap();
+        let m = r.inst.maze.clone().unwrap();
+        let mut w = World::new(m.clone());
+        let ok = EastFirst.solve(&mut w, m.start(), None);
+        let got = w.summary(json!(ok), None);
+        let d = departure(&r, &r.summary, &got).unwrap();
+        assert!(d.contains("call #2"), "{d}");
+        assert!(
+            d.contains("the reference went North from (0, 1) into (0, 2)"),
+            "{d}"
+        );
+        assert!(d.contains("yours went East from (0, 1) into (1, 1)"), "{d}");
+        assert!(d.contains("North, East, South, West"), "{d}");
+        assert!(explore(&r, &r.summary, &r.summary).ok);
+        assert!(!explore(&r, &r.summary, &got).ok);
+    }
+
+    #[test]
+    fn marks_left_on_dead_ends_are_drawn() {
+        let r = reference_for("SolveMaze_marks", &small()).unwrap();
+        let m = r.inst.maze.clone().unwrap();
+        let mut w = World::new(m.clone());
+        let (ok, _) = solve(&mut w, m.start(), Variant::KeepMarks, 0);
+        assert!(ok);
+        let got = w.summary(json!(ok), None);
+        let c = marks(&r, &r.summary, &got);
+        assert!(!c.ok);
+        assert!(c.message.contains("exactly a path"), "{}", c.message);
+        assert!(c.message.contains("dead ends"), "{}", c.message);
+        assert!(c.message.contains("the reference's marks"), "{}", c.message);
+        assert!(marks(&r, &r.summary, &r.summary).ok);
+        let _ = Counter::new(Variant::Unmark, 0);
+    }
+
+    #[test]
+    fn paths_are_checked_step_by_step() {
+        let m =
+            Maze::parse("+-+-+-+\n|   | |\n+ +-+ +\n|S    |\n+ +-+-+\n|     |\n+-+-+ +\n").unwrap();
+        let p =
+            |v: &[(i32, i32)]| -> Vec<Point> { v.iter().map(|&(x, y)| Point::new(x, y)).collect() };
+        assert_eq!(
+            path_problem(&m, &p(&[(0, 1), (0, 0), (1, 0), (2, 0), (2, -1)])),
+            None
+        );
+        let through = path_problem(&m, &p(&[(0, 1), (1, 1), (1, 0), (2, 0), (2, -1)])).unwrap();
+        assert!(
+            through.contains("step 2: from (1, 1) South to (1, 0) goes through a wall"),
+            "{through}"
+        );
+        let jump = path_problem(&m, &p(&[(0, 1), (2, 0)])).unwrap();
+        assert!(jump.contains("not a move to an adjacent square"), "{jump}");
+        let inside = path_problem(&m, &p(&[(0, 1), (0, 0)])).unwrap();
+        assert!(inside.contains("inside the maze"), "{inside}");
+        let twice = path_problem(&m, &p(&[(0, 1), (0, 0), (0, 1)])).unwrap();
+        assert!(
+            twice.contains("twice") || twice.contains("inside"),
+            "{twice}"
+        );
+    }
+
+    #[test]
+    fn a_path_may_touch_itself_in_a_room() {
+        // An open 2 x 2 room, the exit east of (1, 0): S, (0,1), (1,1), (1,0) is a path,
+        // although S and (1,0) are neighbours too.
+        let m = Maze::parse("+-+-+\n|   |\n+ + +\n|S   \n+-+-+\n").unwrap();
+        assert_eq!(is_exit_path(&m, &[true, true, true, true]), Some(true));
+        assert_eq!(is_exit_path(&m, &[true, true, false, false]), Some(true));
+        assert_eq!(is_exit_path(&m, &[true, false, true, false]), Some(false));
+        assert_eq!(is_exit_path(&m, &[false, true, false, false]), Some(false));
+    }
+
+    #[test]
+    fn shortest_hints() {
+        let r = reference_for("ShortestPathLength", &small()).unwrap();
+        let c = shortest(&r, &json!({ "result": 4 }), &json!({ "result": 3 }));
+        assert!(c.message.contains("one short"), "{}", c.message);
+        let c = shortest(&r, &json!({ "result": 10000 }), &json!({ "result": 10003 }));
+        assert!(c.message.contains("adds 1 to NO_SOLUTION"), "{}", c.message);
+    }
+}

@@ -1,0 +1,464 @@
+//! Roberts' maze (seed 000, section 7.1 and exercises 1 to 4), with labgrade as mazelib.
+//!
+//! Students write `SolveMaze` (Figure 7-3), `ShortestPathLength` (exercise 2) and `FindPath`
+//! (exercise 4) against `specs/maze/mazelib.h`, whose functions call back into labgrade's
+//! [`world`]: it answers from the case's maze and records every call. One run yields one
+//! record (result, calls, the squares explored in order, the marks at the end, misuse); the
+//! case functions grade different parts of it:
+//!
+//! | case function        | compare              | graded                                          |
+//! |----------------------|----------------------|-------------------------------------------------|
+//! | `SolveMaze`          | `return`             | the result ([`judge::answer`])                  |
+//! | `SolveMaze`          | `calls`, `max_depth` | SolveMaze calls and depth (generic counters)    |
+//! | `SolveMaze_marks`    | `return`             | the marks at the end (the path, after success)  |
+//! | `SolveMaze_explore`  | `return`             | the order of exploration and the call count     |
+//! | `ShortestPathLength` | `return`             | the length, `NO_SOLUTION` = 10000               |
+//! | `FindPath`           | `return`             | a valid path, checked step by step              |
+//! | `FindPath_order`     | `return`             | the path the book's order finds                 |
+//!
+//! Exercise 1 (the student's own mazelib) is the separate problem `maze-lib` ([`exercise1`]).
+//! The case's argument is the maze ([`input`]); the reference
+//! ([`labgrade_reference::maze`]) runs on the same [`world::World`] in the grader.
+
+pub mod draw;
+pub mod exercise1;
+pub mod input;
+pub mod judge;
+pub mod world;
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::c_int;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use labgrade_reference::maze::ffi::MazeOps;
+use labgrade_reference::maze::{
+    find_path, shortest_path_length, solve, with_stack, Point, Run, Variant,
+};
+use serde_json::{json, Value};
+
+use super::abi::{FunctionSig, PreparedCall, Scalar};
+use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
+use crate::sandbox::{Ending, RunInput};
+use crate::spec::{Case, CompareItem};
+use input::Instance;
+use world::{World, VISITS_KEEP};
+
+/// The maze problems: one implementation under two names. `maze` grades Figure 7-3 as
+/// printed with exercises 2 and 4; `maze-keep-marks` grades exercise 3's other program,
+/// Figure 7-3 without its UnmarkSquare call. They are separate problems because a student
+/// hands in one program or the other: in one problem, a correct program would fail half the
+/// cases. Which program a case grades is in its argument (`variant`), so the code is shared.
+pub struct Maze {
+    name: &'static str,
+}
+
+impl Maze {
+    /// Figure 7-3 as printed, exercises 2 and 4.
+    pub const FIGURE_7_3: Maze = Maze { name: "maze" };
+    /// Exercise 3: Figure 7-3 without UnmarkSquare.
+    pub const KEEP_MARKS: Maze = Maze {
+        name: "maze-keep-marks",
+    };
+}
+
+const fn sig(name: &'static str, decl: &'static str) -> FunctionSig {
+    FunctionSig {
+        name,
+        decl,
+        params: &[Scalar::Json],
+        ret: Scalar::Json,
+    }
+}
+
+const SOLVE: &str = "bool SolveMaze(pointT pt)";
+const SHORTEST: &str = "int ShortestPathLength(pointT pt)";
+const FIND: &str = "bool FindPath(pointT pt, pointT path[], int capacity, int *length)";
+
+const FUNCTIONS: &[FunctionSig] = &[
+    sig("SolveMaze", SOLVE),
+    sig("SolveMaze_marks", SOLVE),
+    sig("SolveMaze_explore", SOLVE),
+    sig("ShortestPathLength", SHORTEST),
+    sig("FindPath", FIND),
+    sig("FindPath_order", FIND),
+];
+
+const COUNTED: &[&str] = &["SolveMaze", "ShortestPathLength", "FindPath"];
+
+/// The exported function a case function calls.
+pub fn base(function: &str) -> &str {
+    function.split('_').next().unwrap_or(function)
+}
+
+/// The reference's behaviour on one maze, for one function.
+#[derive(Debug)]
+pub struct Reference {
+    /// The input.
+    pub inst: Instance,
+    /// Its record on labgrade's world.
+    pub summary: Value,
+    /// Its counted run.
+    pub run: Run,
+    /// For FindPath: the path Figure 7-3's unmarking search finds, when it is another one
+    /// (both follow the book's order).
+    pub other_path: Option<Vec<Point>>,
+}
+
+fn cache() -> &'static Mutex<HashMap<String, Arc<Reference>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Reference>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// A path as shipped: `[[x, y], ...]`.
+pub fn path_json(p: &[Point]) -> Value {
+    p.iter().map(|q| json!([q.x, q.y])).collect()
+}
+
+/// The call stack at the end of a complete trace (the successful chain of calls).
+fn chain(run: &Run) -> Option<Vec<Point>> {
+    if run.trace.len() as u64 != run.calls {
+        return None;
+    }
+    let last = run.trace.last()?;
+    let mut want = last.depth;
+    let mut out = Vec::new();
+    for c in run.trace.iter().rev() {
+        if c.depth == want {
+            out.push(c.pt);
+            if want == 1 {
+                break;
+            }
+            want -= 1;
+        }
+    }
+    out.reverse();
+    Some(out)
+}
+
+/// Runs the reference for `function` on `inst` through labgrade's world.
+pub fn run_reference(function: &str, inst: Instance) -> Result<Reference, String> {
+    let maze = inst.valid()?.clone();
+    let start = maze.start();
+    let mut w = World::new(maze.clone());
+    let (summary, run, other_path) = match base(function) {
+        "SolveMaze" => {
+            let (ok, run) = solve(&mut w, start, inst.variant, VISITS_KEEP);
+            (w.summary(json!(ok), None), run, None)
+        }
+        "ShortestPathLength" => {
+            let (len, run) = shortest_path_length(&mut w, start, VISITS_KEEP);
+            (w.summary(json!(len), None), run, None)
+        }
+        _ => {
+            let (ok, path, run) = find_path(&mut w, start, VISITS_KEEP);
+            let mut other = World::new(maze);
+            let (_, urun) = solve(&mut other, start, Variant::Unmark, VISITS_KEEP);
+            let alt = chain(&urun).filter(|c| ok && *c != path);
+            let summary = w.summary(
+                json!(ok),
+                Some(("path", if ok { path_json(&path) } else { json!([]) })),
+            );
+            (summary, run, alt)
+        }
+    };
+    Ok(Reference {
+        inst,
+        summary,
+        run,
+        other_path,
+    })
+}
+
+/// The reference for a case's function and argument, computed once. The recursion runs on a
+/// thread of its own with a large stack (a 200 x 200 maze nests thousands of calls).
+pub fn reference_for(function: &str, arg: &Value) -> Result<Arc<Reference>, String> {
+    let key = format!("{}|{arg}", base(function));
+    if let Some(r) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(Arc::clone(r));
+    }
+    let inst = input::parse(arg)?;
+    let f = base(function).to_string();
+    let r = Arc::new(with_stack(512, move || run_reference(&f, inst))?);
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, Arc::clone(&r));
+    Ok(r)
+}
+
+fn case_arg(case: &Case) -> Option<Value> {
+    case.def
+        .args
+        .first()
+        .and_then(|v| serde_json::to_value(v).ok())
+}
+
+/// A judgement of one case function.
+type Judge = fn(&Reference, &Value, &Value) -> ReturnComparison;
+
+fn judge_for(function: &str) -> Option<Judge> {
+    Some(match function {
+        "SolveMaze" => judge::answer,
+        "SolveMaze_marks" => judge::marks,
+        "SolveMaze_explore" => judge::explore,
+        "ShortestPathLength" => judge::shortest,
+        "FindPath" => judge::path_valid,
+        "FindPath_order" => judge::path_order,
+        _ => return None,
+    })
+}
+
+type SolveFn = unsafe extern "C" fn(Point) -> u8;
+type ShortestFn = unsafe extern "C" fn(Point) -> c_int;
+type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> u8;
+
+/// Guard points after the FindPath buffer, to catch writes past its end.
+const GUARD: usize = 4;
+const POISON: Point = Point::new(-77_777, -77_777);
+
+fn missing(name: &str) -> Ending {
+    Ending::MissingSymbol {
+        name: name.to_string(),
+    }
+}
+
+impl Problem for Maze {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn functions(&self) -> &'static [FunctionSig] {
+        FUNCTIONS
+    }
+
+    fn counted(&self) -> &'static [&'static str] {
+        COUNTED
+    }
+
+    fn symbol_of(&self, function: &str) -> String {
+        base(function).to_string()
+    }
+
+    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        let RunInput::Call { function, args } = input else {
+            return Err("maze has no whole-program cases: every case calls a function".into());
+        };
+        let arg = args
+            .first()
+            .ok_or("a maze case takes one argument, the maze")?;
+        let r = reference_for(function, arg)?;
+        // The expectation students see is the short form the judgement shows; the whole
+        // record stays in the cache, where the judgements read it.
+        let shown = judge_for(function).map_or(Value::Null, |j| {
+            j(&r, &r.summary, &r.summary).expected_shown
+        });
+        let mut e = Expected::returns(shown);
+        let name = base(function).to_string();
+        e.calls = BTreeMap::from([(name.clone(), r.run.calls)]);
+        e.max_depth = BTreeMap::from([(name, r.run.max_depth)]);
+        Ok(e)
+    }
+
+    fn describe_call(&self, input: &RunInput) -> Option<String> {
+        let RunInput::Call { function, args } = input else {
+            return None;
+        };
+        let inst = input::parse(args.first()?).ok()?;
+        let m = inst.valid().ok()?;
+        let which = match inst.params {
+            Some(p) => format!(" (seed {})", p.seed),
+            None => String::new(),
+        };
+        let args = if base(function) == "FindPath" {
+            ", path, capacity, &length"
+        } else {
+            ""
+        };
+        Some(format!(
+            "{}({}{args}) on the case's {} x {} maze{which}",
+            base(function),
+            m.start(),
+            m.width(),
+            m.height()
+        ))
+    }
+
+    fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let name = base(function).to_string();
+        let symbol = symbols.get(function).ok_or_else(|| missing(&name))?;
+        // SAFETY: only addresses are read here; the calls happen on the student thread.
+        let addr = unsafe { lib.get::<*const ()>(symbol.as_bytes()) }
+            .map(|s| *s as usize)
+            .map_err(|_| missing(&name))?;
+        let slot = unsafe { lib.get::<*mut *const MazeOps>(b"lg_mazelib") }
+            .map(|s| *s)
+            .map_err(|_| missing("lg_mazelib (mazelib.h defines it: include the header)"))?;
+        let inst = args
+            .first()
+            .ok_or_else(|| "no maze".to_string())
+            .and_then(input::parse)
+            .and_then(|i| i.valid().cloned())
+            .map_err(|m| Ending::InternalError {
+                message: format!("cannot read the case's maze: {m}"),
+            });
+        let maze = inst?;
+        let variant = args
+            .first()
+            .and_then(|a| input::parse(a).ok())
+            .map_or(Variant::Unmark, |i| i.variant);
+        // Only the reference exports this: it is both of exercise 3's programs.
+        if let Ok(v) = unsafe { lib.get::<*mut c_int>(b"labgrade_reference_unmarks") } {
+            // SAFETY: the reference's `AtomicI32`, written before any call.
+            unsafe { **v = c_int::from(variant == Variant::Unmark) };
+        }
+        let slot = slot as usize;
+        Ok(Box::new(move || {
+            let mut w = Box::new(World::new(maze));
+            let ops = Box::new(world::table(&mut w));
+            // SAFETY: `slot` is the library's `lg_mazelib`; the table and the world live
+            // until the call returns; the symbol has the signature the header declares.
+            unsafe {
+                *(slot as *mut *const MazeOps) = &*ops;
+                let start = w.maze().start();
+                let value = match name.as_str() {
+                    "SolveMaze" => {
+                        let f: SolveFn = std::mem::transmute(addr);
+                        let r = f(start) != 0;
+                        w.summary(json!(r), None)
+                    }
+                    "ShortestPathLength" => {
+                        let f: ShortestFn = std::mem::transmute(addr);
+                        let r = f(start);
+                        w.summary(json!(r), None)
+                    }
+                    _ => {
+                        let f: FindFn = std::mem::transmute(addr);
+                        let cap = w.maze().width() * w.maze().height() + 1;
+                        let mut buf = vec![POISON; cap + GUARD];
+                        let mut len: c_int = 0;
+                        let r = f(start, buf.as_mut_ptr(), cap as c_int, &mut len) != 0;
+                        let shown = (len.max(0) as usize).min(cap);
+                        let past = buf[cap..].iter().any(|p| *p != POISON);
+                        let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
+                        s["length"] = json!(len);
+                        s["wrote_past_end"] = json!(past);
+                        s
+                    }
+                };
+                *(slot as *mut *const MazeOps) = std::ptr::null();
+                drop(ops);
+                value
+            }
+        }))
+    }
+
+    fn compare_return(
+        &self,
+        case: &Case,
+        expected: &Value,
+        got: &Value,
+    ) -> Option<ReturnComparison> {
+        let function = case.def.call.as_deref()?;
+        let r = case_arg(case).and_then(|a| reference_for(function, &a).ok())?;
+        let j = judge_for(function)?;
+        // A literal `expect.return` in a fixture replaces the short form: then judge
+        // against that value; otherwise against the reference's whole record.
+        let shown = j(&r, &r.summary, &r.summary).expected_shown;
+        let exp = if *expected == shown {
+            &r.summary
+        } else {
+            expected
+        };
+        Some(j(&r, exp, got))
+    }
+
+    fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
+        if !m
+            .case
+            .compare
+            .iter()
+            .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth))
+        {
+            return None;
+        }
+        let got = m.observed.value.as_ref()?;
+        let RefOutcome::Returns(_) = &m.expected.outcome else {
+            return None;
+        };
+        let function = m.case.def.call.as_deref()?;
+        let r = case_arg(m.case).and_then(|a| reference_for(function, &a).ok())?;
+        let exp = &r.summary;
+        let mut text = judge::departure(&r, exp, got)?;
+        if let Some(d) = draw::marks_side_by_side(&r, exp, got) {
+            text.push('\n');
+            text.push_str(&d);
+        }
+        Some(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expect(function: &str, arg: Value) -> Expected {
+        Maze::FIGURE_7_3
+            .expected(&RunInput::Call {
+                function: function.into(),
+                args: vec![arg],
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn expectations_follow_the_variant() {
+        let ring = json!({ "map": [
+            "+-+-+-+", "| |   |", "+-+ + +", "| |S  |", "+-+ +-+", "|     |", "+-+ +-+"
+        ] });
+        let a = expect("SolveMaze", ring.clone());
+        let mut keep = ring.clone();
+        keep["variant"] = json!("keep-marks");
+        let b = expect("SolveMaze", keep);
+        assert_eq!(a.calls["SolveMaze"], 20);
+        assert_eq!(b.calls["SolveMaze"], 14);
+        let RefOutcome::Returns(v) = &a.outcome else {
+            panic!()
+        };
+        assert_eq!(v, &json!({ "result": true }));
+    }
+
+    #[test]
+    fn find_path_and_shortest() {
+        let small = json!({ "map": [
+            "+-+-+-+", "|   | |", "+ +-+ +", "|S    |", "+ +-+-+", "|     |", "+-+-+ +"
+        ] });
+        let e = expect("FindPath", small.clone());
+        let RefOutcome::Returns(v) = &e.outcome else {
+            panic!()
+        };
+        assert_eq!(v["path"], json!([[0, 1], [0, 0], [1, 0], [2, 0], [2, -1]]));
+        let r = reference_for("FindPath", &small).unwrap();
+        assert_eq!(r.summary["path"], v["path"]);
+        let s = expect("ShortestPathLength", small);
+        let RefOutcome::Returns(v) = &s.outcome else {
+            panic!()
+        };
+        assert_eq!(v, &json!({ "length": 4 }));
+    }
+
+    #[test]
+    fn a_large_maze_is_solved_and_counted() {
+        let e = expect(
+            "SolveMaze",
+            json!({ "seed": 5, "width": 200, "height": 200 }),
+        );
+        assert!(e.calls["SolveMaze"] > 1000);
+        assert!(e.max_depth["SolveMaze"] > 100);
+    }
+}
