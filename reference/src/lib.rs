@@ -28,3 +28,6 @@ pub mod lab_tictactoe;
 pub mod maze;
 pub mod nim;
 pub mod turnpike;
+
+#[cfg(test)]
+mod test_child;

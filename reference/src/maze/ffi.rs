@@ -365,12 +365,7 @@ mod tests {
     /// other tests install while they run, so this runs in a child process of the test binary.
     #[test]
     fn exports_match_the_counted_reference() {
-        let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--exact", "--test-threads=1", "--nocapture"])
-            .arg("maze::ffi::tests::exports_child")
-            .env("LABGRADE_REFERENCE_CHILD", "maze_exports")
-            .output()
-            .unwrap();
+        let out = crate::test_child::run("maze::ffi::tests::exports_child", "maze_exports", b"");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -383,7 +378,7 @@ mod tests {
     #[test]
     #[ignore = "child process of exports_match_the_counted_reference"]
     fn exports_child() {
-        if std::env::var("LABGRADE_REFERENCE_CHILD").as_deref() != Ok("maze_exports") {
+        if !crate::test_child::is_child("maze_exports") {
             return;
         }
         let maze = Maze::parse(RING).unwrap();

@@ -141,7 +141,6 @@ pub extern "C" fn labgrade_main(_argc: c_int, _argv: *const *const c_char) -> c_
 
 #[cfg(test)]
 mod tests {
-    use std::process::{Command, Stdio};
     use std::sync::Mutex;
 
     use super::*;
@@ -278,21 +277,11 @@ mod tests {
 
     /// Runs one ignored test of this module in a child process of the test binary.
     fn child(test: &str, stdin: &[u8]) -> std::process::Output {
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--exact", "--test-threads=1", "--nocapture"])
-            .arg(format!("nim::ffi::tests::{test}"))
-            .env("LABGRADE_REFERENCE_CHILD", test)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(stdin).unwrap();
-        child.wait_with_output().unwrap()
+        crate::test_child::run(&format!("nim::ffi::tests::{test}"), test, stdin)
     }
 
     fn is_child(test: &str) -> bool {
-        std::env::var("LABGRADE_REFERENCE_CHILD").as_deref() == Ok(test)
+        crate::test_child::is_child(test)
     }
 
     const MARK: &str = "<<labgrade_main>>\n";

@@ -212,12 +212,11 @@ mod tests {
     /// tests install while they run, so this runs in a child process of the test binary.
     #[test]
     fn exports_match_the_counted_reference() {
-        let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--exact", "--test-threads=1", "--nocapture"])
-            .arg("turnpike::ffi::tests::exports_child")
-            .env("LABGRADE_REFERENCE_CHILD", "turnpike_exports")
-            .output()
-            .unwrap();
+        let out = crate::test_child::run(
+            "turnpike::ffi::tests::exports_child",
+            "turnpike_exports",
+            b"",
+        );
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -230,7 +229,7 @@ mod tests {
     #[test]
     #[ignore = "child process of exports_match_the_counted_reference"]
     fn exports_child() {
-        if std::env::var("LABGRADE_REFERENCE_CHILD").as_deref() != Ok("turnpike_exports") {
+        if !crate::test_child::is_child("turnpike_exports") {
             return;
         }
         let worked = vec![1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8, 10];
