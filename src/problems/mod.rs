@@ -8,6 +8,7 @@
 pub mod abi;
 pub mod lab_tictactoe;
 pub mod maze;
+pub mod memo;
 pub mod nim;
 pub mod turnpike;
 
@@ -83,6 +84,18 @@ pub struct ReturnComparison {
     pub expected_shown: Value,
     /// What the report shows as observed.
     pub observed_shown: Value,
+}
+
+impl ReturnComparison {
+    /// The record of a run could not be read: labgrade's failure, never the student's.
+    pub fn unreadable_record() -> ReturnComparison {
+        ReturnComparison {
+            ok: false,
+            message: "labgrade could not read the record of this run (not your fault)".into(),
+            expected_shown: Value::Null,
+            observed_shown: Value::Null,
+        }
+    }
 }
 
 /// What a problem-specific explanation gets to look at.

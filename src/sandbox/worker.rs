@@ -160,8 +160,8 @@ fn run_one_inner(
     // or never reached its end at all (student code wrote a report, then left with exit):
     // whatever is in the pipe then was written by student code.
     // SAFETY: the child is gone; nobody else writes the block now.
-    let status = &unsafe { shared.block() }.status;
-    let untrusted = status.channel_lost != 0 || status.finished == 0;
+    let block = unsafe { shared.block() };
+    let untrusted = block.status.channel_lost != 0 || block.status.finished == 0;
     let report: Option<ChildReport> = if untrusted {
         None
     } else {
@@ -172,8 +172,6 @@ fn run_one_inner(
     let (stdout, _) = read_limited(&stdout_path, limit);
     let (stderr, _) = read_limited(&stderr_path, limit);
     let marker = std::fs::read_to_string(&marker_path).unwrap_or_default();
-    // SAFETY: the child is gone; nobody else writes the block now.
-    let block = unsafe { shared.block() };
     let ending = classify(&Exit {
         exit: &exit,
         limits: &req.limits,

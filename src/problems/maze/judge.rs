@@ -22,15 +22,6 @@ fn bool_of(v: &Value) -> Option<bool> {
     v.get("result").and_then(Value::as_bool)
 }
 
-fn bad_record() -> ReturnComparison {
-    ReturnComparison {
-        ok: false,
-        message: "labgrade could not read the record of this run (not your fault)".into(),
-        expected_shown: Value::Null,
-        observed_shown: Value::Null,
-    }
-}
-
 fn verdict(fails: Vec<String>, expected_shown: Value, observed_shown: Value) -> ReturnComparison {
     ReturnComparison {
         ok: fails.is_empty(),
@@ -57,7 +48,7 @@ fn misuse_note(got: &Value) -> Option<String> {
 /// `SolveMaze`'s result.
 pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(e), Some(g)) = (bool_of(exp), bool_of(got)) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let mut fails = Vec::new();
     if e && !g {
@@ -133,7 +124,7 @@ fn is_exit_path(m: &Maze, marks: &[bool]) -> Option<bool> {
 /// square it explored.
 pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(m), Some(g)) = (maze(r), bool_of(got)) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let n = m.width() * m.height();
     let want = hex_to_marks(exp["marks"].as_str().unwrap_or(""), n);
@@ -345,7 +336,7 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
 /// The order of exploration and the number of calls.
 pub fn explore(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     if bool_of(got).is_none() {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     }
     let mut fails = Vec::new();
     if let Some(d) = departure(r, exp, got) {
@@ -364,7 +355,7 @@ pub fn shortest(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         exp.get("result").and_then(Value::as_i64),
         got.get("result").and_then(Value::as_i64),
     ) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let mut fails = Vec::new();
     if e != g {
@@ -475,7 +466,7 @@ fn path_shown(v: &Value) -> Value {
 /// no square twice, ending at the first square outside.
 pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(m), Some(e), Some(g)) = (maze(r), bool_of(exp), bool_of(got)) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let mut fails = Vec::new();
     if got.get("wrote_past_end") == Some(&json!(true)) {
@@ -519,7 +510,7 @@ pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
 /// unmarking search finds it, when that one differs).
 pub fn path_order(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(m), Some(g)) = (maze(r), bool_of(got)) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let want = path_of(exp);
     let have = path_of(got);

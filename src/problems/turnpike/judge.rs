@@ -97,15 +97,6 @@ fn expand(v: &Value) -> Vec<i32> {
     items
 }
 
-fn bad_record() -> ReturnComparison {
-    ReturnComparison {
-        ok: false,
-        message: "labgrade could not read the record of this run (not your fault)".into(),
-        expected_shown: Value::Null,
-        observed_shown: Value::Null,
-    }
-}
-
 fn answer_shown(found: bool, p: Option<&[i32]>) -> Value {
     match p.filter(|_| found) {
         Some(p) if p.len() <= 24 => json!({ "result": bool_word(true), "points": p }),
@@ -121,7 +112,7 @@ fn is_reconstruction(p: &[i32], d: &[i32]) -> bool {
 /// `turnpike`'s result and points.
 pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(ef), Some(gf)) = (result(exp), result(got)) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let ep = points(exp).unwrap_or_default();
     let gp = points(got).unwrap_or_default();
@@ -271,7 +262,7 @@ fn driver_trio(d: &[i32]) -> (i32, i32, i32) {
 /// D after the call, and misuse.
 pub fn distances_after(r: &Reference, got: &Value) -> ReturnComparison {
     let Some(gf) = result(got) else {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     };
     let size = num(got, "size_after");
     let (missing, extra) = (num(got, "missing_total"), num(got, "extra_total"));
@@ -717,7 +708,7 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
 /// The order of the search and the number of backtracks.
 pub fn search(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     if result(got).is_none() {
-        return bad_record();
+        return ReturnComparison::unreadable_record();
     }
     let mut fails = Vec::new();
     let dep = departure(r, exp, got);

@@ -24,14 +24,15 @@ pub mod input;
 pub mod judge;
 pub mod world;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ffi::c_int;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use labgrade_reference::turnpike::{reconstruct, Run};
 use serde_json::Value;
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
+use super::memo::{first_arg, Memo};
 use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
@@ -78,10 +79,8 @@ pub struct Reference {
     pub run: Run,
 }
 
-fn cache() -> &'static Mutex<HashMap<String, Arc<Reference>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Reference>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// References already computed, by argument.
+static REFERENCES: Memo<Reference> = Memo::new();
 
 /// Runs the reference on `inst` through labgrade's world.
 pub fn run_reference(inst: Instance) -> Reference {
@@ -99,31 +98,10 @@ pub fn run_reference(inst: Instance) -> Reference {
 /// The reference on a case's argument, computed once per distinct argument. The recursion
 /// runs on a thread of its own with a large stack (n can be 2,000).
 pub fn reference_for(arg: &Value) -> Result<Arc<Reference>, String> {
-    let key = arg.to_string();
-    if let Some(r) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Ok(Arc::clone(r));
-    }
-    let inst = input::parse(arg)?;
-    let r = std::thread::Builder::new()
-        .name("turnpike-reference".into())
-        .stack_size(256 << 20)
-        .spawn(move || run_reference(inst))
-        .map_err(|e| format!("cannot start the reference's thread: {e}"))?
-        .join()
-        .map_err(|_| "the reference panicked".to_string())?;
-    let r = Arc::new(r);
-    cache()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, Arc::clone(&r));
-    Ok(r)
-}
-
-fn case_arg(case: &Case) -> Option<Value> {
-    case.def
-        .args
-        .first()
-        .and_then(|v| serde_json::to_value(v).ok())
+    let arg_owned = arg.clone();
+    REFERENCES.get_or_compute(arg.to_string(), 256, move || {
+        Ok(run_reference(input::parse(&arg_owned)?))
+    })
 }
 
 impl Problem for Turnpike {
@@ -200,7 +178,7 @@ impl Problem for Turnpike {
         got: &Value,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
-        let r = case_arg(case).and_then(|a| reference_for(&a).ok())?;
+        let r = first_arg(case).and_then(|a| reference_for(&a).ok())?;
         Some(match function {
             "turnpike" => judge::answer(&r, expected, got),
             "turnpike_distances" => judge::distances_after(&r, got),
@@ -222,7 +200,7 @@ impl Problem for Turnpike {
         let RefOutcome::Returns(exp) = &m.expected.outcome else {
             return None;
         };
-        let r = case_arg(m.case).and_then(|a| reference_for(&a).ok())?;
+        let r = first_arg(m.case).and_then(|a| reference_for(&a).ok())?;
         judge::departure(&r, exp, got)
             .map(|d| format!("the number of place calls follows the order of the search: {d}"))
     }
