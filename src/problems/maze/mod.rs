@@ -26,17 +26,16 @@ pub mod input;
 pub mod judge;
 pub mod world;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ffi::c_int;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use labgrade_reference::maze::ffi::MazeOps;
-use labgrade_reference::maze::{
-    find_path, shortest_path_length, solve, with_stack, Point, Run, Variant,
-};
+use labgrade_reference::maze::{find_path, shortest_path_length, solve, Point, Run, Variant};
 use serde_json::{json, Value};
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
+use super::memo::{first_arg, Memo};
 use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
@@ -47,18 +46,40 @@ use world::{World, VISITS_KEEP};
 /// printed with exercises 2 and 4; `maze-keep-marks` grades exercise 3's other program,
 /// Figure 7-3 without its UnmarkSquare call. They are separate problems because a student
 /// hands in one program or the other: in one problem, a correct program would fail half the
-/// cases. Which program a case grades is in its argument (`variant`), so the code is shared.
+/// cases. Which program a case grades is its argument's `variant`; a case that names none
+/// grades its problem's program.
 pub struct Maze {
     name: &'static str,
+    variant: &'static str,
 }
 
 impl Maze {
     /// Figure 7-3 as printed, exercises 2 and 4.
-    pub const FIGURE_7_3: Maze = Maze { name: "maze" };
+    pub const FIGURE_7_3: Maze = Maze {
+        name: "maze",
+        variant: "unmark",
+    };
     /// Exercise 3: Figure 7-3 without UnmarkSquare.
     pub const KEEP_MARKS: Maze = Maze {
         name: "maze-keep-marks",
+        variant: "keep-marks",
     };
+
+    /// A case's argument with the problem's program filled in when the case names none.
+    fn with_variant(&self, arg: &Value) -> Value {
+        let mut a = arg.clone();
+        if let Some(o) = a.as_object_mut() {
+            o.entry("variant").or_insert_with(|| json!(self.variant));
+        }
+        a
+    }
+
+    /// The reference for a case of this problem.
+    fn reference_of(&self, case: &Case) -> Option<Arc<Reference>> {
+        let function = case.def.call.as_deref()?;
+        let arg = self.with_variant(&first_arg(case)?);
+        reference_for(function, &arg).ok()
+    }
 }
 
 const fn sig(name: &'static str, decl: &'static str) -> FunctionSig {
@@ -104,10 +125,8 @@ pub struct Reference {
     pub other_path: Option<Vec<Point>>,
 }
 
-fn cache() -> &'static Mutex<HashMap<String, Arc<Reference>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Reference>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// References already computed, by function and argument.
+static REFERENCES: Memo<Reference> = Memo::new();
 
 /// A path as shipped: `[[x, y], ...]`.
 pub fn path_json(p: &[Point]) -> Value {
@@ -172,25 +191,11 @@ pub fn run_reference(function: &str, inst: Instance) -> Result<Reference, String
 /// The reference for a case's function and argument, computed once. The recursion runs on a
 /// thread of its own with a large stack (a 200 x 200 maze nests thousands of calls).
 pub fn reference_for(function: &str, arg: &Value) -> Result<Arc<Reference>, String> {
-    let key = format!("{}|{arg}", base(function));
-    if let Some(r) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Ok(Arc::clone(r));
-    }
-    let inst = input::parse(arg)?;
     let f = base(function).to_string();
-    let r = Arc::new(with_stack(512, move || run_reference(&f, inst))?);
-    cache()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, Arc::clone(&r));
-    Ok(r)
-}
-
-fn case_arg(case: &Case) -> Option<Value> {
-    case.def
-        .args
-        .first()
-        .and_then(|v| serde_json::to_value(v).ok())
+    let arg_owned = arg.clone();
+    REFERENCES.get_or_compute(format!("{f}|{arg}"), 512, move || {
+        run_reference(&f, input::parse(&arg_owned)?)
+    })
 }
 
 /// A judgement of one case function.
@@ -246,7 +251,7 @@ impl Problem for Maze {
         let arg = args
             .first()
             .ok_or("a maze case takes one argument, the maze")?;
-        let r = reference_for(function, arg)?;
+        let r = reference_for(function, &self.with_variant(arg))?;
         // The expectation students see is the short form the judgement shows; the whole
         // record stays in the cache, where the judgements read it.
         let shown = judge_for(function).map_or(Value::Null, |j| {
@@ -299,19 +304,14 @@ impl Problem for Maze {
         let slot = unsafe { lib.get::<*mut *const MazeOps>(b"lg_mazelib") }
             .map(|s| *s)
             .map_err(|_| missing("lg_mazelib (mazelib.h defines it: include the header)"))?;
-        let inst = args
+        let (maze, variant) = args
             .first()
             .ok_or_else(|| "no maze".to_string())
-            .and_then(input::parse)
-            .and_then(|i| i.valid().cloned())
+            .and_then(|a| input::parse(&self.with_variant(a)))
+            .and_then(|i| Ok((i.valid()?.clone(), i.variant)))
             .map_err(|m| Ending::InternalError {
                 message: format!("cannot read the case's maze: {m}"),
-            });
-        let maze = inst?;
-        let variant = args
-            .first()
-            .and_then(|a| input::parse(a).ok())
-            .map_or(Variant::Unmark, |i| i.variant);
+            })?;
         // Only the reference exports this: it is both of exercise 3's programs.
         if let Ok(v) = unsafe { lib.get::<*mut c_int>(b"labgrade_reference_unmarks") } {
             // SAFETY: the reference's `AtomicI32`, written before any call.
@@ -365,7 +365,7 @@ impl Problem for Maze {
         got: &Value,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
-        let r = case_arg(case).and_then(|a| reference_for(function, &a).ok())?;
+        let r = self.reference_of(case)?;
         let j = judge_for(function)?;
         // A literal `expect.return` in a fixture replaces the short form: then judge
         // against that value; otherwise against the reference's whole record.
@@ -391,8 +391,7 @@ impl Problem for Maze {
         let RefOutcome::Returns(_) = &m.expected.outcome else {
             return None;
         };
-        let function = m.case.def.call.as_deref()?;
-        let r = case_arg(m.case).and_then(|a| reference_for(function, &a).ok())?;
+        let r = self.reference_of(m.case)?;
         let exp = &r.summary;
         let mut text = judge::departure(&r, exp, got)?;
         if let Some(d) = draw::marks_side_by_side(&r, exp, got) {
@@ -431,6 +430,14 @@ mod tests {
             panic!()
         };
         assert_eq!(v, &json!({ "result": true }));
+        // In maze-keep-marks a case that names no variant grades the keep-marks program.
+        let c = Maze::KEEP_MARKS
+            .expected(&RunInput::Call {
+                function: "SolveMaze".into(),
+                args: vec![ring],
+            })
+            .unwrap();
+        assert_eq!(c.calls["SolveMaze"], 14);
     }
 
     #[test]
