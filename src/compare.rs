@@ -12,6 +12,7 @@ use crate::problems::{Expected, Mismatch, Problem, RefOutcome};
 use crate::report::{CaseReport, Verdict};
 use crate::sandbox::{Ending, Observation, RunInput};
 use crate::spec::{Case, CompareItem};
+use crate::transcript::{self, Comparison};
 
 /// Judges one run.
 pub fn judge(
@@ -190,6 +191,15 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
                 ),
             )
         }
+        Ending::OutputLimit if case.def.call.is_some() => (
+            Verdict::OutputLimit,
+            format!(
+                "{call} printed more than {} KiB while it ran and was stopped: remove debug \
+                 printing from the graded functions (printing inside them is allowed up to that \
+                 much, and never graded)",
+                case.limits.output_kb
+            ),
+        ),
         Ending::OutputLimit => (
             Verdict::OutputLimit,
             format!(
@@ -238,14 +248,6 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
     }
 }
 
-fn normalise_output(s: &str) -> String {
-    let mut lines: Vec<&str> = s.lines().map(str::trim_end).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines.join("\n")
-}
-
 #[allow(clippy::too_many_arguments)]
 fn compare_items(
     problem: &dyn Problem,
@@ -264,6 +266,9 @@ fn compare_items(
     let mut counts_differ = false;
     // Remarks on items that matched (an accepted alternative reading, say).
     let mut notes: Vec<String> = Vec::new();
+    if let Some(note) = printed_in_call(input, obs, &call) {
+        notes.push(note);
+    }
     for item in &case.compare {
         match item {
             CompareItem::Return => {
@@ -336,8 +341,10 @@ fn compare_items(
                 let exp = expected.stdout.clone().unwrap_or_default();
                 want.insert("stdout".into(), json!(exp));
                 observed.insert("stdout".into(), json!(obs.stdout));
-                if normalise_output(&exp) != normalise_output(&obs.stdout) {
-                    failures.push(first_output_difference(&exp, &obs.stdout));
+                match transcript::compare(&exp, &obs.stdout, case.output, &case.substance) {
+                    Comparison::Same => {}
+                    Comparison::EqualInMode(note) => notes.push(note),
+                    Comparison::Different(m) => failures.push(m),
                 }
             }
             CompareItem::Sanitizer => {
@@ -395,6 +402,28 @@ fn compare_items(
     (Verdict::Pass, true, notes.join("\n"))
 }
 
+/// What a graded function printed while it ran: shown, never graded (debug printing is
+/// common in real code, and the assignment grades what the function returns).
+fn printed_in_call(input: &RunInput, obs: &Observation, call: &str) -> Option<String> {
+    if !matches!(input, RunInput::Call { .. }) || obs.stdout.trim().is_empty() {
+        return None;
+    }
+    let lines: Vec<&str> = obs.stdout.lines().collect();
+    let shown: Vec<String> = lines.iter().take(3).map(|l| format!("    {l}")).collect();
+    let more = lines.len().saturating_sub(shown.len());
+    Some(format!(
+        "{call} printed {} line(s) on standard output (not graded){}:\n{}{}",
+        lines.len(),
+        if more > 0 { "; the first 3" } else { "" },
+        shown.join("\n"),
+        if more > 0 {
+            format!("\n    ... {more} more")
+        } else {
+            String::new()
+        }
+    ))
+}
+
 /// A function that returned normally but was counted zero times opted out of instrumentation
 /// (`__attribute__((no_instrument_function))`): its counts say nothing, so they are not
 /// observable rather than "0 calls".
@@ -416,25 +445,6 @@ fn same_value(a: &Value, b: &Value) -> bool {
         (Some(x), Some(y)) => x == y,
         _ => a == b,
     }
-}
-
-fn first_output_difference(expected: &str, actual: &str) -> String {
-    let e = normalise_output(expected);
-    let a = normalise_output(actual);
-    let el: Vec<&str> = e.lines().collect();
-    let al: Vec<&str> = a.lines().collect();
-    for i in 0..el.len().max(al.len()) {
-        let (x, y) = (el.get(i), al.get(i));
-        if x != y {
-            return format!(
-                "the output differs from line {}: expected {}, got {}",
-                i + 1,
-                x.map_or("the end of the output".into(), |s| format!("{s:?}")),
-                y.map_or("the end of the output".into(), |s| format!("{s:?}"))
-            );
-        }
-    }
-    "the output differs".into()
 }
 
 /// The error and summary lines a sanitizer printed, if it printed any.

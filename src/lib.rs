@@ -18,3 +18,4 @@ pub mod sandbox;
 pub mod selftest;
 pub mod spec;
 pub mod submission;
+pub mod transcript;

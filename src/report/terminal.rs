@@ -419,7 +419,9 @@ fn indent(text: &str, n: usize) -> String {
 
 /// Greedy word wrap at `width` characters, keeping the text's own line breaks. A word longer
 /// than the width gets a line of its own rather than being split. A line indented by four
-/// spaces is preformatted (a drawing, as in Markdown) and kept verbatim.
+/// spaces is preformatted (a drawing, as in Markdown) and kept verbatim. The spaces between
+/// two words on one line are kept as written: a message that quotes a transcript must show
+/// a double space where the transcript has one.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
@@ -428,16 +430,22 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
             continue;
         }
         let mut line = String::new();
-        for word in paragraph.split_whitespace() {
-            let needed =
-                line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        let mut rest = paragraph.trim_start();
+        let mut gap = "";
+        while !rest.is_empty() {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let (word, tail) = rest.split_at(end);
+            let needed = line.chars().count() + gap.chars().count() + word.chars().count();
             if !line.is_empty() && needed > width {
                 lines.push(std::mem::take(&mut line));
             }
             if !line.is_empty() {
-                line.push(' ');
+                line.push_str(gap);
             }
             line.push_str(word);
+            let next = tail.trim_start();
+            gap = &tail[..tail.len() - next.len()];
+            rest = next;
         }
         lines.push(line);
     }
@@ -625,5 +633,7 @@ mod tests {
         assert_eq!(wrap("a\nb", 80), ["a", "b"]);
         assert_eq!(wrap("loooooong x", 4), ["loooooong", "x"]);
         assert_eq!(wrap("a b\n    |S  *|   |", 3), ["a b", "    |S  *|   |"]);
+        assert_eq!(wrap("\"a.  b\" c", 80), ["\"a.  b\" c"]);
+        assert_eq!(wrap("aa  bb", 3), ["aa", "bb"]);
     }
 }

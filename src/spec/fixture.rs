@@ -15,6 +15,7 @@ use super::error::{from_toml, line_col};
 use super::problem_spec::Limits;
 use super::SpecError;
 use crate::report::Visibility;
+use crate::transcript::{compile_patterns, OutputMode};
 
 /// What a case compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -75,6 +76,14 @@ pub struct CaseDef {
     /// Limits for this case only.
     #[serde(default)]
     pub limits: Option<LimitsOverride>,
+    /// How a whole-program case's transcript is compared (`exact`, `whitespace`, `lenient`,
+    /// `substance`); see [`crate::transcript`].
+    #[serde(default)]
+    pub output: Option<OutputMode>,
+    /// With `output = "substance"`: regular expressions matching the parts of the transcript
+    /// that carry the substance (the computer's moves, the result).
+    #[serde(default)]
+    pub substance: Option<Vec<String>>,
     /// Why the case exists (shown to fixture authors, not students).
     #[serde(default)]
     pub note: Option<String>,
@@ -121,6 +130,10 @@ struct Defaults {
     compare: Option<Vec<CompareItem>>,
     #[serde(default)]
     limits: Option<LimitsOverride>,
+    #[serde(default)]
+    output: Option<OutputMode>,
+    #[serde(default)]
+    substance: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -147,6 +160,10 @@ pub struct Case {
     pub compare: Vec<CompareItem>,
     /// Limits in force.
     pub limits: Limits,
+    /// How the transcript is compared.
+    pub output: OutputMode,
+    /// The compiled substance patterns (empty unless `output = "substance"`).
+    pub substance: Vec<regex::Regex>,
     /// The fixture file.
     pub file: PathBuf,
     /// 1-based line of the case in that file.
@@ -238,16 +255,46 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
                 .clone()
                 .or_else(|| d.tags.clone())
                 .unwrap_or_default(),
-            limits: def.limits.map_or(base_limits, |o| o.apply(base_limits)),
+            limits: debug_printing_allowance(
+                &def,
+                def.limits.map_or(base_limits, |o| o.apply(base_limits)),
+            ),
+            output: def.output.or(d.output).unwrap_or_default(),
+            substance: Vec::new(),
             compare,
             file: path.to_path_buf(),
             line,
             def,
         };
+        let mut case = case;
+        let patterns = case
+            .def
+            .substance
+            .clone()
+            .or_else(|| d.substance.clone())
+            .unwrap_or_default();
+        case.substance = compile_patterns(&patterns).map_err(|m| case.invalid(m))?;
         validate(&case)?;
         out.push(case);
     }
     Ok(out)
+}
+
+/// Output a graded function may print before it is stopped, unless the case sets its own
+/// `output_kb`: real code prints while it searches (3 of 4 real turnpike files print inside
+/// `place`), which is never graded, so it must not turn into an output-limit on a large case.
+pub const CALL_OUTPUT_KB: u64 = 8 * 1024;
+
+fn debug_printing_allowance(def: &CaseDef, limits: Limits) -> Limits {
+    let own = def.limits.is_some_and(|l| l.output_kb.is_some());
+    if def.call.is_some() && !own {
+        Limits {
+            output_kb: limits.output_kb.max(CALL_OUTPUT_KB),
+            ..limits
+        }
+    } else {
+        limits
+    }
 }
 
 fn validate(case: &Case) -> Result<(), SpecError> {
@@ -303,6 +350,21 @@ fn validate(case: &Case) -> Result<(), SpecError> {
     if case.points < 0.0 || !case.points.is_finite() {
         return Err(case.invalid("points must be a number >= 0"));
     }
+    if case.output == OutputMode::Substance && case.substance.is_empty() {
+        return Err(case.invalid(
+            "output = \"substance\" needs `substance = [\"pattern\", ...]`: regular expressions \
+             for the lines that carry the moves and the result",
+        ));
+    }
+    if case.output != OutputMode::Exact && !case.compare.contains(&CompareItem::Stdout) {
+        return Err(case.invalid(format!(
+            "output = \"{}\" says how a transcript is compared, but the case compares no `stdout`",
+            case.output.as_str()
+        )));
+    }
+    case.limits
+        .check()
+        .map_err(|m| case.invalid(format!("limits: {m}")))?;
     Ok(())
 }
 

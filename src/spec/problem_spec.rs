@@ -158,6 +158,35 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// The ranges a limit may take. Each bound keeps a run able to end: no zero (a run that
+    /// can never start), no stack or memory larger than the machine could ever map.
+    pub const RANGES: [(&'static str, u64, u64); 5] = [
+        ("cpu_seconds", 1, 3_600),
+        ("wall_ms", 10, 3_600_000),
+        ("memory_mb", 16, 65_536),
+        ("stack_mb", 1, 4_096),
+        ("output_kb", 1, 1_048_576),
+    ];
+
+    /// Checks every limit against [`Limits::RANGES`], naming the first one out of range.
+    pub fn check(&self) -> Result<(), String> {
+        let values = [
+            self.cpu_seconds,
+            self.wall_ms,
+            self.memory_mb,
+            self.stack_mb,
+            self.output_kb,
+        ];
+        for ((name, lo, hi), v) in Limits::RANGES.iter().zip(values) {
+            if v < *lo || v > *hi {
+                return Err(format!("{name} = {v} is out of range: give {lo} to {hi}"));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -198,12 +227,11 @@ impl ProblemSpec {
                 ),
             });
         }
-        let l = spec.limits;
-        if l.cpu_seconds == 0 || l.wall_ms == 0 || l.memory_mb < 16 || l.stack_mb == 0 {
+        if let Err(message) = spec.limits.check() {
             return Err(SpecError::Invalid {
                 path: path.to_path_buf(),
                 line: find_line(&text, "[limits]"),
-                message: "limits must be positive (memory_mb at least 16)".into(),
+                message: format!("[limits]: {message}"),
             });
         }
         spec.path = path.to_path_buf();
