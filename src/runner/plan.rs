@@ -74,13 +74,18 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
                 let decl = problem
                     .function(function)
                     .map_or(function.as_str(), |f| f.decl);
-                return Step::Settled(
-                    Verdict::MissingSymbol,
-                    format!(
-                        "your submission does not export `{function}`: labgrade expects \
-                         `{decl}`, with exactly this name, not `static`"
+                let message = match p.missing_hints.get(function) {
+                    Some(hint) => format!(
+                        "your submission has no function `{function}` (labgrade expects \
+                         `{decl}`): {hint}"
                     ),
-                );
+                    None => format!(
+                        "your submission has no function `{function}`: labgrade expects \
+                         `{decl}` (the same name in camelCase or snake_case is found too, and \
+                         so is a `static` one: check that it is defined, and not inside a class)"
+                    ),
+                };
+                return Step::Settled(Verdict::MissingSymbol, message);
             }
             debug_assert_eq!(a.kind, ArtifactKind::Library);
             Step::Run(a.clone())

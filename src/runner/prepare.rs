@@ -1,5 +1,6 @@
 //! Turning one handed-in path into artifacts the workers can run.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::problems::Problem;
@@ -37,6 +38,9 @@ pub struct Prepared {
     /// labgrade's own reference (trusted to count its own calls; not a student build, so the
     /// warnings rubric item does not apply).
     pub trusted: bool,
+    /// For a function the submission does not export: what it has instead (a near name, a
+    /// member function) and what to do.
+    pub missing_hints: BTreeMap<String, String>,
 }
 
 impl Prepared {
@@ -59,6 +63,7 @@ impl Prepared {
             no_program: None,
             no_functions: None,
             trusted: false,
+            missing_hints: BTreeMap::new(),
         }
     }
 }
@@ -69,6 +74,7 @@ fn library_artifact(
     path: &Path,
     instrumented: bool,
     notes: &mut Vec<String>,
+    hints: &mut BTreeMap<String, String>,
 ) -> Result<Artifact, String> {
     let exported = exported_names(path)?;
     // Case functions by the symbol they need, counted functions, and `main`.
@@ -85,7 +91,28 @@ fn library_artifact(
         .chain(std::iter::once(("main".to_string(), "main".to_string())))
         .collect();
     let wanted: Vec<&str> = by_symbol.iter().map(|(_, s)| s.as_str()).collect();
-    let r = resolve(&wanted, &exported);
+    let count_only: Vec<&str> = problem
+        .counted()
+        .iter()
+        .copied()
+        .filter(|c| problem.function(c).is_none())
+        .collect();
+    let r = resolve(&wanted, &exported, &count_only);
+    for (name, spelled) in &r.respelled {
+        let note = format!(
+            "`{name}` is spelled `{spelled}` in your submission: labgrade graded it under that \
+             name (the assignment calls it `{name}`)"
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    // Hints are keyed by the ABI name a case calls.
+    for (name, sym) in &by_symbol {
+        if let Some(h) = r.hints.get(sym) {
+            hints.entry(name.clone()).or_insert_with(|| h.clone());
+        }
+    }
     for (name, sym, demangled) in &r.mangled {
         if name == "main" {
             continue;
@@ -99,7 +126,7 @@ fn library_artifact(
             notes.push(note);
         }
     }
-    let mut symbols: std::collections::BTreeMap<String, String> = by_symbol
+    let mut symbols: BTreeMap<String, String> = by_symbol
         .iter()
         .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
         .collect();
@@ -160,10 +187,11 @@ pub fn prepare(
     };
     let word = kind.word();
     let mut notes = Vec::new();
+    let mut hints = BTreeMap::new();
     match &kind {
         SubmissionKind::Library(lib) => {
             let self_counting = trust_self_counting && exports_counting_protocol(lib);
-            let library = match library_artifact(problem, lib, false, &mut notes) {
+            let library = match library_artifact(problem, lib, false, &mut notes, &mut hints) {
                 Ok(a) => a,
                 Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
             };
@@ -208,6 +236,7 @@ pub fn prepare(
                 no_program,
                 no_functions: None,
                 trusted: self_counting,
+                missing_hints: hints,
             }
         }
         SubmissionKind::Executable(exe) => Prepared {
@@ -234,6 +263,7 @@ pub fn prepare(
                     .into(),
             ),
             trusted: false,
+            missing_hints: hints,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
             let built = cache.build(&kind, spec);
@@ -256,7 +286,7 @@ pub fn prepare(
                 return p;
             }
             let library = match built.library.as_deref() {
-                Some(lib) => match library_artifact(problem, lib, false, &mut notes) {
+                Some(lib) => match library_artifact(problem, lib, false, &mut notes, &mut hints) {
                     Ok(a) => Some(a),
                     Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
                 },
@@ -265,7 +295,7 @@ pub fn prepare(
             let instrumented = built
                 .instrumented
                 .as_deref()
-                .and_then(|lib| library_artifact(problem, lib, true, &mut notes).ok());
+                .and_then(|lib| library_artifact(problem, lib, true, &mut notes, &mut hints).ok());
             if let Some(note) = built
                 .instrumented_note
                 .clone()
@@ -312,6 +342,7 @@ pub fn prepare(
                 fatal: None,
                 no_program,
                 trusted: false,
+                missing_hints: hints,
             }
         }
     }

@@ -17,10 +17,15 @@ pub struct Resolution {
     pub found: BTreeMap<String, String>,
     /// ABI names found only under a C++ mangled name: (name, symbol, demangled).
     pub mangled: Vec<(String, String, String)>,
+    /// ABI names found under another spelling (`findGoodMove`, `find_good_move`): (name, the
+    /// function as the submission spells it). Used, with a note.
+    pub respelled: Vec<(String, String)>,
     /// ABI names not found at all.
     pub missing: Vec<String>,
+    /// For a missing name: what the submission has instead and what to do (rename it, make
+    /// it a free function). One sentence, said once.
+    pub hints: BTreeMap<String, String>,
 }
-
 /// Names of the defined dynamic symbols of an ELF file.
 pub fn exported_names(path: &Path) -> Result<Vec<String>, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
@@ -43,31 +48,174 @@ pub fn demangle(symbol: &str) -> Option<String> {
         .map(|s| s.to_string())
 }
 
-/// Finds each of `wanted` among `exported`, plain or C++-mangled.
-pub fn resolve(wanted: &[&str], exported: &[String]) -> Resolution {
+/// A function name as spelled with case and underscores removed: `FindGoodMove`,
+/// `findGoodMove`, `find_good_move` and `FINDGOODMOVE` are one name.
+fn spelling_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Levenshtein distance, for "did you mean" (names are short).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// A function the library defines, as a grader can call it.
+struct Callable {
+    /// The symbol to look up.
+    symbol: String,
+    /// Its name without namespace or parameters (`FindGoodMove`).
+    base: String,
+    /// How it reads (`nim::FindGoodMove(int)`, or the C name).
+    shown: String,
+    /// `Some(class)` when it is a member function of a class (not callable as a free
+    /// function).
+    class: Option<String>,
+}
+
+/// Splits a demangled C++ function into its qualifier and base name: `a::B::F(int) const`
+/// gives (`a::B`, `F`).
+fn split_demangled(d: &str) -> Option<(String, String)> {
+    let head = &d[..d.find('(')?];
+    // Templates and operators are not graded functions.
+    if head.contains('<') || head.contains("operator") {
+        return None;
+    }
+    match head.rfind("::") {
+        Some(i) => Some((head[..i].to_string(), head[i + 2..].to_string())),
+        None => Some((String::new(), head.to_string())),
+    }
+}
+
+fn callables(exported: &[String]) -> Vec<Callable> {
+    let demangled: Vec<(String, String)> = exported
+        .iter()
+        .filter(|e| e.starts_with("_Z"))
+        .filter_map(|e| demangle(e).map(|d| (e.clone(), d)))
+        .collect();
+    // A qualifier is a class when the library has a constructor, destructor or vtable for it.
+    let is_class = |q: &str| {
+        let last = q.rsplit("::").next().unwrap_or(q);
+        demangled.iter().any(|(_, d)| {
+            d.starts_with(&format!("{q}::{last}("))
+                || d.starts_with(&format!("{q}::~{last}("))
+                || d == &format!("vtable for {q}")
+                || d == &format!("typeinfo for {q}")
+        })
+    };
+    let mut out: Vec<Callable> = exported
+        .iter()
+        .filter(|e| !e.starts_with("_Z") && !e.starts_with('_'))
+        .map(|e| Callable {
+            symbol: e.clone(),
+            base: e.clone(),
+            shown: e.clone(),
+            class: None,
+        })
+        .collect();
+    for (sym, d) in &demangled {
+        let Some((qualifier, base)) = split_demangled(d) else {
+            continue;
+        };
+        let class = (!qualifier.is_empty() && is_class(&qualifier)).then(|| qualifier.clone());
+        out.push(Callable {
+            symbol: sym.clone(),
+            base,
+            shown: d.clone(),
+            class,
+        });
+    }
+    out
+}
+
+/// Finds each of `wanted` among `exported`: by its exact C name, as a C++ free function of
+/// that name (mangled), or under another spelling of the same name when exactly one function
+/// has it. What cannot be used gets a hint: the near name to rename, or the class whose
+/// member it is. Names in `count_only` are only counted, never called, so a member function
+/// of that name is as good as a free one (the lab's `minimax_algo`).
+pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Resolution {
     let mut r = Resolution::default();
+    let all = callables(exported);
     for &name in wanted {
         if exported.iter().any(|e| e == name) {
             r.found.insert(name.to_string(), name.to_string());
             continue;
         }
-        // A free function (`Name(int)`) or a member (`Class::Name(...)`).
-        let prefix = format!("{name}(");
-        let member = format!("::{name}(");
-        let hit = exported
+        let usable = |c: &&Callable| {
+            c.symbol.starts_with("_Z") && (c.class.is_none() || count_only.contains(&name))
+        };
+        if let Some(c) = all.iter().filter(usable).find(|c| c.base == name) {
+            r.found.insert(name.to_string(), c.symbol.clone());
+            r.mangled
+                .push((name.to_string(), c.symbol.clone(), c.shown.clone()));
+            continue;
+        }
+        let key = spelling_key(name);
+        let same_key: Vec<&Callable> = all
             .iter()
-            .filter(|e| e.starts_with("_Z"))
-            .find_map(|e| {
-                demangle(e)
-                    .filter(|d| d.starts_with(&prefix) || d.contains(&member))
-                    .map(|d| (e.clone(), d))
-            });
-        match hit {
-            Some((sym, demangled)) => {
-                r.found.insert(name.to_string(), sym.clone());
-                r.mangled.push((name.to_string(), sym, demangled));
-            }
-            None => r.missing.push(name.to_string()),
+            .filter(|c| c.class.is_none() && spelling_key(&c.base) == key)
+            .collect();
+        if let [one] = same_key.as_slice() {
+            r.found.insert(name.to_string(), one.symbol.clone());
+            r.respelled.push((name.to_string(), one.shown.clone()));
+            continue;
+        }
+        r.missing.push(name.to_string());
+        if same_key.len() > 1 {
+            let list: Vec<String> = same_key.iter().map(|c| format!("`{}`", c.shown)).collect();
+            r.hints.insert(
+                name.to_string(),
+                format!(
+                    "your submission has {} functions that could be it ({}): keep one, named \
+                     `{name}`",
+                    same_key.len(),
+                    list.join(", ")
+                ),
+            );
+            continue;
+        }
+        if let Some(m) = all
+            .iter()
+            .find(|c| c.class.is_some() && spelling_key(&c.base) == key)
+        {
+            r.hints.insert(
+                name.to_string(),
+                format!(
+                    "`{}` is a member function of class `{}`, but the assignment declares \
+                     `{name}` as a free function, which is how labgrade calls it (a member \
+                     needs an object to be called on): define it outside the class",
+                    m.shown,
+                    m.class.as_deref().unwrap_or_default()
+                ),
+            );
+            continue;
+        }
+        let near: Vec<&Callable> = all
+            .iter()
+            .filter(|c| c.class.is_none())
+            .filter(|c| {
+                let k = spelling_key(&c.base);
+                distance(&k, &key) <= 2.max(key.len() / 6)
+            })
+            .collect();
+        if let Some(c) = near.first() {
+            r.hints.insert(
+                name.to_string(),
+                format!("did you mean `{}`? Rename it to `{name}`", c.shown),
+            );
         }
     }
     r
@@ -87,10 +235,72 @@ mod tests {
         let r = resolve(
             &["FindGoodMove", "IsBadPosition", "ChooseComputerMove"],
             &exported,
+            &[],
         );
         assert_eq!(r.found["FindGoodMove"], "FindGoodMove");
         assert_eq!(r.found["IsBadPosition"], "_Z13IsBadPositioni");
         assert_eq!(r.mangled[0].2, "IsBadPosition(int)");
         assert_eq!(r.missing, vec!["ChooseComputerMove".to_string()]);
+        assert!(r.hints.is_empty());
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn other_spellings_are_used_when_unambiguous() {
+        let exported = names(&["findGoodMove", "is_bad_position", "_Z18chooseComputerMovei"]);
+        let r = resolve(
+            &["FindGoodMove", "IsBadPosition", "ChooseComputerMove"],
+            &exported,
+            &[],
+        );
+        assert_eq!(r.found["FindGoodMove"], "findGoodMove");
+        assert_eq!(r.found["IsBadPosition"], "is_bad_position");
+        assert_eq!(r.found["ChooseComputerMove"], "_Z18chooseComputerMovei");
+        assert_eq!(r.respelled.len(), 3);
+        assert!(r.missing.is_empty());
+    }
+
+    #[test]
+    fn ambiguous_and_near_names_get_one_hint_and_are_not_used() {
+        let exported = names(&["findGoodMove", "FINDGOODMOVE", "IsBadPositon", "helper"]);
+        let r = resolve(&["FindGoodMove", "IsBadPosition", "Solve"], &exported, &[]);
+        assert!(!r.found.contains_key("FindGoodMove"));
+        assert!(
+            r.hints["FindGoodMove"].contains("2 functions"),
+            "{:?}",
+            r.hints
+        );
+        assert!(!r.found.contains_key("IsBadPosition"));
+        assert_eq!(
+            r.hints["IsBadPosition"],
+            "did you mean `IsBadPositon`? Rename it to `IsBadPosition`"
+        );
+        // Nothing like `Solve`: no hint rather than a wrong one.
+        assert!(!r.hints.contains_key("Solve"));
+    }
+
+    #[test]
+    fn member_functions_are_named_not_called() {
+        // class Nim { public: Nim(); int FindGoodMove(int); };
+        let exported = names(&[
+            "_ZN3NimC1Ev",
+            "_ZN3Nim12FindGoodMoveEi",
+            "_ZN3nim13IsBadPositionEi",
+        ]);
+        let r = resolve(&["FindGoodMove", "IsBadPosition"], &exported, &[]);
+        assert!(!r.found.contains_key("FindGoodMove"));
+        assert!(
+            r.hints["FindGoodMove"].contains("member function of class `Nim`"),
+            "{:?}",
+            r.hints
+        );
+        // A function in a namespace is a free function: callable.
+        assert_eq!(r.found["IsBadPosition"], "_ZN3nim13IsBadPositionEi");
+        // Counted only (never called): the member is what is counted.
+        let r = resolve(&["FindGoodMove"], &exported, &["FindGoodMove"]);
+        assert_eq!(r.found["FindGoodMove"], "_ZN3Nim12FindGoodMoveEi");
     }
 }
