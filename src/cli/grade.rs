@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, gradescope, json, junit};
+use crate::report::{csv, gradescope, json, junit, names};
 use crate::runner::{CaseFilter, Event, Session};
 
 /// Every entry of `dir` (hidden entries and the output directory skipped), sorted by name.
@@ -36,19 +36,6 @@ pub fn submissions_in(dir: &Path, out: &Path) -> Result<Vec<(String, PathBuf)>, 
         )));
     }
     Ok(subs)
-}
-
-/// File-name-safe form of a submission name.
-fn file_stem(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
@@ -93,8 +80,10 @@ pub fn run(
         }
     });
     bar.into_inner().expect("bar").finish_and_clear();
+    let names: Vec<String> = subs.iter().map(|(n, _)| n.clone()).collect();
+    let stems = names::file_stems(&names);
     for r in &reports {
-        let stem = file_stem(&r.submission);
+        let stem = &stems[&r.submission];
         std::fs::write(out.join(format!("{stem}.json")), json::to_json(r))?;
         if all_formats {
             let gs = serde_json::to_string_pretty(&gradescope::to_gradescope(r))

@@ -54,7 +54,8 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
     (passed, failed)
 }
 
-/// Tests the named problems (all when none); exit 0 iff everything is as declared.
+/// Tests the named problems (all when none); exit 0 iff everything is as declared, 2 when a
+/// spec or fixture is invalid (as `check` and `grade` exit on the same input).
 pub fn run(
     ctx: &Context,
     problems: &[String],
@@ -83,8 +84,10 @@ pub fn run(
     };
     let (mut passed, mut failed) = (0, 0);
     let mut reports = Vec::new();
+    let mut invalid = false;
     for name in &names {
         let r = test_problem(&root, name, &options, &reference);
+        invalid |= r.error.is_some();
         let (p, f) = print_result(ctx, &r);
         passed += p;
         failed += f;
@@ -94,7 +97,10 @@ pub fn run(
         std::fs::write(path, junit::to_junit(&reports))?;
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
+    // An invalid spec or fixture is bad input, as for every other command: 2, not 1.
+    Ok(if invalid {
+        exit_codes::CANNOT_GRADE
+    } else if failed == 0 {
         exit_codes::OK
     } else {
         exit_codes::FAILED

@@ -8,6 +8,7 @@ use colored::Color;
 
 use super::details;
 use super::model::{SubmissionReport, Verdict};
+use super::names;
 use super::paint::{Painter, Style};
 
 /// Writes the gradebook: `submission,score,max_score,percent,passed,failed,`, one count column
@@ -36,7 +37,7 @@ pub fn write_gradebook<W: std::io::Write>(reports: &[SubmissionReport], w: W) ->
     for report in sorted(reports) {
         let passed = report.cases.iter().filter(|c| c.passed).count();
         let mut row = vec![
-            report.submission.clone(),
+            names::spreadsheet_text(&report.submission),
             number(report.score),
             number(report.max_score),
             details::percent(report.score, report.max_score)
@@ -73,7 +74,7 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     for r in &reports {
         let pct = details::percent(r.score, r.max_score);
         rows.push([
-            r.submission.clone(),
+            names::printable(&r.submission),
             format!(
                 "{}/{}",
                 details::points(r.score),

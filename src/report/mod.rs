@@ -10,7 +10,8 @@
 //! - [`json`]: the machine-readable contract ([`model`] defines it);
 //! - [`gradescope`]: Gradescope's `results.json`;
 //! - [`junit`]: JUnit XML for CI dashboards;
-//! - [`csv`]: the class gradebook and the table printed after `labgrade grade`.
+//! - [`csv`]: the class gradebook and the table printed after `labgrade grade`;
+//! - [`names`]: student-chosen names made safe for files, spreadsheets and terminals.
 //!
 //! What the formats share (how a case's expected and observed values are lined up and diffed,
 //! truncation limits, number formatting, ANSI styling without a global switch) lives in the
@@ -22,6 +23,7 @@ pub mod gradescope;
 pub mod json;
 pub mod junit;
 pub mod model;
+pub mod names;
 mod paint;
 pub mod terminal;
 #[cfg(test)]

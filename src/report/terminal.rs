@@ -80,7 +80,11 @@ impl Renderer<'_> {
     fn header(&self, out: &mut Vec<String>) {
         let report = self.report;
         let mut line = self.p.paint(
-            &format!("{} / {}", report.problem, report.submission),
+            &format!(
+                "{} / {}",
+                report.problem,
+                super::names::printable(&report.submission)
+            ),
             Style::PLAIN.bold(),
         );
         if let Some(build) = &report.build {

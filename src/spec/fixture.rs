@@ -453,6 +453,77 @@ mod tests {
     }
 
     #[test]
+    fn limits_out_of_range_name_the_case_and_the_range() {
+        let dir = tempfile::tempdir().unwrap();
+        for (limits, needle) in [
+            (
+                "wall_ms = 0",
+                "wall_ms = 0 is out of range: give 10 to 3600000",
+            ),
+            (
+                "stack_mb = 18446744073709551615",
+                "stack_mb = 18446744073709551615",
+            ),
+        ] {
+            write(
+                dir.path(),
+                "a.toml",
+                &format!(
+                    "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"return\"]\nlimits = {{ {limits} }}\n"
+                ),
+            );
+            let err = load_fixtures(dir.path(), Limits::default())
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("a.toml:1") && err.contains(needle), "{err}");
+        }
+    }
+
+    #[test]
+    fn function_cases_may_print_for_debugging_unless_they_set_their_own_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "case = [\n { name = \"a\", call = \"f\", compare = [\"return\"] },\n { name = \"b\", call = \"f\", compare = [\"return\"], limits = { output_kb = 4 } },\n { name = \"c\", stdin = \"\", compare = [\"stdout\"] },\n]\n",
+        );
+        let cases = load_fixtures(dir.path(), Limits::default()).unwrap();
+        assert_eq!(cases[0].limits.output_kb, CALL_OUTPUT_KB);
+        assert_eq!(cases[1].limits.output_kb, 4);
+        assert_eq!(cases[2].limits.output_kb, Limits::default().output_kb);
+    }
+
+    #[test]
+    fn output_modes_need_stdout_and_substance_needs_patterns() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\nstdin = \"\"\ncompare = [\"stdout\"]\noutput = \"substance\"\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("needs `substance"), "{err}");
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\nstdin = \"\"\ncompare = [\"stdout\"]\noutput = \"substance\"\nsubstance = [\"(\"]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a valid regex"), "{err}");
+        write(
+            dir.path(),
+            "a.toml",
+            "[defaults]\noutput = \"lenient\"\n[[case]]\nname = \"x\"\nstdin = \"\"\ncompare = [\"stdout\"]\n",
+        );
+        let cases = load_fixtures(dir.path(), Limits::default()).unwrap();
+        assert_eq!(cases[0].output, OutputMode::Lenient);
+    }
+
+    #[test]
     fn malformed_toml_reports_position() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "a.toml", "[[case]]\nname = \"x\nstdin = 1\n");

@@ -36,9 +36,13 @@ fn a_case_calling_an_unknown_function_is_rejected_with_its_line() {
         root.path(),
         &["test", "nim", "--reference", lib.to_str().unwrap()],
     );
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // Bad input: 2, as `check` exits on the same fixture.
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("bad.toml:1"), "{text}");
+    let c = sample("c-version");
+    let check = labgrade_in(root.path(), &["check", "nim", c.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(2), "{}", stderr(&check));
     assert!(
         text.contains("FindBestMove") && text.contains("known: FindGoodMove"),
         "{text}"

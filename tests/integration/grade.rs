@@ -36,6 +36,10 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     std::fs::write(class.path().join("notes.txt"), "not a submission").unwrap();
     std::fs::create_dir(class.path().join("empty")).unwrap();
     copy_dir(&sample("never-terminates"), &class.path().join("loops"));
+    // Names a student chooses: two that one file name would merge, and a formula.
+    copy_dir(&sample("c-version"), &class.path().join("a b"));
+    copy_dir(&sample("wrong-fallback"), &class.path().join("a_b"));
+    copy_dir(&sample("c-version"), &class.path().join("=1+1"));
     let out_dir = class.path().join("out");
     let out = labgrade(&[
         "grade",
@@ -53,9 +57,12 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .collect();
-    assert_eq!(jsons.len(), 50, "{text}");
+    assert_eq!(jsons.len(), 53, "{text}");
     let csv = std::fs::read_to_string(out_dir.join("grades.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 51, "{csv}");
+    assert_eq!(csv.lines().count(), 54, "{csv}");
+    // The formula is text in the gradebook, never evaluated.
+    assert!(csv.lines().any(|l| l.starts_with("'=1+1,")), "{csv}");
+    assert!(!csv.lines().any(|l| l.starts_with("=1+1")), "{csv}");
     assert!(csv.starts_with("submission,score,max_score"), "{csv}");
 
     let read = |name: &str| -> Value {
@@ -84,7 +91,12 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert!(verdicts(&read("broken-build"))
         .iter()
         .all(|v| v == "build-error"));
-    assert!(verdicts(&read("notes.txt"))
+    // `a b` and `a_b` each keep their own report (in sorted order: `a b` first).
+    assert_eq!(read("a_b")["submission"], "a b");
+    assert_eq!(read("a_b-2")["submission"], "a_b");
+    assert_ne!(read("a_b")["score"], read("a_b-2")["score"]);
+    assert_eq!(read("_1_1")["submission"], "=1+1");
+    assert!(verdicts(&read("notes_txt"))
         .iter()
         .all(|v| v == "load-error"));
     assert!(verdicts(&read("empty")).iter().all(|v| v == "load-error"));
