@@ -122,6 +122,7 @@ fn main() {
         worker_exe: bin.clone(),
         jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
         cache: BuildCache::new(cache_dir.path()),
+        course: None,
     };
     let session = Session::open(&root, "nim", options).expect("nim");
     let mut subs: Vec<(String, PathBuf)> = std::fs::read_dir(root.samples_dir("nim"))

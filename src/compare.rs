@@ -323,8 +323,9 @@ fn compare_items(
                             counts_differ = true;
                             failures.push(if *item == CompareItem::Calls {
                                 format!(
-                                    "{function} was called {exp} times by the reference and {g} \
-                                     times by yours"
+                                    "{function} was called {} by the reference and {} by yours",
+                                    times(exp),
+                                    times(g)
                                 )
                             } else {
                                 format!(
@@ -382,6 +383,7 @@ fn compare_items(
             case,
             expected,
             observed: obs,
+            params: &case.params,
         }) {
             message.push('\n');
             message.push_str(&extra);
@@ -447,6 +449,15 @@ fn same_value(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// `1 time`, `3 times`.
+fn times(n: u64) -> String {
+    if n == 1 {
+        "once".into()
+    } else {
+        format!("{n} times")
+    }
+}
+
 /// The error and summary lines a sanitizer printed, if it printed any.
 fn sanitizer_report(stderr: &str) -> Option<String> {
     let lines: Vec<&str> = stderr
@@ -471,9 +482,12 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
     for (i, step) in expected.trace.iter().enumerate() {
         let Some((name, depth)) = counts.trace.get(i) else {
             return Some(format!(
-                "your recursion stopped after {i} calls, where the reference went on with \
+                "your recursion stopped after {i} call{}, where the reference went on with \
                  {}({}) at depth {}",
-                step.function, step.arg, step.depth
+                if i == 1 { "" } else { "s" },
+                step.function,
+                step.arg,
+                step.depth
             ));
         };
         let theirs = name.clone().unwrap_or_else(|| "a helper function".into());

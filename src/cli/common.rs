@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::runner::SessionOptions;
-use crate::spec::{Root, SpecError};
+use crate::spec::{Course, Root, SpecError};
 use crate::submission::BuildCache;
 
 use super::Cli;
@@ -18,6 +18,8 @@ pub struct Context {
     pub cache: BuildCache,
     /// Color output.
     pub color: bool,
+    /// `--course` (or `$LABGRADE_COURSE`).
+    pub course: Option<PathBuf>,
 }
 
 impl Context {
@@ -35,6 +37,10 @@ impl Context {
             jobs: jobs.max(1),
             cache,
             color,
+            course: cli
+                .course
+                .clone()
+                .or_else(|| std::env::var_os("LABGRADE_COURSE").map(PathBuf::from)),
         }
     }
 
@@ -51,7 +57,19 @@ impl Context {
             worker_exe: exe,
             jobs: self.jobs,
             cache: self.cache.clone(),
+            course: self.course()?.map(std::sync::Arc::new),
         })
+    }
+
+    /// The course file, read and checked against the problems labgrade knows.
+    pub fn course(&self) -> Result<Option<Course>, CliError> {
+        let Some(path) = &self.course else {
+            return Ok(None);
+        };
+        let course = Course::load(path)?;
+        let known: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
+        course.check_problems(&known)?;
+        Ok(Some(course))
     }
 }
 

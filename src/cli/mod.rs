@@ -30,6 +30,10 @@ pub struct Cli {
     /// When to color output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// The course file: the course's constants, cases, points and transcript comparison
+    /// (default: $LABGRADE_COURSE; none: the books').
+    #[arg(long, global = true, value_name = "FILE")]
+    pub course: Option<PathBuf>,
     /// The command.
     #[command(subcommand)]
     pub command: Command,

@@ -10,6 +10,7 @@ pub mod lab_tictactoe;
 pub mod maze;
 pub mod memo;
 pub mod nim;
+mod nim_readings;
 pub mod turnpike;
 
 use std::collections::BTreeMap;
@@ -98,6 +99,34 @@ impl ReturnComparison {
     }
 }
 
+/// A constant the texts (or courses) let vary, which the reference follows.
+#[derive(Debug, Clone, Copy)]
+pub struct Parameter {
+    /// The name a course file and the student's code use (`NO_GOOD_MOVE`).
+    pub name: &'static str,
+    /// The book's value.
+    pub default: i64,
+    /// Smallest value that makes sense.
+    pub min: i64,
+    /// Largest value labgrade accepts (the reference must stay affordable).
+    pub max: i64,
+    /// What it is, for messages.
+    pub doc: &'static str,
+}
+
+/// Parameter values in force: the book's, with a course's changes.
+pub type Params = BTreeMap<String, i64>;
+
+/// The value of `name` in `params`, else its default among `declared`.
+pub fn param(declared: &[Parameter], params: &Params, name: &str) -> i64 {
+    params.get(name).copied().unwrap_or_else(|| {
+        declared
+            .iter()
+            .find(|p| p.name == name)
+            .map_or(0, |p| p.default)
+    })
+}
+
 /// What a problem-specific explanation gets to look at.
 pub struct Mismatch<'a> {
     /// The case.
@@ -106,6 +135,8 @@ pub struct Mismatch<'a> {
     pub expected: &'a Expected,
     /// The submission's.
     pub observed: &'a Observation,
+    /// The parameters the reference used (a course's, or the book's).
+    pub params: &'a Params,
 }
 
 /// One assignment.
@@ -119,8 +150,19 @@ pub trait Problem: Sync {
     /// Functions whose calls and depth are counted.
     fn counted(&self) -> &'static [&'static str];
 
-    /// The reference's behaviour on `input`.
+    /// The reference's behaviour on `input`, with the book's parameters.
     fn expected(&self, input: &RunInput) -> Result<Expected, String>;
+
+    /// The constants a course may set (none by default).
+    fn parameters(&self) -> &'static [Parameter] {
+        &[]
+    }
+
+    /// The reference's behaviour with a course's parameters (every one of which is declared
+    /// by [`Problem::parameters`] and in range).
+    fn expected_with(&self, input: &RunInput, _params: &Params) -> Result<Expected, String> {
+        self.expected(input)
+    }
 
     /// How a call reads in messages, when its arguments are too large to print (a maze);
     /// None: the function and its arguments, `FindGoodMove(7)`.

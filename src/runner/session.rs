@@ -10,7 +10,7 @@ use crate::compare::judge;
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
 use crate::sandbox::{Observation, RunInput, RunRequest, WorkerPool};
-use crate::spec::{load_fixtures, Case, ProblemSpec, Root, SpecError};
+use crate::spec::{load_fixtures, Case, Course, ProblemSpec, Root, SpecError};
 use crate::submission::BuildCache;
 
 /// Which cases to run.
@@ -48,6 +48,8 @@ pub struct SessionOptions {
     pub jobs: usize,
     /// Where builds are cached.
     pub cache: BuildCache,
+    /// The instructor's course file, if any.
+    pub course: Option<std::sync::Arc<Course>>,
 }
 
 /// A loaded problem.
@@ -114,11 +116,17 @@ impl Session {
             ),
         })?;
         let cases = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+        let (cases, params) = match &options.course {
+            Some(course) => super::course::apply(course, code, cases)?,
+            None => (cases, problems::Params::new()),
+        };
         let mut inputs = Vec::with_capacity(cases.len());
         let mut expected = Vec::with_capacity(cases.len());
         for case in &cases {
             let input = problems::run_input(code, case)?;
-            let e = code.expected(&input).map_err(|m| case.invalid(m))?;
+            let e = code
+                .expected_with(&input, &params)
+                .map_err(|m| case.invalid(m))?;
             expected.push(literal_overrides(case, e)?);
             inputs.push(input);
         }

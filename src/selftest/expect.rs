@@ -49,6 +49,8 @@ struct RawExpect {
     description: String,
     #[serde(default)]
     arrive: Arrive,
+    #[serde(default)]
+    course: Option<String>,
     expect: Vec<RawRule>,
 }
 
@@ -59,6 +61,8 @@ pub struct SampleExpect {
     pub description: String,
     /// How it is handed in.
     pub arrive: Arrive,
+    /// The course file it is graded under (beside `expect.toml`), if not the books'.
+    pub course: Option<PathBuf>,
     /// Its rules.
     pub rules: Vec<Rule>,
 }
@@ -92,6 +96,9 @@ impl SampleExpect {
         Ok(SampleExpect {
             description: raw.description,
             arrive: raw.arrive,
+            course: raw
+                .course
+                .map(|c| path.parent().unwrap_or(Path::new(".")).join(c)),
             rules,
         })
     }

@@ -13,7 +13,7 @@ pub use expect::{Arrive, Rule, SampleExpect};
 
 use crate::report::{SubmissionReport, Verdict};
 use crate::runner::{CaseFilter, Prepared, Session, SessionOptions};
-use crate::spec::Root;
+use crate::spec::{Course, Root};
 
 /// One case whose verdict is not the declared one.
 #[derive(Debug, Clone)]
@@ -152,6 +152,7 @@ pub fn test_problem(
     let hostile = listed(&root.hostile_dir(problem))
         .into_iter()
         .map(|d| ("hostile/".to_string(), d));
+    let mut under_course = Vec::new();
     for (prefix, dir) in samples.chain(hostile) {
         let dir = &dir;
         let name = format!(
@@ -159,6 +160,12 @@ pub fn test_problem(
             dir.file_name().unwrap_or_default().to_string_lossy()
         );
         let exp = SampleExpect::load(&dir.join("expect.toml"));
+        if let Ok(e) = &exp {
+            if let Some(course) = &e.course {
+                under_course.push((name, dir.clone(), e.clone(), course.clone()));
+                continue;
+            }
+        }
         let path = match &exp {
             Ok(e) => e.artifact_for(dir, &session, options),
             Err(_) => Ok(dir.clone()),
@@ -198,10 +205,59 @@ pub fn test_problem(
                 error: None,
             },
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let mut samples = samples;
+    for (name, dir, exp, course) in under_course {
+        samples.push(test_under_course(
+            root, problem, options, &name, &dir, &exp, &course,
+        ));
+    }
     ProblemResult {
         problem: problem.to_string(),
         error: None,
         samples,
+    }
+}
+
+/// Grades a sample that declares a course file, in a session with that course.
+fn test_under_course(
+    root: &Root,
+    problem: &str,
+    options: &SessionOptions,
+    name: &str,
+    dir: &Path,
+    exp: &SampleExpect,
+    course: &Path,
+) -> SampleResult {
+    let failed = |e: String| SampleResult {
+        name: name.to_string(),
+        report: None,
+        mismatches: Vec::new(),
+        error: Some(e),
+    };
+    let course = match Course::load(course) {
+        Ok(c) => c,
+        Err(e) => return failed(e.to_string()),
+    };
+    let options = SessionOptions {
+        course: Some(std::sync::Arc::new(course)),
+        ..options.clone()
+    };
+    let session = match Session::open(root, problem, options.clone()) {
+        Ok(s) => s,
+        Err(e) => return failed(e.to_string()),
+    };
+    let prepared = match exp.artifact_for(dir, &session, &options) {
+        Ok(p) => session.prepare(name, &p, false),
+        Err(e) => return failed(e),
+    };
+    let report = session
+        .grade_prepared(&[prepared], CaseFilter::All, &|_| {})
+        .remove(0);
+    SampleResult {
+        name: name.to_string(),
+        mismatches: compare_verdicts(&report, &exp.rules),
+        report: Some(report),
+        error: None,
     }
 }

@@ -164,6 +164,9 @@ pub struct Case {
     pub output: OutputMode,
     /// The compiled substance patterns (empty unless `output = "substance"`).
     pub substance: Vec<regex::Regex>,
+    /// The problem's parameters the expectations were computed with (a course's changes to
+    /// the book's values; empty for the book's).
+    pub params: crate::problems::Params,
     /// The fixture file.
     pub file: PathBuf,
     /// 1-based line of the case in that file.
@@ -261,6 +264,7 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
             ),
             output: def.output.or(d.output).unwrap_or_default(),
             substance: Vec::new(),
+            params: Default::default(),
             compare,
             file: path.to_path_buf(),
             line,

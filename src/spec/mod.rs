@@ -5,11 +5,13 @@
 //! hold the cases. Everything is validated when loaded, with errors that name the file, the
 //! line and column and what to change, so a fixture author never meets a panic.
 
+mod course;
 mod error;
 mod fixture;
 mod problem_spec;
 mod root;
 
+pub use course::{CaseRule, Course, CourseProblem};
 pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem};
 pub use problem_spec::{BuildRecipes, CompilerRecipe, Limits, ProblemSpec, Rubric};

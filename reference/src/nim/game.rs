@@ -20,7 +20,7 @@
 //! - at end of input it prints `GetInteger: unexpected end of input` and a newline to
 //!   stderr, and the program exits with status 1.
 
-use super::{MAX_MOVE, N_COINS};
+use super::Rules;
 
 /// Printed to stdout by `GetInteger` when a line is not an integer.
 pub const ILLEGAL_INTEGER: &str = "Illegal integer format. Try again.";
@@ -63,17 +63,26 @@ enum Player {
 /// strategy (`ChooseComputerMove`), asked only with two or more coins on the table.
 pub fn run_game<C: Console>(
     console: &mut C,
+    choose_computer_move: impl FnMut(i64) -> i64,
+) -> Result<(), EndOfInput> {
+    run_game_with(Rules::BOOK, console, choose_computer_move)
+}
+
+/// [`run_game`] with a course's constants (`N_COINS`, `MAX_MOVE`).
+pub fn run_game_with<C: Console>(
+    rules: Rules,
+    console: &mut C,
     mut choose_computer_move: impl FnMut(i64) -> i64,
 ) -> Result<(), EndOfInput> {
-    give_instructions(console);
-    let mut n_coins = N_COINS;
+    give_instructions(rules, console);
+    let mut n_coins = rules.n_coins;
     let mut whose_turn = Player::Human;
     while n_coins > 1 {
         console.write(&format!("There are {n_coins} coins in the pile.\n"));
         let n_taken = match whose_turn {
             Player::Human => {
                 whose_turn = Player::Computer;
-                get_user_move(console, n_coins)?
+                get_user_move(rules, console, n_coins)?
             }
             Player::Computer => {
                 let n_taken = choose_computer_move(n_coins);
@@ -88,15 +97,18 @@ pub fn run_game<C: Console>(
     Ok(())
 }
 
-fn give_instructions<C: Console>(console: &mut C) {
+fn give_instructions<C: Console>(rules: Rules, console: &mut C) {
+    let Rules {
+        n_coins, max_move, ..
+    } = rules;
     console.write("Hello.  Welcome to the game of nim.\n");
     console.write("In this game, we will start with a pile of\n");
     console.write(&format!(
-        "{N_COINS} coins on the table.  On each turn, you\n"
+        "{n_coins} coins on the table.  On each turn, you\n"
     ));
     console.write("and I will alternately take between 1 and\n");
     console.write(&format!(
-        "{MAX_MOVE} coins from the table.  The player who\n"
+        "{max_move} coins from the table.  The player who\n"
     ));
     console.write("takes the last coin loses.\n");
     console.write("\n");
@@ -114,17 +126,21 @@ fn announce_winner<C: Console>(console: &mut C, n_coins: i64, whose_turn: Player
     }
 }
 
-fn get_user_move<C: Console>(console: &mut C, n_coins: i64) -> Result<i64, EndOfInput> {
+fn get_user_move<C: Console>(
+    rules: Rules,
+    console: &mut C,
+    n_coins: i64,
+) -> Result<i64, EndOfInput> {
     loop {
         console.write("How many would you like? ");
         let n_taken = get_integer(console)?;
-        if move_is_legal(n_taken, n_coins) {
+        if move_is_legal(rules, n_taken, n_coins) {
             return Ok(n_taken);
         }
-        let limit = if n_coins < MAX_MOVE {
+        let limit = if n_coins < rules.max_move {
             n_coins
         } else {
-            MAX_MOVE
+            rules.max_move
         };
         console.write("That's cheating!  Please choose a number");
         console.write(&format!(" between 1 and {limit}\n"));
@@ -132,8 +148,8 @@ fn get_user_move<C: Console>(console: &mut C, n_coins: i64) -> Result<i64, EndOf
     }
 }
 
-fn move_is_legal(n_taken: i64, n_coins: i64) -> bool {
-    n_taken > 0 && n_taken <= MAX_MOVE && n_taken <= n_coins
+fn move_is_legal(rules: Rules, n_taken: i64, n_coins: i64) -> bool {
+    n_taken > 0 && n_taken <= rules.max_move && n_taken <= n_coins
 }
 
 /// Roberts' `GetInteger`, see the module doc.
@@ -204,8 +220,8 @@ impl Console for StringConsole<'_> {
 
 /// The strategy used by [`play`]: the counted `ChooseComputerMove`, which always returns
 /// for the two or more coins the game asks it about.
-fn counted_choice(n_coins: i64) -> i64 {
-    match super::choose_computer_move(n_coins).value {
+fn counted_choice(rules: Rules, n_coins: i64) -> i64 {
+    match super::run_with(rules, super::Function::ChooseComputerMove, n_coins).value {
         super::Outcome::Returns(super::Value::Int(n_taken)) => n_taken,
         // Unreachable: the game asks only with two or more coins, where the book's
         // recursion always returns. Taking one coin is the book's own fallback move.
@@ -213,16 +229,17 @@ fn counted_choice(n_coins: i64) -> i64 {
     }
 }
 
-fn run_on_string(stdin: &str, echo: bool) -> Transcript {
+fn run_on_string(rules: Rules, stdin: &str, echo: bool) -> Transcript {
     let mut console = StringConsole {
         lines: Lines { rest: stdin },
         out: String::new(),
         echo,
     };
-    let (stderr, exit_status) = match run_game(&mut console, counted_choice) {
-        Ok(()) => (String::new(), 0),
-        Err(EndOfInput) => (format!("{UNEXPECTED_EOF}\n"), EOF_STATUS),
-    };
+    let (stderr, exit_status) =
+        match run_game_with(rules, &mut console, |n| counted_choice(rules, n)) {
+            Ok(()) => (String::new(), 0),
+            Err(EndOfInput) => (format!("{UNEXPECTED_EOF}\n"), EOF_STATUS),
+        };
     Transcript {
         stdout: console.out,
         stderr,
@@ -232,14 +249,19 @@ fn run_on_string(stdin: &str, echo: bool) -> Transcript {
 
 /// Runs the program on `stdin`: the exact stdout (no echo), stderr and exit status.
 pub fn play(stdin: &str) -> Transcript {
-    run_on_string(stdin, false)
+    play_with(Rules::BOOK, stdin)
+}
+
+/// [`play`] with a course's constants.
+pub fn play_with(rules: Rules, stdin: &str) -> Transcript {
+    run_on_string(rules, stdin, false)
 }
 
 /// The session as a person sees it on a terminal: each input line echoed after the prompt
 /// it answers (`How many would you like? 2`), and stderr, if any, at the end, where it
 /// appears.
 pub fn render_terminal(stdin: &str) -> String {
-    let transcript = run_on_string(stdin, true);
+    let transcript = run_on_string(Rules::BOOK, stdin, true);
     transcript.stdout + &transcript.stderr
 }
 
@@ -341,6 +363,40 @@ I win.
         // ... and then input runs out.
         assert_eq!(t.stderr, "GetInteger: unexpected end of input\n");
         assert_eq!(t.exit_status, 1);
+    }
+
+    #[test]
+    fn a_course_s_pile_and_largest_move_are_printed_and_played() {
+        let rules = Rules {
+            n_coins: 7,
+            max_move: 4,
+            ..Rules::BOOK
+        };
+        // 7 coins, take 1 to 4: the bad positions are 1, 6, 11, ... The human takes 1 and
+        // leaves the computer 6, a bad position: it takes 1 (no good move); from 4 it takes 3.
+        let t = play_with(rules, "1\n1\n");
+        assert!(t.stdout.contains("\n7 coins on the table."), "{}", t.stdout);
+        assert!(
+            t.stdout.contains("\n4 coins from the table."),
+            "{}",
+            t.stdout
+        );
+        assert!(
+            t.stdout
+                .contains("There are 6 coins in the pile.\nI'll take 1.\n")
+                && t.stdout
+                    .contains("There are 4 coins in the pile.\nI'll take 3.\n"),
+            "{}",
+            t.stdout
+        );
+        assert!(
+            t.stdout.ends_with("There is only one coin left.\nI win.\n"),
+            "{}",
+            t.stdout
+        );
+        // Moves of 4 are legal under these rules, and 5 is cheating.
+        let t = play_with(rules, "5\n1\n1\n");
+        assert!(t.stdout.contains("between 1 and 4"), "{}", t.stdout);
     }
 
     #[test]

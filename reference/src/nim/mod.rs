@@ -24,10 +24,10 @@ pub mod ffi;
 pub mod game;
 pub mod strategy;
 
-pub use game::{parse_integer, play, render_terminal, Transcript};
+pub use game::{parse_integer, play, play_with, render_terminal, Transcript};
 pub use strategy::{
-    choose_computer_move, find_good_move, is_bad_position, run, Function, Outcome, Run, TraceEvent,
-    Value, MAX_TOTAL_DEPTH,
+    choose_computer_move, find_good_move, is_bad_position, run, run_with, Function, Outcome, Run,
+    TraceEvent, Value, MAX_TOTAL_DEPTH,
 };
 
 /// Coins on the table when the game starts.
@@ -36,3 +36,30 @@ pub const N_COINS: i64 = 13;
 pub const MAX_MOVE: i64 = 3;
 /// What `FindGoodMove` returns when every move leaves the opponent a good position.
 pub const NO_GOOD_MOVE: i64 = -1;
+
+/// The constants a course may set differently from the book (`N_COINS 23`, `MAX_MOVE 4`,
+/// `NO_GOOD_MOVE 0`): the algorithm is the book's either way, so the reference follows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Coins on the table when the game starts.
+    pub n_coins: i64,
+    /// Most coins a player may take in one turn.
+    pub max_move: i64,
+    /// What `FindGoodMove` returns when there is no good move.
+    pub no_good_move: i64,
+}
+
+impl Rules {
+    /// The book's: 13 coins, take 1 to 3, `NO_GOOD_MOVE` = -1.
+    pub const BOOK: Rules = Rules {
+        n_coins: N_COINS,
+        max_move: MAX_MOVE,
+        no_good_move: NO_GOOD_MOVE,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::BOOK
+    }
+}

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use super::{MAX_MOVE, NO_GOOD_MOVE};
+use super::Rules;
 use crate::instrument::TRACE_LEN;
 
 /// Largest total depth a counted run may reach; the call that would go deeper is not made
@@ -156,9 +156,14 @@ pub fn choose_computer_move(n_coins: i64) -> Run {
     run(Function::ChooseComputerMove, n_coins)
 }
 
-/// Counted call of any of the three functions.
+/// Counted call of any of the three functions, with the book's constants.
 pub fn run(function: Function, n_coins: i64) -> Run {
-    Machine::new().run(function, n_coins)
+    run_with(Rules::BOOK, function, n_coins)
+}
+
+/// Counted call with a course's constants.
+pub fn run_with(rules: Rules, function: Function, n_coins: i64) -> Run {
+    Machine::new(rules).run(function, n_coins)
 }
 
 /// A suspended activation: where the function will resume when its callee returns.
@@ -192,6 +197,7 @@ enum Step {
 
 /// The explicit-stack interpreter and its counters.
 struct Machine {
+    rules: Rules,
     stack: Vec<Frame>,
     depth: [u64; 3],
     max_depth: [u64; 3],
@@ -210,8 +216,9 @@ fn slot(function: Function) -> usize {
 }
 
 impl Machine {
-    fn new() -> Self {
+    fn new(rules: Rules) -> Self {
         Machine {
+            rules,
             stack: Vec::new(),
             depth: [0; 3],
             max_depth: [0; 3],
@@ -300,9 +307,10 @@ impl Machine {
     fn resume(&mut self, caller: Frame, value: Value) -> Step {
         match caller {
             Frame::Choose => {
-                let n_taken = value.as_int().unwrap_or(NO_GOOD_MOVE);
+                let no_good_move = self.rules.no_good_move;
+                let n_taken = value.as_int().unwrap_or(no_good_move);
                 // if (nTaken == NO_GOOD_MOVE) nTaken = 1; return nTaken;
-                Step::Return(Value::Int(if n_taken == NO_GOOD_MOVE {
+                Step::Return(Value::Int(if n_taken == no_good_move {
                     1
                 } else {
                     n_taken
@@ -313,15 +321,17 @@ impl Machine {
                     return Step::Return(Value::Int(n_taken));
                 }
                 let n_taken = n_taken + 1;
-                if n_taken > MAX_MOVE {
-                    return Step::Return(Value::Int(NO_GOOD_MOVE));
+                if n_taken > self.rules.max_move {
+                    return Step::Return(Value::Int(self.rules.no_good_move));
                 }
                 if let Some(top) = self.stack.last_mut() {
                     *top = Frame::Find { n_coins, n_taken };
                 }
                 Step::Call(Function::IsBadPosition, n_coins.wrapping_sub(n_taken))
             }
-            Frame::IsBad => Step::Return(Value::Bool(value.as_int() == Some(NO_GOOD_MOVE))),
+            Frame::IsBad => {
+                Step::Return(Value::Bool(value.as_int() == Some(self.rules.no_good_move)))
+            }
         }
     }
 }
@@ -329,6 +339,7 @@ impl Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nim::NO_GOOD_MOVE;
 
     fn int(run: &Run) -> i64 {
         match run.value {
@@ -417,6 +428,7 @@ mod tests {
     /// An independent count: the book's recursion written directly, counting as it goes.
     #[derive(Default)]
     struct Tally {
+        rules: Rules,
         find: u64,
         bad: u64,
         depth_find: u64,
@@ -430,8 +442,8 @@ mod tests {
             self.find += 1;
             self.depth_find += 1;
             self.max_find = self.max_find.max(self.depth_find);
-            let mut answer = NO_GOOD_MOVE;
-            for take in 1..=MAX_MOVE {
+            let mut answer = self.rules.no_good_move;
+            for take in 1..=self.rules.max_move {
                 if self.is_bad_position(n - take) {
                     answer = take;
                     break;
@@ -445,7 +457,7 @@ mod tests {
             self.bad += 1;
             self.depth_bad += 1;
             self.max_bad = self.max_bad.max(self.depth_bad);
-            let bad = n == 1 || self.find_good_move(n) == NO_GOOD_MOVE;
+            let bad = n == 1 || self.find_good_move(n) == self.rules.no_good_move;
             self.depth_bad -= 1;
             bad
         }
@@ -457,6 +469,7 @@ mod tests {
             let mut t = Tally::default();
             let value = t.find_good_move(n);
             let run = find_good_move(n);
+            assert_eq!(run, run_with(Rules::BOOK, Function::FindGoodMove, n));
             assert_eq!(int(&run), value);
             assert_eq!(run.calls_find_good_move, t.find, "FindGoodMove({n}) calls");
             assert_eq!(run.calls_is_bad_position, t.bad, "FindGoodMove({n}) calls");
@@ -473,6 +486,52 @@ mod tests {
             assert_eq!(run.max_depth_find_good_move, t.max_find);
             assert_eq!(run.max_depth_is_bad_position, t.max_bad);
         }
+    }
+
+    #[test]
+    fn a_course_s_constants_match_a_direct_recursion_with_them() {
+        for rules in [
+            Rules {
+                no_good_move: 0,
+                ..Rules::BOOK
+            },
+            Rules {
+                max_move: 4,
+                ..Rules::BOOK
+            },
+            Rules {
+                max_move: 2,
+                no_good_move: 100,
+                ..Rules::BOOK
+            },
+        ] {
+            for n in [2, 3, 5, 6, 7, 11, 15] {
+                let mut t = Tally {
+                    rules,
+                    ..Tally::default()
+                };
+                let value = t.find_good_move(n);
+                let run = run_with(rules, Function::FindGoodMove, n);
+                assert_eq!(int(&run), value, "{rules:?} FindGoodMove({n})");
+                assert_eq!(run.calls_find_good_move, t.find);
+                assert_eq!(run.calls_is_bad_position, t.bad);
+                assert_eq!(run.max_depth_find_good_move, t.max_find);
+            }
+        }
+        // Take 1 to 4: 5 coins leave the opponent 1 coin after taking 4 (book: 5 is bad).
+        let four = Rules {
+            max_move: 4,
+            ..Rules::BOOK
+        };
+        assert_eq!(int(&run_with(four, Function::FindGoodMove, 5)), 4);
+        assert_eq!(int(&find_good_move(5)), NO_GOOD_MOVE);
+        // NO_GOOD_MOVE = 0: the bad positions are the book's, the value differs.
+        let zero = Rules {
+            no_good_move: 0,
+            ..Rules::BOOK
+        };
+        assert_eq!(int(&run_with(zero, Function::FindGoodMove, 5)), 0);
+        assert_eq!(int(&run_with(zero, Function::ChooseComputerMove, 5)), 1);
     }
 
     #[test]

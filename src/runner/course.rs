@@ -1,0 +1,111 @@
+//! Applying a course file to a problem's cases: the course's parameters, points, required
+//! cases and transcript comparison, checked against what the problem declares.
+
+use glob::Pattern;
+
+use crate::problems::{Params, Problem};
+use crate::spec::{Case, CompareItem, Course, SpecError};
+use crate::transcript::{compile_patterns, OutputMode};
+
+/// The cases the course grades, changed as it says, and the parameters it sets. Without a
+/// table for this problem, the cases are returned unchanged with the book's parameters.
+pub fn apply(
+    course: &Course,
+    problem: &dyn Problem,
+    cases: Vec<Case>,
+) -> Result<(Vec<Case>, Params), SpecError> {
+    let name = problem.name();
+    let Some(settings) = course.problems.get(name) else {
+        return Ok((cases, Params::new()));
+    };
+    let declared = problem.parameters();
+    for (key, &value) in &settings.params {
+        let Some(p) = declared.iter().find(|p| p.name == key) else {
+            let known: Vec<&str> = declared.iter().map(|p| p.name).collect();
+            return Err(course.invalid(
+                name,
+                key,
+                if known.is_empty() {
+                    format!("`{key}`: {name} has no parameters a course can set")
+                } else {
+                    format!(
+                        "`{key}` is not a parameter of {name} (it has: {})",
+                        known.join(", ")
+                    )
+                },
+            ));
+        };
+        if value < p.min || value > p.max {
+            return Err(course.invalid(
+                name,
+                key,
+                format!(
+                    "{key} = {value} is out of range: {} takes {} to {} (the book's is {})",
+                    p.doc, p.min, p.max, p.default
+                ),
+            ));
+        }
+    }
+    let params: Params = settings.params.clone();
+    let substance = match &settings.substance {
+        Some(patterns) => {
+            compile_patterns(patterns).map_err(|m| course.invalid(name, "substance", m))?
+        }
+        None => Vec::new(),
+    };
+    let mut rules = Vec::new();
+    for rule in &settings.cases {
+        let pattern = Pattern::new(&rule.pattern).map_err(|e| {
+            course.invalid(
+                name,
+                &rule.pattern,
+                format!("`{}` is not a glob: {e}", rule.pattern),
+            )
+        })?;
+        if !cases.iter().any(|c| pattern.matches(c.name())) {
+            return Err(course.invalid(
+                name,
+                &rule.pattern,
+                format!(
+                    "match = \"{}\" matches no case of {name} (`labgrade list` names them)",
+                    rule.pattern
+                ),
+            ));
+        }
+        if rule.points.is_some_and(|p| p < 0.0 || !p.is_finite()) {
+            return Err(course.invalid(name, &rule.pattern, "points must be >= 0".into()));
+        }
+        rules.push((pattern, rule));
+    }
+    let mut kept = Vec::with_capacity(cases.len());
+    for mut case in cases {
+        if let Some((_, rule)) = rules.iter().find(|(p, _)| p.matches(case.name())) {
+            if rule.required == Some(false) {
+                continue;
+            }
+            if let Some(points) = rule.points {
+                case.points = points;
+            }
+        }
+        if let Some(mode) = settings.output {
+            if case.compare.contains(&CompareItem::Stdout) {
+                case.output = mode;
+                if !substance.is_empty() {
+                    case.substance = substance.clone();
+                }
+                if mode == OutputMode::Substance && case.substance.is_empty() {
+                    return Err(course.invalid(
+                        name,
+                        "output",
+                        "output = \"substance\" needs `substance = [\"pattern\", ...]`: regular \
+                         expressions for the lines that carry the moves and the result"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        case.params = params.clone();
+        kept.push(case);
+    }
+    Ok((kept, params))
+}
