@@ -358,19 +358,34 @@ pub fn shortest(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         return ReturnComparison::unreadable_record();
     };
     let mut fails = Vec::new();
+    // A course may set NO_SOLUTION (the record then says which value is in force).
+    let ns = exp
+        .get("no_solution")
+        .and_then(Value::as_i64)
+        .unwrap_or(i64::from(NO_SOLUTION));
+    let squares = maze(r).map_or(0, |m| (m.width() * m.height()) as i64);
     if e != g {
         let mut m = format!("ShortestPathLength returned {g}; the shortest path is {e}");
-        let ns = i64::from(NO_SOLUTION);
         if e == ns {
             m = format!(
                 "ShortestPathLength returned {g}, but no exit can be reached: return \
                  NO_SOLUTION ({ns})"
             );
-            if g > ns {
-                m.push_str(
-                    "; yours adds 1 to NO_SOLUTION on the way back: return NO_SOLUTION \
-                     unchanged when no direction leads out",
-                );
+            if g > ns && g - ns <= squares {
+                // Each level of the recursion can add at most one, once per square.
+                m.push_str(&format!(
+                    "; yours is {} more than NO_SOLUTION, as if 1 were added to it on the way \
+                     back: return NO_SOLUTION unchanged when no direction leads out",
+                    g - ns
+                ));
+            } else if g > squares {
+                // No path is that long: this is the code's own "no solution" value.
+                m.push_str(&format!(
+                    "; {g} is exactly what the exercise's code returns here with NO_SOLUTION = \
+                     {g}. If your course defines NO_SOLUTION as {g}, give labgrade a course \
+                     file with `[maze] params = {{ NO_SOLUTION = {g} }}` (labgrade --course \
+                     FILE); otherwise use {ns}"
+                ));
             }
         } else if g == e - 1 {
             m.push_str(
@@ -675,6 +690,34 @@ mod tests {
         let c = shortest(&r, &json!({ "result": 4 }), &json!({ "result": 3 }));
         assert!(c.message.contains("one short"), "{}", c.message);
         let c = shortest(&r, &json!({ "result": 10000 }), &json!({ "result": 10003 }));
-        assert!(c.message.contains("adds 1 to NO_SOLUTION"), "{}", c.message);
+        assert!(
+            c.message.contains("3 more than NO_SOLUTION"),
+            "{}",
+            c.message
+        );
+        assert!(!c.message.contains("course"), "{}", c.message);
+        // A course's own constant is no "added 1": it is named, with the setting.
+        let c = shortest(
+            &r,
+            &json!({ "result": 10000 }),
+            &json!({ "result": 100000 }),
+        );
+        assert!(
+            !c.message.contains("more than NO_SOLUTION"),
+            "{}",
+            c.message
+        );
+        assert!(
+            c.message.contains("params = { NO_SOLUTION = 100000 }"),
+            "{}",
+            c.message
+        );
+        // Under that course, 100000 is right and 10000 is the wrong one.
+        let c = shortest(
+            &r,
+            &json!({ "result": 100000, "no_solution": 100000 }),
+            &json!({ "result": 100000 }),
+        );
+        assert!(c.ok, "{}", c.message);
     }
 }

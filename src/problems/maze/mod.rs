@@ -36,7 +36,7 @@ use serde_json::{json, Value};
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
-use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
+use super::{param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
 use input::Instance;
@@ -198,6 +198,35 @@ pub fn reference_for(function: &str, arg: &Value) -> Result<Arc<Reference>, Stri
     })
 }
 
+/// The constant exercise 2 names, which courses set differently (`NO_SOLUTION 100000`).
+const PARAMETERS: &[Parameter] = &[Parameter {
+    name: "NO_SOLUTION",
+    default: labgrade_reference::maze::NO_SOLUTION as i64,
+    min: 1,
+    max: i32::MAX as i64,
+    doc: "what ShortestPathLength returns when no exit can be reached",
+}];
+
+/// The reference's record with a course's NO_SOLUTION: the book's algorithm returns its
+/// NO_SOLUTION, whatever its value, exactly where no exit can be reached, and nothing else
+/// changes as long as the value is larger than every path. The record also says which value
+/// is in force, for the explanation.
+fn with_course(function: &str, summary: &Value, params: &Params) -> Value {
+    if base(function) != "ShortestPathLength" {
+        return summary.clone();
+    }
+    let book = i64::from(labgrade_reference::maze::NO_SOLUTION);
+    let ns = param(PARAMETERS, params, "NO_SOLUTION");
+    let mut s = summary.clone();
+    if let Some(o) = s.as_object_mut() {
+        if o.get("result").and_then(Value::as_i64) == Some(book) {
+            o.insert("result".into(), json!(ns));
+        }
+        o.insert("no_solution".into(), json!(ns));
+    }
+    s
+}
+
 /// A judgement of one case function.
 type Judge = fn(&Reference, &Value, &Value) -> ReturnComparison;
 
@@ -245,6 +274,14 @@ impl Problem for Maze {
     }
 
     fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        self.expected_with(input, &Params::new())
+    }
+
+    fn parameters(&self) -> &'static [Parameter] {
+        PARAMETERS
+    }
+
+    fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
         let RunInput::Call { function, args } = input else {
             return Err("maze has no whole-program cases: every case calls a function".into());
         };
@@ -252,11 +289,21 @@ impl Problem for Maze {
             .first()
             .ok_or("a maze case takes one argument, the maze")?;
         let r = reference_for(function, &self.with_variant(arg))?;
+        let ns = param(PARAMETERS, params, "NO_SOLUTION");
+        if let Ok(m) = &r.inst.maze {
+            let squares = (m.width() * m.height()) as i64;
+            if base(function) == "ShortestPathLength" && ns <= squares {
+                return Err(format!(
+                    "NO_SOLUTION = {ns} is not larger than every path of this maze ({squares} \
+                     squares): exercise 2 needs a value no path length can take"
+                ));
+            }
+        }
+        let summary = with_course(function, &r.summary, params);
         // The expectation students see is the short form the judgement shows; the whole
         // record stays in the cache, where the judgements read it.
-        let shown = judge_for(function).map_or(Value::Null, |j| {
-            j(&r, &r.summary, &r.summary).expected_shown
-        });
+        let shown =
+            judge_for(function).map_or(Value::Null, |j| j(&r, &summary, &summary).expected_shown);
         let mut e = Expected::returns(shown);
         let name = base(function).to_string();
         e.calls = BTreeMap::from([(name.clone(), r.run.calls)]);
@@ -367,11 +414,12 @@ impl Problem for Maze {
         let function = case.def.call.as_deref()?;
         let r = self.reference_of(case)?;
         let j = judge_for(function)?;
+        let summary = with_course(function, &r.summary, &case.params);
         // A literal `expect.return` in a fixture replaces the short form: then judge
         // against that value; otherwise against the reference's whole record.
-        let shown = j(&r, &r.summary, &r.summary).expected_shown;
+        let shown = j(&r, &summary, &summary).expected_shown;
         let exp = if *expected == shown {
-            &r.summary
+            &summary
         } else {
             expected
         };
