@@ -238,30 +238,75 @@ fn visits(v: &Value) -> Vec<Point> {
         .collect()
 }
 
+/// Index in the record of the submission's `k`-th `OutsideMaze` (from 0): the start of its
+/// `k`-th SolveMaze call.
+fn call_index(raw: &[Value], k: usize) -> Option<usize> {
+    raw.iter()
+        .enumerate()
+        .filter(|(_, op)| op.get(0).and_then(Value::as_i64) == Some(Op::Outside as i64))
+        .nth(k)
+        .map(|(i, _)| i)
+}
+
+/// One recorded mazelib call: (op, x, y, dir, result).
+fn op_fields(op: &Value) -> (i64, Point, i32, i64) {
+    let f = |j: usize| op.get(j).and_then(Value::as_i64).unwrap_or(-9);
+    (
+        f(0),
+        Point::new(f(1) as i32, f(2) as i32),
+        f(3) as i32,
+        f(4),
+    )
+}
+
 /// Where the submission's `k`-th call (from 0) came from: the last `WallExists(p, d)` before
 /// its `OutsideMaze` with `p` next to it in direction `d`.
 fn came_from(got: &Value, k: usize, pt: Point) -> Option<(Point, Direction)> {
     let raw = got.get("raw")?.as_array()?;
-    let mut seen = 0usize;
-    let mut at = None;
-    for (i, op) in raw.iter().enumerate() {
-        if op.get(0).and_then(Value::as_i64) == Some(Op::Outside as i64) {
-            if seen == k {
-                at = Some(i);
-                break;
-            }
-            seen += 1;
-        }
-    }
-    raw[..at?].iter().rev().find_map(|op| {
-        let f = |j: usize| op.get(j).and_then(Value::as_i64).unwrap_or(-9) as i32;
-        if f(0) != Op::Wall as i32 {
+    let at = call_index(raw, k)?;
+    raw[..at].iter().rev().find_map(|op| {
+        let (o, p, d, _) = op_fields(op);
+        if o != Op::Wall as i64 {
             return None;
         }
-        let p = Point::new(f(1), f(2));
-        let d = Direction::from_index(f(3))?;
+        let d = Direction::from_index(d)?;
         (p.adjacent(d) == pt).then_some((p, d))
     })
+}
+
+/// What the submission did at `p` before its `k`-th call, since it last entered `p`: whether
+/// it asked `WallExists(p, d)`, and whether `IsMarked` told it that the square beyond was
+/// marked.
+fn asked_before(got: &Value, k: usize, p: Point, d: Direction) -> (bool, bool) {
+    let Some(raw) = got.get("raw").and_then(Value::as_array) else {
+        return (false, false);
+    };
+    let Some(at) = call_index(raw, k) else {
+        return (false, false);
+    };
+    let beyond = p.adjacent(d);
+    let (mut wall, mut marked) = (false, false);
+    for op in raw[..at].iter().rev() {
+        let (o, q, dir, result) = op_fields(op);
+        if o == Op::Outside as i64 && q == p {
+            break;
+        }
+        if o == Op::Wall as i64 && q == p && dir == d as i32 {
+            wall = true;
+        }
+        if o == Op::IsMarked as i64 && q == beyond && result != 0 {
+            marked = true;
+        }
+    }
+    (wall, marked)
+}
+
+/// Calls the submission made to one mazelib function.
+fn op_count(v: &Value, name: &str) -> u64 {
+    v.get("ops")
+        .and_then(|o| o.get(name))
+        .and_then(Value::as_u64)
+        .unwrap_or(0)
 }
 
 fn step_text(pt: Point, from: Option<(Point, Direction)>) -> String {
@@ -302,26 +347,39 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
     );
     let hint = match (refs, gv.get(i)) {
         (Some((_, Some((p, d)))), Some(&g)) => match came_from(got, i, g) {
-            Some((q, e)) if q == p && e != d => Some(format!(
-                "the book tries the directions in the order of directionT: North, East, South, \
-                 West; from {p} it tries {} before {}",
-                d.name(),
-                e.name()
-            )),
+            Some((q, e)) if q == p && e != d => match asked_before(got, i, p, d) {
+                // It did look that way first, and was told the square beyond is marked:
+                // the same order, with the IsMarked test moved before the call.
+                (true, true) => Some(format!(
+                    "yours asks IsMarked before it calls SolveMaze, so it skips the call into \
+                     {} (marked), which the book makes: the book's SolveMaze is called there \
+                     and returns false at its own IsMarked test, and that call counts",
+                    p.adjacent(d)
+                )),
+                // It never asked about d before going e: another order.
+                (false, _) => Some(format!(
+                    "the book tries the directions in the order of directionT: North, East, \
+                     South, West; from {p} it tries {} before {}",
+                    d.name(),
+                    e.name()
+                )),
+                (true, false) => None,
+            },
             _ => None,
         },
         _ => None,
     };
+    let never_unmarks = op_count(got, "UnmarkSquare") == 0 && op_count(exp, "UnmarkSquare") > 0;
     let hint = hint.or_else(|| match r.inst.variant {
-        Variant::Unmark if gt < et => Some(
-            "yours explores less: a square it backed out of is never explored again. Figure 7-3 \
-             unmarks it (UnmarkSquare before returning false), so another path may come back \
-             through it"
+        Variant::Unmark if gt < et && never_unmarks => Some(
+            "yours never calls UnmarkSquare, so a square it backed out of is never explored \
+             again. Figure 7-3 unmarks it (UnmarkSquare before returning false), so another \
+             path may come back through it"
                 .to_string(),
         ),
-        Variant::KeepMarks if gt > et => Some(
-            "yours explores more: this case grades exercise 3's program without UnmarkSquare, \
-             where a square explored once stays marked"
+        Variant::KeepMarks if gt > et && op_count(got, "UnmarkSquare") > 0 => Some(
+            "yours explores more, and it calls UnmarkSquare: this case grades exercise 3's \
+             program without UnmarkSquare, where a square explored once stays marked"
                 .to_string(),
         ),
         _ => None,
