@@ -42,7 +42,7 @@ pub enum Event {
 /// How a session runs things.
 #[derive(Debug, Clone)]
 pub struct SessionOptions {
-    /// The labgrade binary (workers are started from it).
+    /// The `labgrade-worker` binary (the sandbox; see [`crate::sandbox::pool::worker_next_to`]).
     pub worker_exe: PathBuf,
     /// Parallel slots (workers and builds).
     pub jobs: usize,

@@ -299,9 +299,13 @@ fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<Chi
 
     let call =
         match &req.input {
-            RunInput::Call { function, args } => {
-                problems::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)?
-            }
+            RunInput::Call { function, args } => problems::child::prepare_call(
+                &req.problem,
+                &lib,
+                &req.artifact.symbols,
+                function,
+                args,
+            )?,
             RunInput::Program { .. } => {
                 let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
                     Ending::MissingSymbol {

@@ -1,5 +1,9 @@
-//! The grader's side of the workers: a fixed number of `labgrade __worker` processes, each
+//! The grader's side of the workers: a fixed number of `labgrade-worker` processes, each
 //! driven by one thread of the grader, sharing one queue of runs.
+//!
+//! `labgrade-worker` is a binary of its own, installed next to `labgrade`: the sandboxed
+//! child is a fork of it, and it links no reference solver, so student code (which shares
+//! the child's address space) has none to call.
 //!
 //! A worker that dies (it should not: student code only ever runs in its children) is
 //! restarted and the run retried once; a second failure is an internal error, never a
@@ -12,6 +16,26 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 
 use super::protocol::{Ending, Observation, RunRequest, RunResponse};
+
+/// The name of the worker binary.
+pub const WORKER_NAME: &str = "labgrade-worker";
+
+/// `labgrade-worker` in the directory of `grader` (the running labgrade), or an error that
+/// says where it looked and how to build it.
+pub fn worker_next_to(grader: &Path) -> Result<PathBuf, String> {
+    let dir = grader.parent().unwrap_or(Path::new("."));
+    let exe = dir.join(WORKER_NAME);
+    if exe.is_file() {
+        Ok(exe)
+    } else {
+        Err(format!(
+            "cannot find the sandbox `{WORKER_NAME}` next to labgrade (looked for `{}`): it is \
+             a separate binary of the labgrade package; build both with `cargo build --release` \
+             (or `cargo build --workspace`), or install it beside labgrade",
+            exe.display()
+        ))
+    }
+}
 
 /// Starts workers and runs requests on them.
 #[derive(Debug, Clone)]
@@ -29,7 +53,6 @@ struct Worker {
 impl Worker {
     fn start(exe: &Path) -> std::io::Result<Worker> {
         let mut child = Command::new(exe)
-            .arg("__worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -68,7 +91,7 @@ impl Drop for Worker {
 }
 
 impl WorkerPool {
-    /// A pool of `slots` workers started from `exe` (the labgrade binary).
+    /// A pool of `slots` workers started from `exe` (`labgrade-worker`).
     pub fn new(exe: impl Into<PathBuf>, slots: usize) -> WorkerPool {
         WorkerPool {
             exe: exe.into(),

@@ -1,7 +1,7 @@
 //! The worker process: one per parallel slot, single-threaded, forks one child per run.
 //!
 //! Forking from the multi-threaded grader would be unsafe for what the child must do
-//! (allocate, dlopen), so the grader starts `labgrade __worker` processes and talks to each
+//! (allocate, dlopen), so the grader starts `labgrade-worker` processes and talks to each
 //! over its stdin/stdout, one JSON line per request and per response. The worker is a child
 //! subreaper, so whatever a run leaves behind is reparented to it and reaped after the run.
 
@@ -15,7 +15,7 @@ use super::layers::{Filters, SANDBOX_ID};
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
 use super::shared::Shared;
 
-/// Entry point of `labgrade __worker`: serve requests until stdin closes.
+/// Entry point of `labgrade-worker`: serve requests until stdin closes.
 pub fn main() -> std::io::Result<()> {
     // SAFETY: plain prctl.
     unsafe {

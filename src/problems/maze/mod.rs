@@ -227,68 +227,9 @@ fn missing(name: &str) -> Ending {
     }
 }
 
-impl Problem for Maze {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn functions(&self) -> &'static [FunctionSig] {
-        FUNCTIONS
-    }
-
-    fn counted(&self) -> &'static [&'static str] {
-        COUNTED
-    }
-
-    fn symbol_of(&self, function: &str) -> String {
-        base(function).to_string()
-    }
-
-    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
-        let RunInput::Call { function, args } = input else {
-            return Err("maze has no whole-program cases: every case calls a function".into());
-        };
-        let arg = args
-            .first()
-            .ok_or("a maze case takes one argument, the maze")?;
-        let r = reference_for(function, &self.with_variant(arg))?;
-        // The expectation students see is the short form the judgement shows; the whole
-        // record stays in the cache, where the judgements read it.
-        let shown = judge_for(function).map_or(Value::Null, |j| {
-            j(&r, &r.summary, &r.summary).expected_shown
-        });
-        let mut e = Expected::returns(shown);
-        let name = base(function).to_string();
-        e.calls = BTreeMap::from([(name.clone(), r.run.calls)]);
-        e.max_depth = BTreeMap::from([(name, r.run.max_depth)]);
-        Ok(e)
-    }
-
-    fn describe_call(&self, input: &RunInput) -> Option<String> {
-        let RunInput::Call { function, args } = input else {
-            return None;
-        };
-        let inst = input::parse(args.first()?).ok()?;
-        let m = inst.valid().ok()?;
-        let which = match inst.params {
-            Some(p) => format!(" (seed {})", p.seed),
-            None => String::new(),
-        };
-        let args = if base(function) == "FindPath" {
-            ", path, capacity, &length"
-        } else {
-            ""
-        };
-        Some(format!(
-            "{}({}{args}) on the case's {} x {} maze{which}",
-            base(function),
-            m.start(),
-            m.width(),
-            m.height()
-        ))
-    }
-
-    fn prepare_call(
+impl Maze {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
         &self,
         lib: &libloading::os::unix::Library,
         symbols: &BTreeMap<String, String>,
@@ -356,6 +297,68 @@ impl Problem for Maze {
                 value
             }
         }))
+    }
+}
+
+impl Problem for Maze {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn functions(&self) -> &'static [FunctionSig] {
+        FUNCTIONS
+    }
+
+    fn counted(&self) -> &'static [&'static str] {
+        COUNTED
+    }
+
+    fn symbol_of(&self, function: &str) -> String {
+        base(function).to_string()
+    }
+
+    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        let RunInput::Call { function, args } = input else {
+            return Err("maze has no whole-program cases: every case calls a function".into());
+        };
+        let arg = args
+            .first()
+            .ok_or("a maze case takes one argument, the maze")?;
+        let r = reference_for(function, &self.with_variant(arg))?;
+        // The expectation students see is the short form the judgement shows; the whole
+        // record stays in the cache, where the judgements read it.
+        let shown = judge_for(function).map_or(Value::Null, |j| {
+            j(&r, &r.summary, &r.summary).expected_shown
+        });
+        let mut e = Expected::returns(shown);
+        let name = base(function).to_string();
+        e.calls = BTreeMap::from([(name.clone(), r.run.calls)]);
+        e.max_depth = BTreeMap::from([(name, r.run.max_depth)]);
+        Ok(e)
+    }
+
+    fn describe_call(&self, input: &RunInput) -> Option<String> {
+        let RunInput::Call { function, args } = input else {
+            return None;
+        };
+        let inst = input::parse(args.first()?).ok()?;
+        let m = inst.valid().ok()?;
+        let which = match inst.params {
+            Some(p) => format!(" (seed {})", p.seed),
+            None => String::new(),
+        };
+        let args = if base(function) == "FindPath" {
+            ", path, capacity, &length"
+        } else {
+            ""
+        };
+        Some(format!(
+            "{}({}{args}) on the case's {} x {} maze{which}",
+            base(function),
+            m.start(),
+            m.width(),
+            m.height()
+        ))
     }
 
     fn compare_return(
