@@ -14,6 +14,7 @@ pub mod limits;
 pub mod pool;
 pub mod probe;
 pub mod protocol;
+pub mod runfiles;
 pub mod shared;
 pub mod worker;
 

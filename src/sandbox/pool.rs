@@ -5,9 +5,10 @@
 //! child is a fork of it, and it links no reference solver, so student code (which shares
 //! the child's address space) has none to call.
 //!
-//! A worker that dies (it should not: student code only ever runs in its children) is
-//! restarted and the run retried once; a second failure is an internal error, never a
-//! student's verdict.
+//! A worker that dies (it should not: student code only ever runs in its children), or that
+//! answers with an internal error, is replaced and the run retried in the fresh one; a
+//! failure that persists is an internal error, never a student's verdict, and the case stays
+//! in the points available, unresolved.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -16,6 +17,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 
 use super::protocol::{Ending, Observation, RunRequest, RunResponse};
+
+/// Tries per run before it is left unresolved.
+const ATTEMPTS: usize = 2;
 
 /// The name of the worker binary.
 pub const WORKER_NAME: &str = "labgrade-worker";
@@ -145,7 +149,7 @@ impl WorkerPool {
 
     fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {
         let mut last_err = String::new();
-        for _attempt in 0..2 {
+        for _attempt in 0..ATTEMPTS {
             if worker.is_none() {
                 match Worker::start(&self.exe) {
                     Ok(w) => *worker = Some(w),
@@ -157,22 +161,23 @@ impl WorkerPool {
             }
             let w = worker.as_mut().expect("started");
             match w.run(req) {
-                Ok(obs) => {
-                    if matches!(obs.ending, Ending::InternalError { .. }) {
-                        last_err = match &obs.ending {
-                            Ending::InternalError { message } => message.clone(),
-                            _ => unreachable!(),
-                        };
-                        continue;
+                Ok(obs) => match obs.ending {
+                    // Only the worker says this (a child cannot): retry in a fresh worker,
+                    // and so a fresh child.
+                    Ending::InternalError { message } => {
+                        last_err = message;
+                        *worker = None;
                     }
-                    return obs;
-                }
+                    _ => return obs,
+                },
                 Err(e) => {
                     last_err = format!("worker failed: {e}");
                     *worker = None;
                 }
             }
         }
-        Observation::not_run(Ending::InternalError { message: last_err })
+        Observation::not_run(Ending::InternalError {
+            message: format!("{last_err} (after {ATTEMPTS} attempts, each in a fresh worker)"),
+        })
     }
 }

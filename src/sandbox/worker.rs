@@ -9,10 +9,11 @@ use std::io::{BufRead, Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::child::{self, ChildReport, RunFiles};
+use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
 use super::layers::{Filters, SANDBOX_ID};
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
+use super::runfiles::RunDir;
 use super::shared::Shared;
 
 /// Entry point of `labgrade-worker`: serve requests until stdin closes.
@@ -57,6 +58,9 @@ pub fn main() -> std::io::Result<()> {
     Ok(())
 }
 
+/// Name of the stack-overflow marker file in a run's directory.
+const MARKER_NAME: &str = ".labgrade-marker";
+
 /// Runs one request in a fresh child and observes it.
 pub fn run_one(req: &RunRequest, shared: &Shared, filters: Option<&Filters>) -> Observation {
     match run_one_inner(req, shared, filters) {
@@ -76,15 +80,18 @@ fn pipe() -> std::io::Result<(RawFd, RawFd)> {
     Ok((fds[0], fds[1]))
 }
 
-fn read_limited(path: &std::path::Path, limit: usize) -> (String, bool) {
-    let Ok(f) = std::fs::File::open(path) else {
-        return (String::new(), false);
-    };
-    let mut buf = Vec::new();
-    let _ = f.take(limit as u64 + 1).read_to_end(&mut buf);
-    let truncated = buf.len() > limit;
-    buf.truncate(limit);
-    (String::from_utf8_lossy(&buf).into_owned(), truncated)
+/// Most the worker reads of a child's report. The largest legitimate one is a 200 x 200
+/// maze's record with its path (well under 2 MiB); past the cap the child is killed and the
+/// run is a `crash`, so a flood never grows the worker.
+pub const REPORT_CAP: usize = 16 << 20;
+
+/// Reads one run file safely (see [`super::runfiles`]): its text, or why it was not read.
+fn read_run_file(dir: &RunDir, name: &str, what: &str, cap: usize) -> Result<String, String> {
+    match dir.read(name, cap) {
+        Ok(Some((bytes, _))) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Ok(None) => Ok(String::new()),
+        Err(t) => Err(t.0.replacen(name, what, 1)),
+    }
 }
 
 fn run_one_inner(
@@ -102,12 +109,14 @@ fn run_one_inner(
     let stdin_path = dir.join("stdin");
     let stdout_path = dir.join("stdout");
     let stderr_path = dir.join("stderr");
-    let marker_path = dir.join(".labgrade-marker");
+    let marker_path = dir.join(MARKER_NAME);
     let stdin_text = match &req.input {
         RunInput::Program { stdin, .. } => stdin.as_str(),
         RunInput::Call { .. } => "",
     };
     std::fs::write(&stdin_path, stdin_text)?;
+    // Taken before the run: the files it leaves are read relative to this descriptor.
+    let run_dir = RunDir::open(&dir)?;
     shared.clear();
     let (rd, wr) = pipe()?;
     let files = RunFiles {
@@ -141,11 +150,12 @@ fn run_one_inner(
     // Non-blocking, so that a grandchild holding the write end open cannot stall us.
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
-    let exit = wait_child(
+    let (exit, flooded) = wait_child(
         pid,
         Duration::from_millis(req.limits.wall_ms),
         &mut reader,
         &mut result,
+        REPORT_CAP,
     );
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     // Whatever the run left in its process group goes too.
@@ -154,24 +164,62 @@ fn run_one_inner(
         libc::kill(-pid, libc::SIGKILL);
         while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
     }
-    // A report that does not parse (two reports, a forged one appended, garbage) counts as
-    // none: the run then ends as `NoReport` or by its signal, never as a forged value.
+    // The pipe starts with the child's own word on its setup, written before any student
+    // code ran: a setup failure (labgrade's, retried by the pool) or the ready mark. No mark
+    // at all: the child died in its setup, before student code, also labgrade's.
+    // SAFETY: the child is gone; nobody else writes the block now.
+    let block = unsafe { shared.block() };
+    let body = match result.split_first() {
+        Some((&READY, rest)) => rest,
+        Some((&SETUP_FAILED, rest)) => {
+            let f: SetupFailure = serde_json::from_slice(rest).unwrap_or(SetupFailure {
+                message: "the sandboxed child failed in its setup".into(),
+                load_error: false,
+            });
+            let ending = if f.load_error {
+                Ending::LoadError { message: f.message }
+            } else {
+                Ending::InternalError {
+                    message: format!("the sandboxed child could not set up: {}", f.message),
+                }
+            };
+            return Ok(Observation::not_run(ending));
+        }
+        _ => {
+            return Ok(Observation::not_run(Ending::InternalError {
+                message: format!(
+                    "the sandboxed child ended before it was ready ({:?})",
+                    exit.status
+                ),
+            }))
+        }
+    };
+    // After the mark, a report that does not parse (two reports, a forged one appended,
+    // garbage, one claiming what a child cannot claim) counts as none: the run then ends as
+    // `NoReport` or by its signal, never as a forged value or a forged error.
     // The same holds when the child found, at its end, that the pipe was no longer its own,
     // or never reached its end at all (student code wrote a report, then left with exit):
     // whatever is in the pipe then was written by student code.
-    // SAFETY: the child is gone; nobody else writes the block now.
-    let block = unsafe { shared.block() };
     let untrusted = block.status.channel_lost != 0 || block.status.finished == 0;
     let report: Option<ChildReport> = if untrusted {
         None
     } else {
-        serde_json::from_slice(&result).ok()
+        serde_json::from_slice(body).ok()
     };
     let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
     let limit = (req.limits.output_kb as usize).saturating_mul(1024);
-    let (stdout, _) = read_limited(&stdout_path, limit);
-    let (stderr, _) = read_limited(&stderr_path, limit);
-    let marker = std::fs::read_to_string(&marker_path).unwrap_or_default();
+    // The run's directory is the student's: a file there may have been swapped for a link,
+    // a FIFO or a device. Such a run is a crash, and what the swap points at is never read.
+    let mut tampered = Vec::new();
+    let mut read = |name: &str, what: &str, cap: usize| {
+        read_run_file(&run_dir, name, what, cap).unwrap_or_else(|m| {
+            tampered.push(m);
+            String::new()
+        })
+    };
+    let stdout = read("stdout", "stdout", limit);
+    let stderr = read("stderr", "stderr", limit);
+    let marker = read(MARKER_NAME, "the stack-overflow marker", 4096);
     let ending = classify(&Exit {
         exit: &exit,
         limits: &req.limits,
@@ -184,6 +232,20 @@ fn run_one_inner(
         stderr: &stderr,
         is_program: matches!(req.input, RunInput::Program { .. }),
     });
+    let ending = if flooded {
+        Ending::Crashed {
+            message: format!(
+                "it wrote more than {} MiB into labgrade's result channel and was stopped",
+                REPORT_CAP >> 20
+            ),
+        }
+    } else if !tampered.is_empty() {
+        Ending::Crashed {
+            message: tampered.join("; "),
+        }
+    } else {
+        ending
+    };
     let (counts, counts_note) = read_counts(req, report.as_ref(), block);
     let exit_status = match (&req.input, &exit.status) {
         (RunInput::Program { .. }, WaitStatus::Exited(code)) => Some(*code),
@@ -277,16 +339,20 @@ pub struct ChildExit {
     pub max_rss_kb: u64,
 }
 
+/// Waits for the child (up to `wall`), reading its report into `result`, at most `cap`
+/// bytes: a child that writes more is killed, and the second value is true.
 fn wait_child(
     pid: libc::pid_t,
     wall: Duration,
     reader: &mut std::fs::File,
     result: &mut Vec<u8>,
-) -> ChildExit {
+    cap: usize,
+) -> (ChildExit, bool) {
     let deadline = Instant::now() + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     let mut timed_out = false;
+    let mut flooded = false;
     // Drain the result pipe while waiting so a large report never blocks the child, and
     // watch the pidfd for the child's exit.
     let rfd = std::os::fd::AsRawFd::as_raw_fd(reader);
@@ -322,6 +388,15 @@ fn wait_child(
             let mut buf = [0u8; 65536];
             match reader.read(&mut buf) {
                 Ok(0) => pipe_open = false,
+                Ok(k) if result.len() + k > cap => {
+                    flooded = true;
+                    pipe_open = false;
+                    // SAFETY: killing our child's whole group.
+                    unsafe {
+                        libc::kill(-pid, libc::SIGKILL);
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
                 Ok(k) => result.extend_from_slice(&buf[..k]),
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(_) => pipe_open = false,
@@ -356,8 +431,16 @@ fn wait_child(
         // SAFETY: closing our pidfd.
         unsafe { libc::close(pidfd) };
     }
-    // The child is gone: whatever is left in the pipe is complete.
-    let _ = reader.read_to_end(result);
+    // The child is gone: whatever is left in the pipe is complete (unless a grandchild
+    // still holds the write end: non-blocking, and capped).
+    if !flooded {
+        let room = (cap + 1).saturating_sub(result.len()) as u64;
+        let _ = (&mut *reader).take(room).read_to_end(result);
+        if result.len() > cap {
+            flooded = true;
+            result.truncate(cap);
+        }
+    }
     let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
     let status = if timed_out {
         WaitStatus::WallTimeout
@@ -368,9 +451,12 @@ fn wait_child(
     } else {
         WaitStatus::Exited(-1)
     };
-    ChildExit {
-        status,
-        cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
-        max_rss_kb: ru.ru_maxrss.max(0) as u64,
-    }
+    (
+        ChildExit {
+            status,
+            cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
+            max_rss_kb: ru.ru_maxrss.max(0) as u64,
+        },
+        flooded,
+    )
 }
