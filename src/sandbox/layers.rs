@@ -83,6 +83,11 @@ fn denied(profile: Profile) -> Vec<i64> {
         libc::SYS_init_module,
         libc::SYS_finit_module,
         libc::SYS_delete_module,
+        // Another process's I/O priority, memory or descriptors.
+        libc::SYS_ioprio_set,
+        libc::SYS_process_madvise,
+        libc::SYS_kcmp,
+        libc::SYS_pidfd_getfd,
     ];
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_fork, libc::SYS_vfork]);
@@ -92,6 +97,8 @@ fn denied(profile: Profile) -> Vec<i64> {
     if profile == Profile::Library {
         v.extend([libc::SYS_execve, libc::SYS_execveat]);
     }
+    // An anonymous file to exec (fexecve of a memfd): no run needs one.
+    v.push(libc::SYS_memfd_create);
     v
 }
 
@@ -114,6 +121,28 @@ fn build(profile: Profile) -> Result<BpfProgram, String> {
             vec![SeccompRule::new(vec![cond]).map_err(|e| e.to_string())?],
         );
     }
+    // Other processes' limits and scheduling (the worker's, the grader's, another run's):
+    // only the calling process itself, named as 0, may be the target. glibc's
+    // setrlimit/getrlimit pass 0; nothing an assignment does needs another process.
+    let cond = |arg: u8, op: SeccompCmpOp| {
+        SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, 0)
+            .and_then(|c| SeccompRule::new(vec![c]))
+            .map_err(|e| e.to_string())
+    };
+    for (nr, arg) in [
+        (libc::SYS_prlimit64, 0),
+        (libc::SYS_sched_setscheduler, 0),
+        (libc::SYS_sched_setparam, 0),
+        (libc::SYS_sched_setattr, 0),
+        (libc::SYS_sched_setaffinity, 0),
+    ] {
+        rules.insert(nr, vec![cond(arg, SeccompCmpOp::Ne)?]);
+    }
+    // setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller itself (0).
+    rules.insert(
+        libc::SYS_setpriority,
+        vec![cond(0, SeccompCmpOp::Ne)?, cond(1, SeccompCmpOp::Ne)?],
+    );
     let filter = SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Trap, arch())
         .map_err(|e| e.to_string())?;
     filter
@@ -174,6 +203,26 @@ pub fn syscall_name(nr: i64) -> String {
         (libc::SYS_userfaultfd, "userfaultfd"),
         (libc::SYS_process_vm_readv, "process_vm_readv"),
         (libc::SYS_process_vm_writev, "process_vm_writev"),
+        (libc::SYS_prlimit64, "prlimit64 (another process's limits)"),
+        (
+            libc::SYS_setpriority,
+            "setpriority (another process's priority)",
+        ),
+        (
+            libc::SYS_sched_setscheduler,
+            "sched_setscheduler (another process)",
+        ),
+        (libc::SYS_sched_setparam, "sched_setparam (another process)"),
+        (libc::SYS_sched_setattr, "sched_setattr (another process)"),
+        (
+            libc::SYS_sched_setaffinity,
+            "sched_setaffinity (another process)",
+        ),
+        (libc::SYS_ioprio_set, "ioprio_set"),
+        (libc::SYS_process_madvise, "process_madvise"),
+        (libc::SYS_kcmp, "kcmp"),
+        (libc::SYS_pidfd_getfd, "pidfd_getfd"),
+        (libc::SYS_memfd_create, "memfd_create"),
         #[cfg(target_arch = "x86_64")]
         (libc::SYS_fork, "fork"),
         #[cfg(target_arch = "x86_64")]
@@ -328,6 +377,62 @@ mod tests {
                 std::thread::spawn(|| 1).join().unwrap();
             }),
             0
+        );
+    }
+
+    #[test]
+    fn only_the_process_itself_may_be_limited_or_reniced() {
+        // SAFETY (each closure): plain syscalls in the forked child.
+        let parent = || unsafe { libc::getppid() };
+        let mut rl = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        let rlp: *mut libc::rlimit = &mut rl;
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::prlimit(0, libc::RLIMIT_CORE, std::ptr::null(), rlp);
+                libc::setrlimit(libc::RLIMIT_CORE, rlp);
+                libc::setpriority(libc::PRIO_PROCESS, 0, 1);
+            }),
+            0
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::prlimit(parent(), libc::RLIMIT_CORE, std::ptr::null(), rlp);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, parent() as libc::id_t, 19);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::setpriority(libc::PRIO_USER, 0, 19);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::syscall(libc::SYS_memfd_create, c"x".as_ptr(), 0);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::syscall(
+                    libc::SYS_execveat,
+                    0,
+                    c"".as_ptr(),
+                    std::ptr::null::<*const libc::c_char>(),
+                    std::ptr::null::<*const libc::c_char>(),
+                    libc::AT_EMPTY_PATH,
+                );
+            }),
+            -libc::SIGSYS
         );
     }
 }
