@@ -300,6 +300,18 @@ fn setup(
     if let Some(f) = filters {
         f.apply(profile).map_err(failed)?;
     }
+    // A program needs one exec, its own: every exec from here is the worker's to allow.
+    let listener = match (filters.is_some(), profile) {
+        (true, Profile::Program | Profile::Sanitizer) => {
+            let fd = layers::supervise_exec().map_err(failed)?;
+            // SAFETY: the status block is shared memory mapped for the life of the process.
+            if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
+                st.exec_listener = fd as u64 + 1;
+            }
+            Some(fd)
+        }
+        _ => None,
+    };
     // Whatever labgrade and its worker inherited (a CI runner's pipes, a terminal's
     // descriptors) stops here: the run keeps stdio, its result pipe, the marker and the
     // artifact, nothing else.
@@ -307,6 +319,7 @@ fn setup(
     if req.artifact.marks_stack_overflow {
         keep.push(MARK_FD);
     }
+    keep.extend(listener);
     close_all_but(&keep).map_err(failed)?;
     Ok(artifact)
 }

@@ -32,8 +32,9 @@ pub enum Profile {
     /// A library loaded in the child: no exec at all.
     Library,
     /// A program: the one exec of the program itself happens after the filter is in place,
-    /// so exec stays allowed by seccomp; Landlock allows executing only the program and the
-    /// system libraries, so `/bin/sh` is still refused.
+    /// so this filter lets exec through; a second filter ([`supervise_exec`]) hands every
+    /// exec to the worker, which allows only that first one. Landlock allows executing only
+    /// the program and the system libraries.
     Program,
     /// A sanitizer build: LeakSanitizer stops the world with a traced clone of itself, so
     /// process clones and ptrace are allowed; everything else as for a program.
@@ -182,6 +183,61 @@ impl Filters {
         seccompiler::apply_filter(&self.clone3).map_err(|e| format!("seccomp: {e}"))?;
         seccompiler::apply_filter(main).map_err(|e| format!("seccomp: {e}"))
     }
+}
+
+/// Installs, on top of the profile's filter, one that hands every `execve`/`execveat` to a
+/// supervisor (seccomp user notification), and returns the listener (close-on-exec). The
+/// worker answers: the first exec, the child's own of the program, goes through; every
+/// other is refused (see [`super::execgate`]).
+pub fn supervise_exec() -> Result<std::os::fd::RawFd, String> {
+    const NOTIFY: u32 = libc::SECCOMP_RET_USER_NOTIF;
+    const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
+    let stmt = |code: u32, k: u32| libc::sock_filter {
+        code: code as u16,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    let jump = |code: u32, k: u32, jt: u8, jf: u8| libc::sock_filter {
+        code: code as u16,
+        jt,
+        jf,
+        k,
+    };
+    let ld_nr = stmt(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 0);
+    let jeq = libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K;
+    let jge = libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K;
+    let ret = libc::BPF_RET | libc::BPF_K;
+    let mut prog = [
+        ld_nr,
+        // x32 system calls (bit 30) go to the supervisor too: any exec among them is refused.
+        jump(jge, 0x4000_0000, 3, 0),
+        jump(jeq, libc::SYS_execve as u32, 2, 0),
+        jump(jeq, libc::SYS_execveat as u32, 1, 0),
+        stmt(ret, ALLOW),
+        stmt(ret, NOTIFY),
+    ];
+    let fprog = libc::sock_fprog {
+        len: prog.len() as u16,
+        filter: prog.as_mut_ptr(),
+    };
+    // SAFETY: prctl and seccomp with a valid program that outlives the call.
+    let fd = unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+            &fprog as *const libc::sock_fprog,
+        )
+    };
+    if fd < 0 {
+        return Err(format!(
+            "seccomp exec supervision: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    Ok(fd as std::os::fd::RawFd)
 }
 
 /// The name of a system call labgrade forbids, for verdicts.

@@ -9,6 +9,7 @@
 
 pub mod child;
 pub mod classify;
+pub mod execgate;
 pub mod layers;
 pub mod limits;
 pub mod pool;

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
+use super::execgate::ExecGate;
 use super::layers::{Filters, SANDBOX_ID};
+use super::protocol::ArtifactKind;
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
 use super::runfiles::RunDir;
 use super::shared::Shared;
@@ -150,12 +152,15 @@ fn run_one_inner(
     // Non-blocking, so that a grandchild holding the write end open cannot stall us.
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
+    // A program's execs are the worker's to allow: the first (the child's own), no other.
+    let mut gate = matches!(req.artifact.kind, ArtifactKind::Program).then(ExecGate::default);
     let (exit, flooded) = wait_child(
         pid,
         Duration::from_millis(req.limits.wall_ms),
         &mut reader,
         &mut result,
         REPORT_CAP,
+        gate.as_mut().map(|g| (g, shared)),
     );
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     // Whatever the run left in its process group goes too.
@@ -232,7 +237,14 @@ fn run_one_inner(
         stderr: &stderr,
         is_program: matches!(req.input, RunInput::Program { .. }),
     });
-    let ending = if flooded {
+    let ending = if let Some(nr) = gate.as_ref().and_then(|g| g.refused) {
+        Ending::Forbidden {
+            syscall: Some(format!(
+                "{} (a program may not execute anything after it has started)",
+                super::layers::syscall_name(nr)
+            )),
+        }
+    } else if flooded {
         Ending::Crashed {
             message: format!(
                 "it wrote more than {} MiB into labgrade's result channel and was stopped",
@@ -347,6 +359,7 @@ fn wait_child(
     reader: &mut std::fs::File,
     result: &mut Vec<u8>,
     cap: usize,
+    mut gate: Option<(&mut ExecGate, &Shared)>,
 ) -> (ChildExit, bool) {
     let deadline = Instant::now() + wall;
     // SAFETY: pidfd_open on our own child.
@@ -364,6 +377,7 @@ fn wait_child(
             break;
         }
         let ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
+        let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
             libc::pollfd {
                 fd: pidfd,
@@ -375,9 +389,14 @@ fn wait_child(
                 events: libc::POLLIN,
                 revents: 0,
             },
+            libc::pollfd {
+                fd: listener,
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
         // SAFETY: valid pollfd array.
-        let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms.max(1)) };
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), 3, ms.max(1)) };
         if n < 0 {
             if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
                 continue;
@@ -400,6 +419,30 @@ fn wait_child(
                 Ok(k) => result.extend_from_slice(&buf[..k]),
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(_) => pipe_open = false,
+            }
+        }
+        // Once the child is ready, take its exec listener (it published the descriptor's
+        // number before writing the mark).
+        if let Some((g, shared)) = gate.as_mut() {
+            if !g.attached() && pidfd >= 0 && result.first() == Some(&super::child::READY) {
+                // SAFETY: a plain read of one word the child wrote before the mark.
+                let slot = unsafe {
+                    std::ptr::read_volatile(std::ptr::addr_of!(shared.block().status.exec_listener))
+                };
+                if slot > 0 {
+                    let _ = g.attach(pidfd, (slot - 1) as RawFd);
+                }
+            }
+            if fds[2].revents & libc::POLLIN != 0 {
+                if g.answer(pid) {
+                    // SAFETY: killing our child's whole group.
+                    unsafe {
+                        libc::kill(-pid, libc::SIGKILL);
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+            } else if fds[2].revents != 0 {
+                g.detach();
             }
         }
         if pidfd >= 0 && fds[0].revents != 0 {

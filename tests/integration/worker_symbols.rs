@@ -84,7 +84,7 @@ fn of_solver<'a>(names: &'a [String], solver: &str) -> Vec<&'a String> {
 }
 
 /// Symbols named exactly as one of the cdylib's exports (C names are not mangled).
-fn exported<'a>(names: &'a [String]) -> Vec<&'a String> {
+fn exported(names: &[String]) -> Vec<&String> {
     names
         .iter()
         .filter(|n| EXPORTS.contains(&n.as_str()))
