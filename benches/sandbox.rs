@@ -14,7 +14,7 @@ use labgrade::submission::BuildCache;
 fn reference_lib(bin: &Path) -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
-    cmd.args(["build", "-p", "labgrade-reference", "--lib"]);
+    cmd.args(["build", "-p", "labgrade-reference-cdylib", "--lib"]);
     if !cfg!(debug_assertions) {
         cmd.arg("--release");
     }
@@ -95,7 +95,8 @@ fn main() {
         },
         limits: Limits::default(),
     };
-    let pool = WorkerPool::new(&bin, 1);
+    let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
+    let pool = WorkerPool::new(&worker, 1);
     let requests: Vec<RunRequest> = (0..ROUND as u64).map(req).collect();
     pool.run_all(&requests[..10], &|_, _| {}); // warm up
     let (mut plain, mut sandboxed) = (Vec::new(), Vec::new());
@@ -119,7 +120,7 @@ fn main() {
     let root = Root::discover(None).expect("root");
     let cache_dir = tempfile::tempdir().unwrap();
     let options = SessionOptions {
-        worker_exe: bin.clone(),
+        worker_exe: worker.clone(),
         jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
         cache: BuildCache::new(cache_dir.path()),
         course: None,

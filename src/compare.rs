@@ -89,13 +89,10 @@ pub fn judge(
             (v, false, m)
         }
     };
-    // labgrade's own failure is never scored against the student: the case is reported, and
-    // left out of the points available.
-    let max_score = if verdict == Verdict::InternalError {
-        0.0
-    } else {
-        case.points
-    };
+    // labgrade's own failure is not the student's, but it never removes a case from the points
+    // available either (a child that could declare one would drop the cases it fails): the
+    // case is unresolved, scores nothing until it is run again, and the report says so.
+    let max_score = case.points;
     CaseReport {
         name: case.name().to_string(),
         verdict,
@@ -240,9 +237,16 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
             format!("your submission does not export `{name}`"),
         ),
         Ending::LoadError { message } => (Verdict::LoadError, message.clone()),
+        Ending::Crashed { message } => (
+            Verdict::Crash,
+            with_stderr(format!("{call} ended abnormally: {message}")),
+        ),
         Ending::InternalError { message } => (
             Verdict::InternalError,
-            format!("labgrade failed to run this case (not your fault): {message}"),
+            format!(
+                "labgrade failed to run this case (not your fault): {message}. The case is \
+                 unresolved: its points are withheld, not removed, until it is run again"
+            ),
         ),
         Ending::Returned => (Verdict::InternalError, "unexpected end".into()),
     }

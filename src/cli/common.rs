@@ -49,10 +49,11 @@ impl Context {
         Root::discover(self.root.as_deref())
     }
 
-    /// Session options: workers are this very binary.
+    /// Session options: workers are `labgrade-worker`, next to this binary.
     pub fn session_options(&self) -> Result<SessionOptions, CliError> {
-        let exe = std::env::current_exe()
+        let me = std::env::current_exe()
             .map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
+        let exe = crate::sandbox::pool::worker_next_to(&me).map_err(CliError)?;
         Ok(SessionOptions {
             worker_exe: exe,
             jobs: self.jobs,

@@ -112,12 +112,6 @@ pub enum Command {
     Maze(maze::MazeArgs),
     /// Show which isolation layers this machine enforces (uid drop, Landlock, seccomp, ...).
     Doctor,
-    /// (internal) probe the isolation layers and print them as JSON.
-    #[command(name = "__probe", hide = true)]
-    Probe,
-    /// (internal) serve runs for the grader on stdin/stdout.
-    #[command(name = "__worker", hide = true)]
-    Worker,
 }
 
 /// Runs the command line and returns the exit code.
@@ -144,20 +138,6 @@ pub fn main() -> i32 {
     };
     let ctx = common::Context::new(&cli, color);
     let result = match &cli.command {
-        Command::Worker => {
-            return match crate::sandbox::worker::main() {
-                Ok(()) => exit_codes::OK,
-                Err(e) => {
-                    eprintln!("labgrade worker: {e}");
-                    exit_codes::CANNOT_GRADE
-                }
-            }
-        }
-        Command::Probe => {
-            let status = crate::sandbox::probe::probe();
-            println!("{}", serde_json::to_string(&status).unwrap_or_default());
-            return exit_codes::OK;
-        }
         Command::Doctor => doctor::run(&ctx),
         Command::Maze(args) => maze::run(args),
         Command::List => list::run(&ctx),

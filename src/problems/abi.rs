@@ -54,6 +54,28 @@ fn arg_int(v: &Value) -> Option<c_int> {
     v.as_i64().and_then(|x| c_int::try_from(x).ok())
 }
 
+/// Binds a call of `function`, one of `functions` (a problem's scalar ABI): `symbols` maps
+/// it to the symbol found in the library.
+pub fn prepare_named_scalar_call(
+    problem: &str,
+    functions: &[FunctionSig],
+    lib: &libloading::os::unix::Library,
+    symbols: &std::collections::BTreeMap<String, String>,
+    function: &str,
+    args: &[Value],
+) -> Result<PreparedCall, Ending> {
+    let sig = functions
+        .iter()
+        .find(|f| f.name == function)
+        .ok_or_else(|| Ending::InternalError {
+            message: format!("`{function}` is not part of {problem}'s interface"),
+        })?;
+    let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
+        name: function.to_string(),
+    })?;
+    prepare_scalar_call(lib, sig, symbol, args)
+}
+
 /// Resolves `symbol` in `lib` and binds `args` to `sig`.
 pub fn prepare_scalar_call(
     lib: &libloading::os::unix::Library,

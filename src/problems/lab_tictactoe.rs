@@ -144,6 +144,22 @@ fn decisions(reading: Reading) -> &'static [reference::Decision] {
         .1
 }
 
+impl LabTicTacToe {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        _symbols: &BTreeMap<String, String>,
+        function: &str,
+        _args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let driver = Driver::load(lib)?;
+        let counters = counters_of(lib);
+        let f = function.to_string();
+        Ok(Box::new(move || driver.run(&f, counters)))
+    }
+}
+
 impl Problem for LabTicTacToe {
     fn name(&self) -> &'static str {
         "lab-tictactoe"
@@ -243,19 +259,6 @@ impl Problem for LabTicTacToe {
                 Ok(Expected::returns(value))
             }
         }
-    }
-
-    fn prepare_call(
-        &self,
-        lib: &libloading::os::unix::Library,
-        _symbols: &BTreeMap<String, String>,
-        function: &str,
-        _args: &[Value],
-    ) -> Result<PreparedCall, Ending> {
-        let driver = Driver::load(lib)?;
-        let counters = counters_of(lib);
-        let f = function.to_string();
-        Ok(Box::new(move || driver.run(&f, counters)))
     }
 
     fn compare_return(

@@ -4,8 +4,13 @@
 //! how to compute what the reference does for a case, and how to explain a mismatch in the
 //! terms of its assignment. The generic machinery (building, sandboxing, comparing, reporting)
 //! knows nothing about nim or mazes.
+//!
+//! The sandboxed child needs only the part of a problem that calls a submission (its world
+//! and its calling code): [`child::prepare_call`] reaches it by name, without the
+//! [`Problem`] trait, whose `expected` would link every reference solver into the worker.
 
 pub mod abi;
+pub mod child;
 pub mod lab_tictactoe;
 pub mod maze;
 pub mod memo;
@@ -19,7 +24,7 @@ use serde_json::Value;
 
 pub use abi::{FunctionSig, Scalar};
 
-use crate::sandbox::{Ending, Observation, RunInput};
+use crate::sandbox::{Observation, RunInput};
 use crate::spec::Case;
 
 /// What the reference does on a case's input.
@@ -192,27 +197,6 @@ pub trait Problem: Sync {
         function.to_string()
     }
 
-    /// Inside the child: binds a call of `function`. `symbols` maps each case function and
-    /// counted function to the symbol found in the library. The default calls a scalar C
-    /// function; problems with richer interfaces override it.
-    fn prepare_call(
-        &self,
-        lib: &libloading::os::unix::Library,
-        symbols: &BTreeMap<String, String>,
-        function: &str,
-        args: &[Value],
-    ) -> Result<abi::PreparedCall, Ending> {
-        let sig = self
-            .function(function)
-            .ok_or_else(|| Ending::InternalError {
-                message: format!("`{function}` is not part of {}'s interface", self.name()),
-            })?;
-        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
-            name: function.to_string(),
-        })?;
-        abi::prepare_scalar_call(lib, sig, symbol, args)
-    }
-
     /// Compares a returned value with the expected one, for values too big or too rich for
     /// plain equality (a list of thousands of decisions). `None` means plain equality.
     fn compare_return(
@@ -240,20 +224,6 @@ pub fn all() -> &'static [&'static dyn Problem] {
 /// The problem named `name`.
 pub fn get(name: &str) -> Option<&'static dyn Problem> {
     all().iter().copied().find(|p| p.name() == name)
-}
-
-/// Inside the child: resolves the function and binds its arguments.
-pub fn prepare_call(
-    problem: &str,
-    lib: &libloading::os::unix::Library,
-    symbols: &BTreeMap<String, String>,
-    function: &str,
-    args: &[Value],
-) -> Result<abi::PreparedCall, Ending> {
-    let p = get(problem).ok_or_else(|| Ending::InternalError {
-        message: format!("unknown problem `{problem}`"),
-    })?;
-    p.prepare_call(lib, symbols, function, args)
 }
 
 /// Turns a fixture case into the input of a run, checking it against the problem's ABI.

@@ -100,6 +100,19 @@ fn to_json(v: reference::Value) -> Value {
     }
 }
 
+impl Nim {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<super::abi::PreparedCall, crate::sandbox::Ending> {
+        super::abi::prepare_named_scalar_call("nim", FUNCTIONS, lib, symbols, function, args)
+    }
+}
+
 impl Problem for Nim {
     fn name(&self) -> &'static str {
         "nim"

@@ -34,8 +34,10 @@ pub enum Verdict {
     /// The case compares something this kind of submission cannot show (call counts of a
     /// prebuilt library, for instance). Never scored as zero calls.
     NotObservable,
-    /// labgrade itself failed (cannot fork, cannot create a temp dir): never the student's
-    /// fault.
+    /// labgrade itself failed (cannot fork, cannot create a temp dir), even after a retry in
+    /// a fresh worker: never the student's fault. The case is unresolved: it scores nothing
+    /// but still counts in `max_score`, and the report's `metadata.unresolved` names it.
+    /// Only labgrade's own processes give it; nothing a sandboxed child reports can.
     InternalError,
 }
 

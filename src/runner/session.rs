@@ -42,7 +42,7 @@ pub enum Event {
 /// How a session runs things.
 #[derive(Debug, Clone)]
 pub struct SessionOptions {
-    /// The labgrade binary (workers are started from it).
+    /// The `labgrade-worker` binary (the sandbox; see [`crate::sandbox::pool::worker_next_to`]).
     pub worker_exe: PathBuf,
     /// Parallel slots (workers and builds).
     pub jobs: usize,
@@ -305,6 +305,26 @@ impl Session {
     }
 
     fn report(&self, p: &Prepared, cases: Vec<CaseReport>) -> SubmissionReport {
+        // Cases labgrade failed to run stay in max_score with no points: say which, for the
+        // instructor, so a withheld score is never mistaken for a grade.
+        let unresolved: Vec<&str> = cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::InternalError)
+            .map(|c| c.name.as_str())
+            .collect();
+        let unresolved_note = (!unresolved.is_empty()).then(|| {
+            format!(
+                "labgrade failed to run {} case(s) even after retrying in a fresh worker; \
+                 they count in max_score with no points (score withheld): re-run them",
+                unresolved.len()
+            )
+        });
+        let metadata = json!({
+            "labgrade": env!("CARGO_PKG_VERSION"),
+            "sandbox": crate::sandbox::probe::layers_in_force(&self.options.worker_exe),
+            "unresolved": unresolved,
+            "unresolved_note": unresolved_note,
+        });
         SubmissionReport {
             problem: self.problem.name().to_string(),
             submission: p.name.clone(),
@@ -312,10 +332,7 @@ impl Session {
             max_score: cases.iter().map(|c| c.max_score).sum(),
             cases,
             build: Some(p.build.clone()),
-            metadata: json!({
-                "labgrade": env!("CARGO_PKG_VERSION"),
-                "sandbox": crate::sandbox::probe::layers_in_force(&self.options.worker_exe),
-            }),
+            metadata,
         }
     }
 }

@@ -26,13 +26,81 @@ use crate::problems;
 /// File descriptor on which programs built by labgrade write their stack-overflow marker.
 pub const MARK_FD: RawFd = 1023;
 
-/// What the child writes on its result pipe before it exits.
+/// First byte on the result pipe: the child's own setup is done and student code may run
+/// from here on. Everything after it may have been written by student code.
+pub const READY: u8 = b'R';
+/// First byte on the result pipe: the child's setup failed, before any student code ran; a
+/// [`SetupFailure`] follows. Only believed as the very first byte: student code runs only
+/// after [`READY`] is in the pipe, and nobody in the child can take it back out.
+pub const SETUP_FAILED: u8 = b'S';
+
+/// Why the child could not get ready (labgrade's failure, or an artifact it cannot open).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SetupFailure {
+    /// What failed.
+    pub message: String,
+    /// The artifact could not be opened (a load error, not labgrade's failure).
+    pub load_error: bool,
+}
+
+/// What went wrong in a run that got ready. This is all a child can claim after student code
+/// may have run, so it has no way to say "labgrade failed": a report claiming that does not
+/// parse, and the run is then judged by how it ended (a `crash`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ChildError {
+    /// A symbol the run needs is not in the library.
+    MissingSymbol {
+        /// The ABI name.
+        name: String,
+    },
+    /// The library could not be loaded (or the program could not be executed).
+    LoadError {
+        /// The loader's message.
+        message: String,
+    },
+    /// The call could not be made or did not come back as a call does.
+    Crashed {
+        /// What happened.
+        message: String,
+    },
+}
+
+impl ChildError {
+    /// What the run's code (problem calling code, loader) said, as a child may say it.
+    pub fn from_ending(e: Ending) -> ChildError {
+        match e {
+            Ending::MissingSymbol { name } => ChildError::MissingSymbol { name },
+            Ending::LoadError { message } => ChildError::LoadError { message },
+            Ending::InternalError { message } => ChildError::Crashed { message },
+            other => ChildError::Crashed {
+                message: format!("{other:?}"),
+            },
+        }
+    }
+
+    /// The ending the worker gives a run whose child said this.
+    pub fn ending(&self) -> Ending {
+        match self {
+            ChildError::MissingSymbol { name } => Ending::MissingSymbol { name: name.clone() },
+            ChildError::LoadError { message } => Ending::LoadError {
+                message: message.clone(),
+            },
+            ChildError::Crashed { message } => Ending::Crashed {
+                message: message.clone(),
+            },
+        }
+    }
+}
+
+/// What the child writes on its result pipe, after [`READY`], before it exits.
 #[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChildReport {
     /// The function's return value.
     pub value: Option<Value>,
-    /// Set when the run could not start (missing symbol, load error).
-    pub error: Option<Ending>,
+    /// Set when the run could not be made (missing symbol, load error).
+    pub error: Option<ChildError>,
     /// True when the start-up probe proved counting works.
     pub counts_ok: bool,
     /// Why counting is off, when it is.
@@ -69,7 +137,23 @@ pub fn run(
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
     let channel = identity(result_fd);
-    let report = match setup_and_run(req, shared, filters, files) {
+    let artifact = match setup(req, shared, filters, files, result_fd) {
+        Ok(fd) => fd,
+        Err(failure) => {
+            let mut frame = vec![SETUP_FAILED];
+            frame.extend(serde_json::to_vec(&failure).unwrap_or_default());
+            write_all(result_fd, &frame);
+            // SAFETY: leave at once; no student code has run.
+            unsafe { libc::_exit(0) }
+        }
+    };
+    // From here on student code may run (a library's constructors, the program): the ready
+    // mark goes first, so the worker knows that whatever follows may be student code's.
+    if !write_all(result_fd, &[READY]) {
+        // SAFETY: as above. The worker sees no ready mark: labgrade's failure, retried.
+        unsafe { libc::_exit(0) }
+    }
+    let report = match run_student(req, shared, artifact) {
         Ok(r) => r,
         Err(e) => ChildReport {
             error: Some(e),
@@ -77,6 +161,16 @@ pub fn run(
         },
     };
     finish(result_fd, channel, &report, 0)
+}
+
+/// Writes all of `bytes` to `fd`; false if it could not.
+fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
+    // SAFETY: `fd` is the result pipe's write end, owned by this process; the File is
+    // forgotten, not closed.
+    let mut f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+    let ok = f.write_all(bytes).is_ok();
+    std::mem::forget(f);
+    ok
 }
 
 /// Device and inode of what `fd` refers to, taken before any student code runs.
@@ -119,13 +213,25 @@ fn finish(result_fd: RawFd, channel: Option<(u64, u64)>, report: &ChildReport, c
     }
 }
 
-fn internal(what: &str) -> Ending {
-    Ending::InternalError {
+fn internal(what: &str) -> SetupFailure {
+    SetupFailure {
         message: format!("{what}: {}", std::io::Error::last_os_error()),
+        load_error: false,
     }
 }
 
-fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), Ending> {
+fn failed(message: String) -> SetupFailure {
+    SetupFailure {
+        message,
+        load_error: false,
+    }
+}
+
+fn crashed(message: String) -> ChildError {
+    ChildError::Crashed { message }
+}
+
+fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), SetupFailure> {
     let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| internal("path"))?;
     let flags = if write {
         libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_CLOEXEC
@@ -146,12 +252,15 @@ fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), Ending> {
     Ok(())
 }
 
-fn setup_and_run(
+/// Everything before student code: files, uid, limits, Landlock, seccomp. Returns the
+/// artifact's descriptor.
+fn setup(
     req: &RunRequest,
     shared: &Shared,
     filters: Option<&Filters>,
     files: &RunFiles<'_>,
-) -> Result<ChildReport, Ending> {
+    result_fd: RawFd,
+) -> Result<RawFd, SetupFailure> {
     redirect(files.stdin, 0, false)?;
     redirect(files.stdout, 1, true)?;
     redirect(files.stderr, 2, true)?;
@@ -173,9 +282,8 @@ fn setup_and_run(
     // sandbox uid cannot traverse (root's home). The run then goes through the descriptor.
     let artifact = open_artifact(&req.artifact.path)?;
     let artifact_dir = req.artifact.path.parent().unwrap_or(Path::new("/"));
-    let paths = layers::RunPaths::open(files.dir, artifact_dir)
-        .map_err(|message| Ending::InternalError { message })?;
-    layers::drop_privileges().map_err(|message| Ending::InternalError { message })?;
+    let paths = layers::RunPaths::open(files.dir, artifact_dir).map_err(failed)?;
+    layers::drop_privileges().map_err(failed)?;
     // A changed uid makes the process non-dumpable, which hides /proc/self from it (and
     // breaks the sanitizer runtime); the Landlock domain keeps others from tracing it.
     // SAFETY: plain prctl.
@@ -188,34 +296,88 @@ fn setup_and_run(
     apply_limits(req, profile)?;
     // Landlock is best effort here: `labgrade doctor` and every report's metadata say
     // whether the kernel enforces it.
-    layers::apply_landlock(paths, profile).map_err(|message| Ending::InternalError { message })?;
+    layers::apply_landlock(paths, profile).map_err(failed)?;
     if let Some(f) = filters {
-        f.apply(profile)
-            .map_err(|message| Ending::InternalError { message })?;
+        f.apply(profile).map_err(failed)?;
     }
+    // A program needs one exec, its own: every exec from here is the worker's to allow.
+    let listener = match (filters.is_some(), profile) {
+        (true, Profile::Program | Profile::Sanitizer) => {
+            let fd = layers::supervise_exec().map_err(failed)?;
+            // SAFETY: the status block is shared memory mapped for the life of the process.
+            if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
+                st.exec_listener = fd as u64 + 1;
+            }
+            Some(fd)
+        }
+        _ => None,
+    };
+    // Whatever labgrade and its worker inherited (a CI runner's pipes, a terminal's
+    // descriptors) stops here: the run keeps stdio, its result pipe, the marker and the
+    // artifact, nothing else.
+    let mut keep = vec![result_fd, artifact];
+    if req.artifact.marks_stack_overflow {
+        keep.push(MARK_FD);
+    }
+    keep.extend(listener);
+    close_all_but(&keep).map_err(failed)?;
+    Ok(artifact)
+}
+
+/// Closes every descriptor from 3 up except `keep`.
+fn close_all_but(keep: &[RawFd]) -> Result<(), String> {
+    let mut keep: Vec<RawFd> = keep.iter().copied().filter(|&fd| fd > 2).collect();
+    keep.sort_unstable();
+    keep.dedup();
+    let mut from: u32 = 3;
+    for &fd in keep.iter().chain(std::iter::once(&-1)) {
+        // The last range runs to the highest possible descriptor.
+        let to = if fd < 0 { u32::MAX } else { fd as u32 - 1 };
+        if from <= to {
+            // SAFETY: close_range on descriptor numbers; none of them is used by the code
+            // that runs after this (the kept ones are skipped).
+            let r = unsafe { libc::syscall(libc::SYS_close_range, from, to, 0) };
+            if r != 0 {
+                return Err(format!("close_range: {}", std::io::Error::last_os_error()));
+            }
+        }
+        if fd >= 0 {
+            from = fd as u32 + 1;
+        }
+    }
+    Ok(())
+}
+
+/// Student code from here: load or execute the artifact and make the call.
+fn run_student(
+    req: &RunRequest,
+    shared: &Shared,
+    artifact: RawFd,
+) -> Result<ChildReport, ChildError> {
     match req.artifact.kind {
         ArtifactKind::Program => exec_program(req, artifact),
         ArtifactKind::Library => run_library(req, shared, artifact),
     }
 }
 
-fn open_artifact(path: &Path) -> Result<RawFd, Ending> {
+fn open_artifact(path: &Path) -> Result<RawFd, SetupFailure> {
     let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| internal("path"))?;
     // SAFETY: open on a valid C string.
     let fd = unsafe { libc::open(c.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
     if fd < 0 {
-        return Err(Ending::LoadError {
+        return Err(SetupFailure {
             message: format!(
                 "cannot open `{}`: {}",
                 path.display(),
                 std::io::Error::last_os_error()
             ),
+            load_error: true,
         });
     }
     Ok(fd)
 }
 
-fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), Ending> {
+fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), SetupFailure> {
     let l = req.limits;
     let stack = l.stack_mb.saturating_mul(1 << 20);
     let result = match profile {
@@ -230,18 +392,18 @@ fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), Ending> {
         Profile::Program => limits::apply(&l, l.memory_mb.saturating_mul(1 << 20), Some(stack)),
         Profile::Sanitizer => limits::apply(&l, libc::RLIM_INFINITY, Some(stack)),
     };
-    result.map_err(|e| Ending::InternalError {
-        message: format!("setrlimit: {e}"),
-    })
+    result.map_err(|e| failed(format!("setrlimit: {e}")))
 }
 
-fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, Ending> {
+fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, ChildError> {
     let path = CString::new(req.artifact.path.as_os_str().as_encoded_bytes())
-        .map_err(|_| internal("program path"))?;
+        .map_err(|_| crashed("the program's path holds a NUL".into()))?;
     let extra: Vec<CString> = match &req.input {
         RunInput::Program { args, .. } => args
             .iter()
-            .map(|a| CString::new(a.as_str()).map_err(|_| internal("argument with NUL")))
+            .map(|a| {
+                CString::new(a.as_str()).map_err(|_| crashed("an argument holds a NUL".into()))
+            })
             .collect::<Result<_, _>>()?,
         RunInput::Call { .. } => Vec::new(),
     };
@@ -261,7 +423,7 @@ fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, Ending
     // SAFETY: argv and envp are NULL-terminated arrays of valid C strings; `artifact` is an
     // open descriptor of the program.
     unsafe { libc::fexecve(artifact, argv.as_ptr(), envp.as_ptr()) };
-    Err(Ending::LoadError {
+    Err(ChildError::LoadError {
         message: format!(
             "cannot execute `{}`: {}",
             req.artifact.path.display(),
@@ -270,7 +432,11 @@ fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, Ending
     })
 }
 
-fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<ChildReport, Ending> {
+fn run_library(
+    req: &RunRequest,
+    shared: &Shared,
+    artifact: RawFd,
+) -> Result<ChildReport, ChildError> {
     let stack = req.limits.stack_mb.saturating_mul(1 << 20);
     let through_fd = format!("/proc/self/fd/{artifact}");
 
@@ -282,7 +448,7 @@ fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<Chi
             libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
         )
     }
-    .map_err(|e| Ending::LoadError {
+    .map_err(|e| ChildError::LoadError {
         message: e.to_string(),
     })?;
 
@@ -297,24 +463,24 @@ fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<Chi
         }
     }
 
-    let call =
-        match &req.input {
-            RunInput::Call { function, args } => {
-                problems::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)?
-            }
-            RunInput::Program { .. } => {
-                let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
-                    Ending::MissingSymbol {
-                        name: "main".into(),
-                    }
-                })?;
-                let args = match &req.input {
-                    RunInput::Program { args, .. } => args.clone(),
-                    RunInput::Call { .. } => Vec::new(),
-                };
-                prepare_main(&lib, &symbol, args)?
-            }
-        };
+    let call = match &req.input {
+        RunInput::Call { function, args } => {
+            problems::child::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)
+                .map_err(ChildError::from_ending)?
+        }
+        RunInput::Program { .. } => {
+            let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
+                ChildError::MissingSymbol {
+                    name: "main".into(),
+                }
+            })?;
+            let args = match &req.input {
+                RunInput::Program { args, .. } => args.clone(),
+                RunInput::Call { .. } => Vec::new(),
+            };
+            prepare_main(&lib, &symbol, args).map_err(ChildError::from_ending)?
+        }
+    };
     let is_program = matches!(req.input, RunInput::Program { .. });
 
     let handle = std::thread::Builder::new()
@@ -325,12 +491,10 @@ fn run_library(req: &RunRequest, shared: &Shared, artifact: RawFd) -> Result<Chi
             record_stack_bounds();
             call()
         })
-        .map_err(|e| Ending::InternalError {
-            message: format!("cannot start the call's thread: {e}"),
-        })?;
-    let value = handle.join().map_err(|_| Ending::InternalError {
-        message: "the call's thread panicked".into(),
-    })?;
+        .map_err(|e| crashed(format!("cannot start the call's thread: {e}")))?;
+    let value = handle
+        .join()
+        .map_err(|_| crashed("the call did not return: its thread panicked".into()))?;
     if is_program {
         // Like returning from main: flush the student's buffered output and leave with
         // main's value as the exit status; the worker reads it from wait().

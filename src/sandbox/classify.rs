@@ -116,7 +116,7 @@ pub fn classify(e: &Exit<'_>) -> Ending {
     };
     if let Some(report) = e.report {
         if let Some(err) = &report.error {
-            return err.clone();
+            return err.ending();
         }
         if code == 0 {
             return Ending::Returned;

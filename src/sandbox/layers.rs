@@ -32,8 +32,9 @@ pub enum Profile {
     /// A library loaded in the child: no exec at all.
     Library,
     /// A program: the one exec of the program itself happens after the filter is in place,
-    /// so exec stays allowed by seccomp; Landlock allows executing only the program and the
-    /// system libraries, so `/bin/sh` is still refused.
+    /// so this filter lets exec through; a second filter ([`supervise_exec`]) hands every
+    /// exec to the worker, which allows only that first one. Landlock allows executing only
+    /// the program and the system libraries.
     Program,
     /// A sanitizer build: LeakSanitizer stops the world with a traced clone of itself, so
     /// process clones and ptrace are allowed; everything else as for a program.
@@ -83,6 +84,11 @@ fn denied(profile: Profile) -> Vec<i64> {
         libc::SYS_init_module,
         libc::SYS_finit_module,
         libc::SYS_delete_module,
+        // Another process's I/O priority, memory or descriptors.
+        libc::SYS_ioprio_set,
+        libc::SYS_process_madvise,
+        libc::SYS_kcmp,
+        libc::SYS_pidfd_getfd,
     ];
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_fork, libc::SYS_vfork]);
@@ -92,6 +98,8 @@ fn denied(profile: Profile) -> Vec<i64> {
     if profile == Profile::Library {
         v.extend([libc::SYS_execve, libc::SYS_execveat]);
     }
+    // An anonymous file to exec (fexecve of a memfd): no run needs one.
+    v.push(libc::SYS_memfd_create);
     v
 }
 
@@ -114,6 +122,28 @@ fn build(profile: Profile) -> Result<BpfProgram, String> {
             vec![SeccompRule::new(vec![cond]).map_err(|e| e.to_string())?],
         );
     }
+    // Other processes' limits and scheduling (the worker's, the grader's, another run's):
+    // only the calling process itself, named as 0, may be the target. glibc's
+    // setrlimit/getrlimit pass 0; nothing an assignment does needs another process.
+    let cond = |arg: u8, op: SeccompCmpOp| {
+        SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, 0)
+            .and_then(|c| SeccompRule::new(vec![c]))
+            .map_err(|e| e.to_string())
+    };
+    for (nr, arg) in [
+        (libc::SYS_prlimit64, 0),
+        (libc::SYS_sched_setscheduler, 0),
+        (libc::SYS_sched_setparam, 0),
+        (libc::SYS_sched_setattr, 0),
+        (libc::SYS_sched_setaffinity, 0),
+    ] {
+        rules.insert(nr, vec![cond(arg, SeccompCmpOp::Ne)?]);
+    }
+    // setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller itself (0).
+    rules.insert(
+        libc::SYS_setpriority,
+        vec![cond(0, SeccompCmpOp::Ne)?, cond(1, SeccompCmpOp::Ne)?],
+    );
     let filter = SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Trap, arch())
         .map_err(|e| e.to_string())?;
     filter
@@ -155,6 +185,61 @@ impl Filters {
     }
 }
 
+/// Installs, on top of the profile's filter, one that hands every `execve`/`execveat` to a
+/// supervisor (seccomp user notification), and returns the listener (close-on-exec). The
+/// worker answers: the first exec, the child's own of the program, goes through; every
+/// other is refused (see [`super::execgate`]).
+pub fn supervise_exec() -> Result<std::os::fd::RawFd, String> {
+    const NOTIFY: u32 = libc::SECCOMP_RET_USER_NOTIF;
+    const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
+    let stmt = |code: u32, k: u32| libc::sock_filter {
+        code: code as u16,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    let jump = |code: u32, k: u32, jt: u8, jf: u8| libc::sock_filter {
+        code: code as u16,
+        jt,
+        jf,
+        k,
+    };
+    let ld_nr = stmt(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 0);
+    let jeq = libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K;
+    let jge = libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K;
+    let ret = libc::BPF_RET | libc::BPF_K;
+    let mut prog = [
+        ld_nr,
+        // x32 system calls (bit 30) go to the supervisor too: any exec among them is refused.
+        jump(jge, 0x4000_0000, 3, 0),
+        jump(jeq, libc::SYS_execve as u32, 2, 0),
+        jump(jeq, libc::SYS_execveat as u32, 1, 0),
+        stmt(ret, ALLOW),
+        stmt(ret, NOTIFY),
+    ];
+    let fprog = libc::sock_fprog {
+        len: prog.len() as u16,
+        filter: prog.as_mut_ptr(),
+    };
+    // SAFETY: prctl and seccomp with a valid program that outlives the call.
+    let fd = unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+            &fprog as *const libc::sock_fprog,
+        )
+    };
+    if fd < 0 {
+        return Err(format!(
+            "seccomp exec supervision: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    Ok(fd as std::os::fd::RawFd)
+}
+
 /// The name of a system call labgrade forbids, for verdicts.
 pub fn syscall_name(nr: i64) -> String {
     let names: &[(i64, &str)] = &[
@@ -174,6 +259,26 @@ pub fn syscall_name(nr: i64) -> String {
         (libc::SYS_userfaultfd, "userfaultfd"),
         (libc::SYS_process_vm_readv, "process_vm_readv"),
         (libc::SYS_process_vm_writev, "process_vm_writev"),
+        (libc::SYS_prlimit64, "prlimit64 (another process's limits)"),
+        (
+            libc::SYS_setpriority,
+            "setpriority (another process's priority)",
+        ),
+        (
+            libc::SYS_sched_setscheduler,
+            "sched_setscheduler (another process)",
+        ),
+        (libc::SYS_sched_setparam, "sched_setparam (another process)"),
+        (libc::SYS_sched_setattr, "sched_setattr (another process)"),
+        (
+            libc::SYS_sched_setaffinity,
+            "sched_setaffinity (another process)",
+        ),
+        (libc::SYS_ioprio_set, "ioprio_set"),
+        (libc::SYS_process_madvise, "process_madvise"),
+        (libc::SYS_kcmp, "kcmp"),
+        (libc::SYS_pidfd_getfd, "pidfd_getfd"),
+        (libc::SYS_memfd_create, "memfd_create"),
         #[cfg(target_arch = "x86_64")]
         (libc::SYS_fork, "fork"),
         #[cfg(target_arch = "x86_64")]
@@ -328,6 +433,62 @@ mod tests {
                 std::thread::spawn(|| 1).join().unwrap();
             }),
             0
+        );
+    }
+
+    #[test]
+    fn only_the_process_itself_may_be_limited_or_reniced() {
+        // SAFETY (each closure): plain syscalls in the forked child.
+        let parent = || unsafe { libc::getppid() };
+        let mut rl = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        let rlp: *mut libc::rlimit = &mut rl;
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::prlimit(0, libc::RLIMIT_CORE, std::ptr::null(), rlp);
+                libc::setrlimit(libc::RLIMIT_CORE, rlp);
+                libc::setpriority(libc::PRIO_PROCESS, 0, 1);
+            }),
+            0
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::prlimit(parent(), libc::RLIMIT_CORE, std::ptr::null(), rlp);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, parent() as libc::id_t, 19);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::setpriority(libc::PRIO_USER, 0, 19);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::syscall(libc::SYS_memfd_create, c"x".as_ptr(), 0);
+            }),
+            -libc::SIGSYS
+        );
+        assert_eq!(
+            in_filtered_child(|| unsafe {
+                libc::syscall(
+                    libc::SYS_execveat,
+                    0,
+                    c"".as_ptr(),
+                    std::ptr::null::<*const libc::c_char>(),
+                    std::ptr::null::<*const libc::c_char>(),
+                    libc::AT_EMPTY_PATH,
+                );
+            }),
+            -libc::SIGSYS
         );
     }
 }

@@ -9,11 +9,13 @@
 
 pub mod child;
 pub mod classify;
+pub mod execgate;
 pub mod layers;
 pub mod limits;
 pub mod pool;
 pub mod probe;
 pub mod protocol;
+pub mod runfiles;
 pub mod shared;
 pub mod worker;
 

@@ -1,9 +1,14 @@
-//! The grader's side of the workers: a fixed number of `labgrade __worker` processes, each
+//! The grader's side of the workers: a fixed number of `labgrade-worker` processes, each
 //! driven by one thread of the grader, sharing one queue of runs.
 //!
-//! A worker that dies (it should not: student code only ever runs in its children) is
-//! restarted and the run retried once; a second failure is an internal error, never a
-//! student's verdict.
+//! `labgrade-worker` is a binary of its own, installed next to `labgrade`: the sandboxed
+//! child is a fork of it, and it links no reference solver, so student code (which shares
+//! the child's address space) has none to call.
+//!
+//! A worker that dies (it should not: student code only ever runs in its children), or that
+//! answers with an internal error, is replaced and the run retried in the fresh one; a
+//! failure that persists is an internal error, never a student's verdict, and the case stays
+//! in the points available, unresolved.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -12,6 +17,29 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 
 use super::protocol::{Ending, Observation, RunRequest, RunResponse};
+
+/// Tries per run before it is left unresolved.
+const ATTEMPTS: usize = 2;
+
+/// The name of the worker binary.
+pub const WORKER_NAME: &str = "labgrade-worker";
+
+/// `labgrade-worker` in the directory of `grader` (the running labgrade), or an error that
+/// says where it looked and how to build it.
+pub fn worker_next_to(grader: &Path) -> Result<PathBuf, String> {
+    let dir = grader.parent().unwrap_or(Path::new("."));
+    let exe = dir.join(WORKER_NAME);
+    if exe.is_file() {
+        Ok(exe)
+    } else {
+        Err(format!(
+            "cannot find the sandbox `{WORKER_NAME}` next to labgrade (looked for `{}`): it is \
+             a separate binary of the labgrade package; build both with `cargo build --release` \
+             (or `cargo build --workspace`), or install it beside labgrade",
+            exe.display()
+        ))
+    }
+}
 
 /// Starts workers and runs requests on them.
 #[derive(Debug, Clone)]
@@ -29,7 +57,6 @@ struct Worker {
 impl Worker {
     fn start(exe: &Path) -> std::io::Result<Worker> {
         let mut child = Command::new(exe)
-            .arg("__worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -68,7 +95,7 @@ impl Drop for Worker {
 }
 
 impl WorkerPool {
-    /// A pool of `slots` workers started from `exe` (the labgrade binary).
+    /// A pool of `slots` workers started from `exe` (`labgrade-worker`).
     pub fn new(exe: impl Into<PathBuf>, slots: usize) -> WorkerPool {
         WorkerPool {
             exe: exe.into(),
@@ -122,7 +149,7 @@ impl WorkerPool {
 
     fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {
         let mut last_err = String::new();
-        for _attempt in 0..2 {
+        for _attempt in 0..ATTEMPTS {
             if worker.is_none() {
                 match Worker::start(&self.exe) {
                     Ok(w) => *worker = Some(w),
@@ -134,22 +161,23 @@ impl WorkerPool {
             }
             let w = worker.as_mut().expect("started");
             match w.run(req) {
-                Ok(obs) => {
-                    if matches!(obs.ending, Ending::InternalError { .. }) {
-                        last_err = match &obs.ending {
-                            Ending::InternalError { message } => message.clone(),
-                            _ => unreachable!(),
-                        };
-                        continue;
+                Ok(obs) => match obs.ending {
+                    // Only the worker says this (a child cannot): retry in a fresh worker,
+                    // and so a fresh child.
+                    Ending::InternalError { message } => {
+                        last_err = message;
+                        *worker = None;
                     }
-                    return obs;
-                }
+                    _ => return obs,
+                },
                 Err(e) => {
                     last_err = format!("worker failed: {e}");
                     *worker = None;
                 }
             }
         }
-        Observation::not_run(Ending::InternalError { message: last_err })
+        Observation::not_run(Ending::InternalError {
+            message: format!("{last_err} (after {ATTEMPTS} attempts, each in a fresh worker)"),
+        })
     }
 }

@@ -134,13 +134,14 @@ pub fn probe() -> LayerStatus {
     status
 }
 
-/// The layers in force, probed once per grader process through `labgrade __probe` (the
-/// grader is multi-threaded, so it cannot fork the probe itself).
+/// The layers in force, probed once per grader process through `labgrade-worker --probe`
+/// (the binary that runs the children; the grader is multi-threaded, so it cannot fork the
+/// probe itself).
 pub fn layers_in_force(exe: &std::path::Path) -> &'static LayerStatus {
     static STATUS: OnceLock<LayerStatus> = OnceLock::new();
     STATUS.get_or_init(|| {
         std::process::Command::new(exe)
-            .arg("__probe")
+            .arg("--probe")
             .output()
             .ok()
             .and_then(|o| serde_json::from_slice(&o.stdout).ok())

@@ -128,7 +128,16 @@ pub enum Ending {
         /// The loader's message.
         message: String,
     },
-    /// labgrade failed (fork, temp dir, worker died): never the student's fault.
+    /// The call could not be made, or did not come back as a call does (what the child said
+    /// after student code may have run): a crash, the student's verdict.
+    Crashed {
+        /// What happened.
+        message: String,
+    },
+    /// labgrade failed (fork, temp dir, the child's setup before any student code, the worker
+    /// died), and still did after a retry in a fresh worker: never the student's fault. Only
+    /// the worker and the pool give it; nothing a child reports can become one. The case
+    /// stays in the points available, unresolved.
     InternalError {
         /// What failed.
         message: String,

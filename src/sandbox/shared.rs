@@ -29,6 +29,9 @@ pub struct Status {
     /// Set by the child when, at its end, the result pipe was no longer the one it was given
     /// or would not take the whole report: student code reached the channel.
     pub channel_lost: u64,
+    /// A program run's exec listener in the child, plus one (0: none); written before the
+    /// ready mark. See [`super::execgate`].
+    pub exec_listener: u64,
 }
 
 /// The shared block: counters first, then the status.

@@ -1,7 +1,7 @@
 //! The worker process: one per parallel slot, single-threaded, forks one child per run.
 //!
 //! Forking from the multi-threaded grader would be unsafe for what the child must do
-//! (allocate, dlopen), so the grader starts `labgrade __worker` processes and talks to each
+//! (allocate, dlopen), so the grader starts `labgrade-worker` processes and talks to each
 //! over its stdin/stdout, one JSON line per request and per response. The worker is a child
 //! subreaper, so whatever a run leaves behind is reparented to it and reaped after the run.
 
@@ -9,13 +9,16 @@ use std::io::{BufRead, Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::child::{self, ChildReport, RunFiles};
+use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
+use super::execgate::ExecGate;
 use super::layers::{Filters, SANDBOX_ID};
+use super::protocol::ArtifactKind;
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
+use super::runfiles::RunDir;
 use super::shared::Shared;
 
-/// Entry point of `labgrade __worker`: serve requests until stdin closes.
+/// Entry point of `labgrade-worker`: serve requests until stdin closes.
 pub fn main() -> std::io::Result<()> {
     // SAFETY: plain prctl.
     unsafe {
@@ -57,6 +60,9 @@ pub fn main() -> std::io::Result<()> {
     Ok(())
 }
 
+/// Name of the stack-overflow marker file in a run's directory.
+const MARKER_NAME: &str = ".labgrade-marker";
+
 /// Runs one request in a fresh child and observes it.
 pub fn run_one(req: &RunRequest, shared: &Shared, filters: Option<&Filters>) -> Observation {
     match run_one_inner(req, shared, filters) {
@@ -76,15 +82,18 @@ fn pipe() -> std::io::Result<(RawFd, RawFd)> {
     Ok((fds[0], fds[1]))
 }
 
-fn read_limited(path: &std::path::Path, limit: usize) -> (String, bool) {
-    let Ok(f) = std::fs::File::open(path) else {
-        return (String::new(), false);
-    };
-    let mut buf = Vec::new();
-    let _ = f.take(limit as u64 + 1).read_to_end(&mut buf);
-    let truncated = buf.len() > limit;
-    buf.truncate(limit);
-    (String::from_utf8_lossy(&buf).into_owned(), truncated)
+/// Most the worker reads of a child's report. The largest legitimate one is a 200 x 200
+/// maze's record with its path (well under 2 MiB); past the cap the child is killed and the
+/// run is a `crash`, so a flood never grows the worker.
+pub const REPORT_CAP: usize = 16 << 20;
+
+/// Reads one run file safely (see [`super::runfiles`]): its text, or why it was not read.
+fn read_run_file(dir: &RunDir, name: &str, what: &str, cap: usize) -> Result<String, String> {
+    match dir.read(name, cap) {
+        Ok(Some((bytes, _))) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Ok(None) => Ok(String::new()),
+        Err(t) => Err(t.0.replacen(name, what, 1)),
+    }
 }
 
 fn run_one_inner(
@@ -102,12 +111,14 @@ fn run_one_inner(
     let stdin_path = dir.join("stdin");
     let stdout_path = dir.join("stdout");
     let stderr_path = dir.join("stderr");
-    let marker_path = dir.join(".labgrade-marker");
+    let marker_path = dir.join(MARKER_NAME);
     let stdin_text = match &req.input {
         RunInput::Program { stdin, .. } => stdin.as_str(),
         RunInput::Call { .. } => "",
     };
     std::fs::write(&stdin_path, stdin_text)?;
+    // Taken before the run: the files it leaves are read relative to this descriptor.
+    let run_dir = RunDir::open(&dir)?;
     shared.clear();
     let (rd, wr) = pipe()?;
     let files = RunFiles {
@@ -141,11 +152,15 @@ fn run_one_inner(
     // Non-blocking, so that a grandchild holding the write end open cannot stall us.
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
-    let exit = wait_child(
+    // A program's execs are the worker's to allow: the first (the child's own), no other.
+    let mut gate = matches!(req.artifact.kind, ArtifactKind::Program).then(ExecGate::default);
+    let (exit, flooded) = wait_child(
         pid,
         Duration::from_millis(req.limits.wall_ms),
         &mut reader,
         &mut result,
+        REPORT_CAP,
+        gate.as_mut().map(|g| (g, shared)),
     );
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     // Whatever the run left in its process group goes too.
@@ -154,24 +169,62 @@ fn run_one_inner(
         libc::kill(-pid, libc::SIGKILL);
         while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
     }
-    // A report that does not parse (two reports, a forged one appended, garbage) counts as
-    // none: the run then ends as `NoReport` or by its signal, never as a forged value.
+    // The pipe starts with the child's own word on its setup, written before any student
+    // code ran: a setup failure (labgrade's, retried by the pool) or the ready mark. No mark
+    // at all: the child died in its setup, before student code, also labgrade's.
+    // SAFETY: the child is gone; nobody else writes the block now.
+    let block = unsafe { shared.block() };
+    let body = match result.split_first() {
+        Some((&READY, rest)) => rest,
+        Some((&SETUP_FAILED, rest)) => {
+            let f: SetupFailure = serde_json::from_slice(rest).unwrap_or(SetupFailure {
+                message: "the sandboxed child failed in its setup".into(),
+                load_error: false,
+            });
+            let ending = if f.load_error {
+                Ending::LoadError { message: f.message }
+            } else {
+                Ending::InternalError {
+                    message: format!("the sandboxed child could not set up: {}", f.message),
+                }
+            };
+            return Ok(Observation::not_run(ending));
+        }
+        _ => {
+            return Ok(Observation::not_run(Ending::InternalError {
+                message: format!(
+                    "the sandboxed child ended before it was ready ({:?})",
+                    exit.status
+                ),
+            }))
+        }
+    };
+    // After the mark, a report that does not parse (two reports, a forged one appended,
+    // garbage, one claiming what a child cannot claim) counts as none: the run then ends as
+    // `NoReport` or by its signal, never as a forged value or a forged error.
     // The same holds when the child found, at its end, that the pipe was no longer its own,
     // or never reached its end at all (student code wrote a report, then left with exit):
     // whatever is in the pipe then was written by student code.
-    // SAFETY: the child is gone; nobody else writes the block now.
-    let block = unsafe { shared.block() };
     let untrusted = block.status.channel_lost != 0 || block.status.finished == 0;
     let report: Option<ChildReport> = if untrusted {
         None
     } else {
-        serde_json::from_slice(&result).ok()
+        serde_json::from_slice(body).ok()
     };
     let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
     let limit = (req.limits.output_kb as usize).saturating_mul(1024);
-    let (stdout, _) = read_limited(&stdout_path, limit);
-    let (stderr, _) = read_limited(&stderr_path, limit);
-    let marker = std::fs::read_to_string(&marker_path).unwrap_or_default();
+    // The run's directory is the student's: a file there may have been swapped for a link,
+    // a FIFO or a device. Such a run is a crash, and what the swap points at is never read.
+    let mut tampered = Vec::new();
+    let mut read = |name: &str, what: &str, cap: usize| {
+        read_run_file(&run_dir, name, what, cap).unwrap_or_else(|m| {
+            tampered.push(m);
+            String::new()
+        })
+    };
+    let stdout = read("stdout", "stdout", limit);
+    let stderr = read("stderr", "stderr", limit);
+    let marker = read(MARKER_NAME, "the stack-overflow marker", 4096);
     let ending = classify(&Exit {
         exit: &exit,
         limits: &req.limits,
@@ -184,6 +237,27 @@ fn run_one_inner(
         stderr: &stderr,
         is_program: matches!(req.input, RunInput::Program { .. }),
     });
+    let ending = if let Some(nr) = gate.as_ref().and_then(|g| g.refused) {
+        Ending::Forbidden {
+            syscall: Some(format!(
+                "{} (a program may not execute anything after it has started)",
+                super::layers::syscall_name(nr)
+            )),
+        }
+    } else if flooded {
+        Ending::Crashed {
+            message: format!(
+                "it wrote more than {} MiB into labgrade's result channel and was stopped",
+                REPORT_CAP >> 20
+            ),
+        }
+    } else if !tampered.is_empty() {
+        Ending::Crashed {
+            message: tampered.join("; "),
+        }
+    } else {
+        ending
+    };
     let (counts, counts_note) = read_counts(req, report.as_ref(), block);
     let exit_status = match (&req.input, &exit.status) {
         (RunInput::Program { .. }, WaitStatus::Exited(code)) => Some(*code),
@@ -277,16 +351,21 @@ pub struct ChildExit {
     pub max_rss_kb: u64,
 }
 
+/// Waits for the child (up to `wall`), reading its report into `result`, at most `cap`
+/// bytes: a child that writes more is killed, and the second value is true.
 fn wait_child(
     pid: libc::pid_t,
     wall: Duration,
     reader: &mut std::fs::File,
     result: &mut Vec<u8>,
-) -> ChildExit {
+    cap: usize,
+    mut gate: Option<(&mut ExecGate, &Shared)>,
+) -> (ChildExit, bool) {
     let deadline = Instant::now() + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     let mut timed_out = false;
+    let mut flooded = false;
     // Drain the result pipe while waiting so a large report never blocks the child, and
     // watch the pidfd for the child's exit.
     let rfd = std::os::fd::AsRawFd::as_raw_fd(reader);
@@ -298,6 +377,7 @@ fn wait_child(
             break;
         }
         let ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
+        let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
             libc::pollfd {
                 fd: pidfd,
@@ -309,9 +389,14 @@ fn wait_child(
                 events: libc::POLLIN,
                 revents: 0,
             },
+            libc::pollfd {
+                fd: listener,
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
         // SAFETY: valid pollfd array.
-        let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms.max(1)) };
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), 3, ms.max(1)) };
         if n < 0 {
             if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
                 continue;
@@ -322,9 +407,42 @@ fn wait_child(
             let mut buf = [0u8; 65536];
             match reader.read(&mut buf) {
                 Ok(0) => pipe_open = false,
+                Ok(k) if result.len() + k > cap => {
+                    flooded = true;
+                    pipe_open = false;
+                    // SAFETY: killing our child's whole group.
+                    unsafe {
+                        libc::kill(-pid, libc::SIGKILL);
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
                 Ok(k) => result.extend_from_slice(&buf[..k]),
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(_) => pipe_open = false,
+            }
+        }
+        // Once the child is ready, take its exec listener (it published the descriptor's
+        // number before writing the mark).
+        if let Some((g, shared)) = gate.as_mut() {
+            if !g.attached() && pidfd >= 0 && result.first() == Some(&super::child::READY) {
+                // SAFETY: a plain read of one word the child wrote before the mark.
+                let slot = unsafe {
+                    std::ptr::read_volatile(std::ptr::addr_of!(shared.block().status.exec_listener))
+                };
+                if slot > 0 {
+                    let _ = g.attach(pidfd, (slot - 1) as RawFd);
+                }
+            }
+            if fds[2].revents & libc::POLLIN != 0 {
+                if g.answer(pid) {
+                    // SAFETY: killing our child's whole group.
+                    unsafe {
+                        libc::kill(-pid, libc::SIGKILL);
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+            } else if fds[2].revents != 0 {
+                g.detach();
             }
         }
         if pidfd >= 0 && fds[0].revents != 0 {
@@ -356,8 +474,16 @@ fn wait_child(
         // SAFETY: closing our pidfd.
         unsafe { libc::close(pidfd) };
     }
-    // The child is gone: whatever is left in the pipe is complete.
-    let _ = reader.read_to_end(result);
+    // The child is gone: whatever is left in the pipe is complete (unless a grandchild
+    // still holds the write end: non-blocking, and capped).
+    if !flooded {
+        let room = (cap + 1).saturating_sub(result.len()) as u64;
+        let _ = (&mut *reader).take(room).read_to_end(result);
+        if result.len() > cap {
+            flooded = true;
+            result.truncate(cap);
+        }
+    }
     let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
     let status = if timed_out {
         WaitStatus::WallTimeout
@@ -368,9 +494,12 @@ fn wait_child(
     } else {
         WaitStatus::Exited(-1)
     };
-    ChildExit {
-        status,
-        cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
-        max_rss_kb: ru.ru_maxrss.max(0) as u64,
-    }
+    (
+        ChildExit {
+            status,
+            cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
+            max_rss_kb: ru.ru_maxrss.max(0) as u64,
+        },
+        flooded,
+    )
 }

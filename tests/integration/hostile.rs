@@ -138,6 +138,12 @@ fn a_hostile_class_changes_nothing_and_correct_grades_stay_the_same() {
             "{name}"
         );
     }
+    // No submission removes a case from the points available (a child that could declare
+    // labgrade's failure once dropped the cases it failed from max_score).
+    let full = &class_scores["c-version"]["max_score"];
+    for (name, r) in &class_scores {
+        assert_eq!(&r["max_score"], full, "{name} changed its max score");
+    }
     // One report per entry, hostile ones included: nothing lost.
     assert_eq!(
         class_scores.len(),
@@ -161,4 +167,68 @@ fn a_hostile_class_changes_nothing_and_correct_grades_stay_the_same() {
     // Nothing left running from this class's programs.
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(processes_from(&cache), Vec::<String>::new());
+}
+
+/// Descriptors labgrade inherits (a CI runner's log pipe, say) never reach student code:
+/// `35-write-inherited-fds` writes to every inherited descriptor from 3 to 64, and labgrade
+/// runs with a pipe on fd 7 whose read end this test holds.
+#[test]
+fn inherited_descriptors_do_not_reach_student_code() {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    use std::os::unix::process::CommandExt;
+
+    let mut fds = [0; 2];
+    // SAFETY: a plain pipe, both ends close-on-exec in this process.
+    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+    let (rd, wr) = (fds[0], fds[1]);
+    let sample = repo().join("tests/hostile/nim/35-write-inherited-fds");
+    let mut cmd = Command::new(labgrade_bin());
+    cmd.args(["check", "nim"])
+        .arg(&sample)
+        .args([
+            "--all",
+            "--format",
+            "json",
+            "--color",
+            "never",
+            "--cache-dir",
+        ])
+        .arg(cache_dir())
+        .current_dir(repo())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    // SAFETY: dup2 between fork and exec; fd 7 is then inherited (no close-on-exec).
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::dup2(wr, 7) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = cmd.spawn().unwrap();
+    // SAFETY: our copy of the write end; labgrade holds its own on fd 7.
+    unsafe { libc::close(wr) };
+    let out = child.wait_with_output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let verdicts: Vec<(&str, &str)> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().starts_with("FindGoodMove/7"))
+        .map(|c| (c["name"].as_str().unwrap(), c["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(verdicts.len(), 2, "{report}");
+    assert!(verdicts.iter().all(|(_, v)| *v == "pass"), "{verdicts:?}");
+    // Every write end is gone once labgrade and its workers are: read to the end.
+    // SAFETY: we own the read end.
+    let mut reader = unsafe { std::fs::File::from_raw_fd(rd) };
+    let mut got = Vec::new();
+    reader.read_to_end(&mut got).unwrap();
+    assert!(
+        got.is_empty(),
+        "student code wrote into a descriptor labgrade inherited: {:?}",
+        String::from_utf8_lossy(&got)
+    );
 }

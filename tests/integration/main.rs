@@ -5,6 +5,7 @@
 //! - `check`: the student's command, its JSON contract and exit codes
 //! - `grade`: a whole class in parallel, gradebook files
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
+//! - `worker_symbols`: the sandbox binary links no reference solver
 
 mod bad_input;
 mod check;
@@ -14,3 +15,4 @@ mod hostile;
 mod lab;
 mod selftest;
 mod util;
+mod worker_symbols;

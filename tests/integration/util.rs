@@ -28,7 +28,7 @@ pub fn reference_lib() -> PathBuf {
         .get_or_init(|| {
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
             let mut cmd = Command::new(cargo);
-            cmd.args(["build", "-p", "labgrade-reference", "--lib"]);
+            cmd.args(["build", "-p", "labgrade-reference-cdylib", "--lib"]);
             if !cfg!(debug_assertions) {
                 cmd.arg("--release");
             }

@@ -19,7 +19,8 @@
 //!
 //! Recursion goes through a [`Recurse`], so the same body runs counted on any [`MazeLib`]
 //! (the rlib: calls, depth and the order in which squares are explored, see [`solve`]) and
-//! as the cdylib's exported C functions calling labgrade's mazelib ([`ffi`]).
+//! as the cdylib's exported C functions calling labgrade's mazelib (`reference/cdylib`, with
+//! the C types of [`ffi`]).
 
 pub mod ffi;
 pub mod generate;

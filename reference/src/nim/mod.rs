@@ -17,10 +17,9 @@
 //! - [`strategy`]: the counted version labgrade computes expectations with, run on an explicit
 //!   stack with a depth budget, so a divergent case reports [`Outcome::Diverges`];
 //! - [`game`]: the console program of Figure 7-5, whose output must match Figure 7-4;
-//! - [`ffi`]: the C ABI the cdylib exports, plain recursion exactly as the book writes it
-//!   (it really overflows the stack), instrumented through [`crate::instrument`].
+//! - the C ABI the cdylib (`reference/cdylib`) exports, plain recursion exactly as the book
+//!   writes it (it really overflows the stack), instrumented through [`crate::instrument`].
 
-pub mod ffi;
 pub mod game;
 pub mod strategy;
 

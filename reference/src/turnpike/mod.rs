@@ -30,7 +30,8 @@
 //!
 //! - counted, on a [`Multiset`] or on labgrade's instrumented world ([`reconstruct`]), giving
 //!   `place` calls, depth, backtracks and the [`Step`]s of the search;
-//! - as the cdylib's exported C functions `turnpike` and `place` ([`ffi`]), calling the
+//! - as the cdylib's exported C functions `turnpike` and `place` (`reference/cdylib`, with
+//!   the C types of [`ffi`]), calling the
 //!   distance set through the ops table of `specs/turnpike/turnpike.h` and reporting their
 //!   calls to [`crate::instrument`] like an instrumented student build.
 

@@ -285,39 +285,9 @@ fn text_of(arg: Option<&Value>) -> Result<String, String> {
     Ok(inst.text)
 }
 
-impl Problem for MazeLibProblem {
-    fn name(&self) -> &'static str {
-        "maze-lib"
-    }
-
-    fn functions(&self) -> &'static [FunctionSig] {
-        FUNCTIONS
-    }
-
-    fn counted(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    fn symbol_of(&self, _function: &str) -> String {
-        "labgrade_ReadMazeMap".into()
-    }
-
-    fn describe_call(&self, _input: &RunInput) -> Option<String> {
-        Some("ReadMazeMap(\"maze.txt\") and the questions after it".into())
-    }
-
-    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
-        let RunInput::Call { args, .. } = input else {
-            return Err("maze-lib has no whole-program cases".into());
-        };
-        let text = text_of(args.first())?;
-        Ok(Expected::returns(probe(
-            &mut ReferenceLib::new(&text),
-            &text,
-        )))
-    }
-
-    fn prepare_call(
+impl MazeLibProblem {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
         &self,
         lib: &libloading::os::unix::Library,
         symbols: &BTreeMap<String, String>,
@@ -368,6 +338,39 @@ impl Problem for MazeLibProblem {
                 probe(&mut s, &text)
             }
         }))
+    }
+}
+
+impl Problem for MazeLibProblem {
+    fn name(&self) -> &'static str {
+        "maze-lib"
+    }
+
+    fn functions(&self) -> &'static [FunctionSig] {
+        FUNCTIONS
+    }
+
+    fn counted(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn symbol_of(&self, _function: &str) -> String {
+        "labgrade_ReadMazeMap".into()
+    }
+
+    fn describe_call(&self, _input: &RunInput) -> Option<String> {
+        Some("ReadMazeMap(\"maze.txt\") and the questions after it".into())
+    }
+
+    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        let RunInput::Call { args, .. } = input else {
+            return Err("maze-lib has no whole-program cases".into());
+        };
+        let text = text_of(args.first())?;
+        Ok(Expected::returns(probe(
+            &mut ReferenceLib::new(&text),
+            &text,
+        )))
     }
 
     fn compare_return(

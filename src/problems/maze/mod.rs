@@ -256,6 +256,79 @@ fn missing(name: &str) -> Ending {
     }
 }
 
+impl Maze {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let name = base(function).to_string();
+        let symbol = symbols.get(function).ok_or_else(|| missing(&name))?;
+        // SAFETY: only addresses are read here; the calls happen on the student thread.
+        let addr = unsafe { lib.get::<*const ()>(symbol.as_bytes()) }
+            .map(|s| *s as usize)
+            .map_err(|_| missing(&name))?;
+        let slot = unsafe { lib.get::<*mut *const MazeOps>(b"lg_mazelib") }
+            .map(|s| *s)
+            .map_err(|_| missing("lg_mazelib (mazelib.h defines it: include the header)"))?;
+        let (maze, variant) = args
+            .first()
+            .ok_or_else(|| "no maze".to_string())
+            .and_then(|a| input::parse(&self.with_variant(a)))
+            .and_then(|i| Ok((i.valid()?.clone(), i.variant)))
+            .map_err(|m| Ending::InternalError {
+                message: format!("cannot read the case's maze: {m}"),
+            })?;
+        // Only the reference exports this: it is both of exercise 3's programs.
+        if let Ok(v) = unsafe { lib.get::<*mut c_int>(b"labgrade_reference_unmarks") } {
+            // SAFETY: the reference's `AtomicI32`, written before any call.
+            unsafe { **v = c_int::from(variant == Variant::Unmark) };
+        }
+        let slot = slot as usize;
+        Ok(Box::new(move || {
+            let mut w = Box::new(World::new(maze));
+            let ops = Box::new(world::table(&mut w));
+            // SAFETY: `slot` is the library's `lg_mazelib`; the table and the world live
+            // until the call returns; the symbol has the signature the header declares.
+            unsafe {
+                *(slot as *mut *const MazeOps) = &*ops;
+                let start = w.maze().start();
+                let value = match name.as_str() {
+                    "SolveMaze" => {
+                        let f: SolveFn = std::mem::transmute(addr);
+                        let r = f(start) != 0;
+                        w.summary(json!(r), None)
+                    }
+                    "ShortestPathLength" => {
+                        let f: ShortestFn = std::mem::transmute(addr);
+                        let r = f(start);
+                        w.summary(json!(r), None)
+                    }
+                    _ => {
+                        let f: FindFn = std::mem::transmute(addr);
+                        let cap = w.maze().width() * w.maze().height() + 1;
+                        let mut buf = vec![POISON; cap + GUARD];
+                        let mut len: c_int = 0;
+                        let r = f(start, buf.as_mut_ptr(), cap as c_int, &mut len) != 0;
+                        let shown = (len.max(0) as usize).min(cap);
+                        let past = buf[cap..].iter().any(|p| *p != POISON);
+                        let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
+                        s["length"] = json!(len);
+                        s["wrote_past_end"] = json!(past);
+                        s
+                    }
+                };
+                *(slot as *mut *const MazeOps) = std::ptr::null();
+                drop(ops);
+                value
+            }
+        }))
+    }
+}
+
 impl Problem for Maze {
     fn name(&self) -> &'static str {
         self.name
@@ -333,76 +406,6 @@ impl Problem for Maze {
             m.width(),
             m.height()
         ))
-    }
-
-    fn prepare_call(
-        &self,
-        lib: &libloading::os::unix::Library,
-        symbols: &BTreeMap<String, String>,
-        function: &str,
-        args: &[Value],
-    ) -> Result<PreparedCall, Ending> {
-        let name = base(function).to_string();
-        let symbol = symbols.get(function).ok_or_else(|| missing(&name))?;
-        // SAFETY: only addresses are read here; the calls happen on the student thread.
-        let addr = unsafe { lib.get::<*const ()>(symbol.as_bytes()) }
-            .map(|s| *s as usize)
-            .map_err(|_| missing(&name))?;
-        let slot = unsafe { lib.get::<*mut *const MazeOps>(b"lg_mazelib") }
-            .map(|s| *s)
-            .map_err(|_| missing("lg_mazelib (mazelib.h defines it: include the header)"))?;
-        let (maze, variant) = args
-            .first()
-            .ok_or_else(|| "no maze".to_string())
-            .and_then(|a| input::parse(&self.with_variant(a)))
-            .and_then(|i| Ok((i.valid()?.clone(), i.variant)))
-            .map_err(|m| Ending::InternalError {
-                message: format!("cannot read the case's maze: {m}"),
-            })?;
-        // Only the reference exports this: it is both of exercise 3's programs.
-        if let Ok(v) = unsafe { lib.get::<*mut c_int>(b"labgrade_reference_unmarks") } {
-            // SAFETY: the reference's `AtomicI32`, written before any call.
-            unsafe { **v = c_int::from(variant == Variant::Unmark) };
-        }
-        let slot = slot as usize;
-        Ok(Box::new(move || {
-            let mut w = Box::new(World::new(maze));
-            let ops = Box::new(world::table(&mut w));
-            // SAFETY: `slot` is the library's `lg_mazelib`; the table and the world live
-            // until the call returns; the symbol has the signature the header declares.
-            unsafe {
-                *(slot as *mut *const MazeOps) = &*ops;
-                let start = w.maze().start();
-                let value = match name.as_str() {
-                    "SolveMaze" => {
-                        let f: SolveFn = std::mem::transmute(addr);
-                        let r = f(start) != 0;
-                        w.summary(json!(r), None)
-                    }
-                    "ShortestPathLength" => {
-                        let f: ShortestFn = std::mem::transmute(addr);
-                        let r = f(start);
-                        w.summary(json!(r), None)
-                    }
-                    _ => {
-                        let f: FindFn = std::mem::transmute(addr);
-                        let cap = w.maze().width() * w.maze().height() + 1;
-                        let mut buf = vec![POISON; cap + GUARD];
-                        let mut len: c_int = 0;
-                        let r = f(start, buf.as_mut_ptr(), cap as c_int, &mut len) != 0;
-                        let shown = (len.max(0) as usize).min(cap);
-                        let past = buf[cap..].iter().any(|p| *p != POISON);
-                        let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
-                        s["length"] = json!(len);
-                        s["wrote_past_end"] = json!(past);
-                        s
-                    }
-                };
-                *(slot as *mut *const MazeOps) = std::ptr::null();
-                drop(ops);
-                value
-            }
-        }))
     }
 
     fn compare_return(

@@ -104,6 +104,39 @@ pub fn reference_for(arg: &Value) -> Result<Arc<Reference>, String> {
     })
 }
 
+impl Turnpike {
+    /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
+    pub fn prepare_call(
+        &self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
+            name: "turnpike".into(),
+        })?;
+        // SAFETY: the symbol is the submission's `turnpike`, whose C signature the spec
+        // header declares; only its address is read here.
+        let f: TurnpikeFn = unsafe { lib.get::<TurnpikeFn>(symbol.as_bytes()) }
+            .map(|s| *s)
+            .map_err(|_| Ending::MissingSymbol {
+                name: "turnpike".into(),
+            })?;
+        let inst = args
+            .first()
+            .ok_or_else(|| "no distance set".to_string())
+            .and_then(input::parse)
+            .map_err(|m| Ending::InternalError {
+                message: format!("cannot read the case's distance set: {m}"),
+            })?;
+        Ok(Box::new(move || {
+            // SAFETY: `f` has turnpike's signature (above).
+            unsafe { world::run_submission(f, inst.n, &inst.distances) }
+        }))
+    }
+}
+
 impl Problem for Turnpike {
     fn name(&self) -> &'static str {
         "turnpike"
@@ -139,36 +172,6 @@ impl Problem for Turnpike {
             ("turnpike".to_string(), 1),
         ]);
         Ok(e)
-    }
-
-    fn prepare_call(
-        &self,
-        lib: &libloading::os::unix::Library,
-        symbols: &BTreeMap<String, String>,
-        function: &str,
-        args: &[Value],
-    ) -> Result<PreparedCall, Ending> {
-        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
-            name: "turnpike".into(),
-        })?;
-        // SAFETY: the symbol is the submission's `turnpike`, whose C signature the spec
-        // header declares; only its address is read here.
-        let f: TurnpikeFn = unsafe { lib.get::<TurnpikeFn>(symbol.as_bytes()) }
-            .map(|s| *s)
-            .map_err(|_| Ending::MissingSymbol {
-                name: "turnpike".into(),
-            })?;
-        let inst = args
-            .first()
-            .ok_or_else(|| "no distance set".to_string())
-            .and_then(input::parse)
-            .map_err(|m| Ending::InternalError {
-                message: format!("cannot read the case's distance set: {m}"),
-            })?;
-        Ok(Box::new(move || {
-            // SAFETY: `f` has turnpike's signature (above).
-            unsafe { world::run_submission(f, inst.n, &inst.distances) }
-        }))
     }
 
     fn compare_return(

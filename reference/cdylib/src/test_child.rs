@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 
 const KEY: &str = "LABGRADE_REFERENCE_CHILD";
 
-/// Runs the ignored test `path` (`nim::ffi::tests::x`) with `key` set and `stdin` fed.
+/// Runs the ignored test `path` (`nim::tests::x`) with `key` set and `stdin` fed.
 pub fn run(path: &str, key: &str, stdin: &[u8]) -> Output {
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args([

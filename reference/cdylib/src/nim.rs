@@ -8,22 +8,24 @@
 //! ```
 //!
 //! These are plain recursion exactly as the book writes it, not the counted interpreter of
-//! [`super::strategy`]: the point of grading the reference through the sandbox is to exercise
+//! [`reference::nim::strategy`]: the point of grading the reference through the sandbox is to exercise
 //! the same failure modes as a student, so `IsBadPosition(0)` really recurses until the stack
 //! overflows. Each function reports entry and every return to [`crate::instrument`], standing
 //! in for the `-finstrument-functions` hooks a student's build gets. The exit hook runs after
 //! the recursive call returns, so no call is in tail position and the optimiser cannot turn
 //! the recursion into a loop (which would make the reference hang instead of crash).
 //!
-//! The console program is exported as `labgrade_main` rather than `main` because this crate
-//! is also an rlib linked into labgrade, whose binary has its own `main`.
+//! The console program is exported as `labgrade_main` rather than `main`, the name labgrade
+//! looks up in a library submission (a cdylib that defined `main` would clash with nothing,
+//! but a student's library cannot define it either).
 
 #![allow(non_snake_case)]
 
 use std::ffi::{c_char, c_int};
 use std::io::{BufRead, Write};
 
-use super::game::{self, Console, EndOfInput};
+use reference::nim::game::{self, Console, EndOfInput};
+
 use crate::instrument::{enter, exit};
 
 /// The address the hooks report for `FindGoodMove` (the one `dlsym` returns).
@@ -41,8 +43,8 @@ fn choose_addr() -> usize {
     ChooseComputerMove as *const () as usize
 }
 
-const MAX_MOVE: c_int = super::MAX_MOVE as c_int;
-const NO_GOOD_MOVE: c_int = super::NO_GOOD_MOVE as c_int;
+const MAX_MOVE: c_int = reference::nim::MAX_MOVE as c_int;
+const NO_GOOD_MOVE: c_int = reference::nim::NO_GOOD_MOVE as c_int;
 
 /// `FindGoodMove`: the first move (1, 2, 3) that leaves a bad position, else `NO_GOOD_MOVE`.
 #[no_mangle]
@@ -144,8 +146,9 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::instrument::{labgrade_counters, Counters, MAX_FUNCS, TRACE_LEN};
-    use crate::nim::{self, Function, Outcome, Run, Value};
+    use crate::instrument::labgrade_counters;
+    use reference::instrument::{Counters, MAX_FUNCS, TRACE_LEN};
+    use reference::nim::{self, Function, Outcome, Run, Value};
 
     /// `labgrade_counters` is process-wide; tests that install it take turns.
     static COUNTERS_LOCK: Mutex<()> = Mutex::new(());
@@ -277,7 +280,7 @@ mod tests {
 
     /// Runs one ignored test of this module in a child process of the test binary.
     fn child(test: &str, stdin: &[u8]) -> std::process::Output {
-        crate::test_child::run(&format!("nim::ffi::tests::{test}"), test, stdin)
+        crate::test_child::run(&format!("nim::tests::{test}"), test, stdin)
     }
 
     fn is_child(test: &str) -> bool {

@@ -1,0 +1,24 @@
+//! The reference as a student's shared library: every `#[no_mangle]` export of the
+//! reference lives here and nowhere else.
+//!
+//! labgrade grades this library through the very same sandboxed path as a student's, so
+//! grading the reference must score 100%: any difference points at the harness, not at a
+//! student. The algorithms themselves are in the `labgrade-reference` rlib (imported as
+//! `reference`), written once; this crate only exports them under the C ABI of each
+//! problem's spec header (`FindGoodMove`, `SolveMaze`, `turnpike`, ...) and counts their
+//! calls by hand ([`instrument`]).
+//!
+//! The exports are kept out of the rlib on purpose: labgrade links the rlib to compute
+//! expectations, and a `#[no_mangle]` solver linked into a process that runs student code
+//! is a solver that code can call (or jump to). Nothing of this crate is linked into
+//! labgrade or labgrade-worker.
+
+#![warn(missing_docs)]
+
+pub mod instrument;
+pub mod maze;
+pub mod nim;
+pub mod turnpike;
+
+#[cfg(test)]
+mod test_child;

@@ -1,0 +1,34 @@
+//! `labgrade-worker`: the sandbox. The grader starts one per parallel slot, next to its own
+//! binary, and sends it runs on stdin; it forks one sandboxed child per run.
+//!
+//! This binary is kept apart from `labgrade` so that the child's address space holds no
+//! reference solver: it links the sandbox and the worlds a submission calls back into
+//! (`labgrade::problems::child`), never `labgrade::problems::Problem::expected`. Student code
+//! shares the child's address space, so anything linked here is reachable from it;
+//! `tests/integration/worker_symbols.rs` checks the built binary.
+//!
+//! `labgrade-worker --probe` prints, as JSON, which isolation layers this kernel enforces
+//! for the runs this binary makes (every report's `metadata.sandbox`).
+
+fn main() {
+    let probe = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("--probe") => true,
+        Some(other) => {
+            eprintln!(
+                "labgrade-worker: unknown argument `{other}` (labgrade starts this program itself; \
+                 run `labgrade` instead)"
+            );
+            std::process::exit(2);
+        }
+    };
+    if probe {
+        let status = labgrade::sandbox::probe::probe();
+        println!("{}", serde_json::to_string(&status).unwrap_or_default());
+        return;
+    }
+    if let Err(e) = labgrade::sandbox::worker::main() {
+        eprintln!("labgrade-worker: {e}");
+        std::process::exit(2);
+    }
+}

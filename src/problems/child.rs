@@ -1,0 +1,55 @@
+//! The problems as the sandboxed child sees them: only the code that calls a submission.
+//!
+//! The child (in `labgrade-worker`) must not hold any reference solver: student code shares
+//! its address space and could call one. The [`super::Problem`] trait cannot be used here,
+//! because a `dyn Problem` vtable holds `expected`, and with it every solver. This module
+//! matches the problem by name and calls each problem's own `prepare_call`, an inherent
+//! method that reaches only the problem's world (mazelib, the distance set, the lab's
+//! driver, nim's scalar calls). `tests/integration/worker_symbols.rs` checks the built
+//! binary.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::abi::PreparedCall;
+use super::{lab_tictactoe, maze, nim, turnpike};
+use crate::sandbox::Ending;
+
+/// Inside the child: resolves `function` of `problem` in `lib` and binds its arguments.
+/// `symbols` maps each case function and counted function to the symbol found in the
+/// library.
+pub fn prepare_call(
+    problem: &str,
+    lib: &libloading::os::unix::Library,
+    symbols: &BTreeMap<String, String>,
+    function: &str,
+    args: &[Value],
+) -> Result<PreparedCall, Ending> {
+    match problem {
+        "nim" => nim::Nim.prepare_call(lib, symbols, function, args),
+        "lab-tictactoe" => lab_tictactoe::LabTicTacToe.prepare_call(lib, symbols, function, args),
+        "turnpike" => turnpike::Turnpike.prepare_call(lib, symbols, function, args),
+        "maze" => maze::Maze::FIGURE_7_3.prepare_call(lib, symbols, function, args),
+        "maze-keep-marks" => maze::Maze::KEEP_MARKS.prepare_call(lib, symbols, function, args),
+        "maze-lib" => maze::exercise1::MazeLibProblem.prepare_call(lib, symbols, function, args),
+        _ => Err(Ending::InternalError {
+            message: format!("unknown problem `{problem}`"),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every problem the grader knows can be called in the child.
+    #[test]
+    fn every_problem_has_child_side_calling_code() {
+        let lib = libloading::os::unix::Library::this();
+        for p in super::super::all() {
+            let r = super::prepare_call(p.name(), &lib, &Default::default(), "x", &[]);
+            if let Err(crate::sandbox::Ending::InternalError { message }) = &r {
+                assert!(!message.starts_with("unknown problem"), "{message}");
+            }
+        }
+    }
+}

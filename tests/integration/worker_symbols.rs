@@ -1,0 +1,140 @@
+//! The sandboxed child is a fork of `labgrade-worker`, and student code shares its address
+//! space: no reference solver may be linked into it. A student stub once jumped into the
+//! reference's nim code at a fixed offset inside the old single binary and scored 129/139.
+//!
+//! These tests read the built binaries' symbol tables. The checks that the grader and the
+//! reference cdylib DO contain what the worker must not prove that the scan can see such
+//! symbols at all (so an empty answer for the worker means something).
+
+use std::path::{Path, PathBuf};
+
+use object::{Object, ObjectSymbol};
+
+use super::util;
+
+/// Paths of reference code that solves a problem (computes what the student must compute).
+const SOLVER_PATHS: &[&str] = &[
+    "labgrade_reference::nim::strategy",
+    "labgrade_reference::nim::find_good_move",
+    "labgrade_reference::maze::solve",
+    "labgrade_reference::maze::shortest_path_length",
+    "labgrade_reference::maze::find_path",
+    "labgrade_reference::maze::shortest_body",
+    "labgrade_reference::turnpike::reconstruct",
+    "labgrade_reference::turnpike::place_body",
+    "labgrade_reference::turnpike::turnpike_body",
+    "labgrade_reference::lab_tictactoe::minimax",
+];
+
+/// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
+const EXPORTS: &[&str] = &[
+    "FindGoodMove",
+    "IsBadPosition",
+    "ChooseComputerMove",
+    "labgrade_main",
+    "SolveMaze",
+    "ShortestPathLength",
+    "FindPath",
+    "turnpike",
+    "place",
+    "labgrade_probe",
+    "labgrade_counters",
+    "labgrade_reference_unmarks",
+];
+
+/// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell
+/// each identifier with its length in front): `1a1b1c`.
+fn mangled(path: &str) -> String {
+    path.split("::")
+        .map(|id| format!("{}{id}", id.len()))
+        .collect()
+}
+
+fn worker_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"))
+}
+
+/// Every symbol name (static and dynamic tables) of the ELF file at `path`.
+fn symbols(path: &Path) -> Vec<String> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = object::File::parse(&*data).expect("an ELF file");
+    let mut names: Vec<String> = file
+        .symbols()
+        .chain(file.dynamic_symbols())
+        .filter_map(|s| s.name().ok().map(str::to_string))
+        .collect();
+    assert!(
+        names.len() > 100,
+        "{} has {} symbols: stripped? the scan would prove nothing",
+        path.display(),
+        names.len()
+    );
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The symbols that belong to `solver` (a path of [`SOLVER_PATHS`]).
+fn of_solver<'a>(names: &'a [String], solver: &str) -> Vec<&'a String> {
+    let m = mangled(solver);
+    names
+        .iter()
+        .filter(|n| n.contains(&m) || n.contains(solver))
+        .collect()
+}
+
+/// Symbols named exactly as one of the cdylib's exports (C names are not mangled).
+fn exported(names: &[String]) -> Vec<&String> {
+    names
+        .iter()
+        .filter(|n| EXPORTS.contains(&n.as_str()))
+        .collect()
+}
+
+#[test]
+fn the_worker_links_no_reference_solver() {
+    let names = symbols(&worker_bin());
+    for solver in SOLVER_PATHS {
+        let found = of_solver(&names, solver);
+        assert!(
+            found.is_empty(),
+            "labgrade-worker contains {solver}: {found:?}"
+        );
+    }
+    let found = exported(&names);
+    assert!(found.is_empty(), "labgrade-worker exports {found:?}");
+    // The expectations' code path: a `Problem` vtable would bring `expected` and every solver.
+    let expected: Vec<_> = names
+        .iter()
+        .filter(|n| n.contains("8problems7Problem") && n.contains("8expected"))
+        .collect();
+    assert!(expected.is_empty(), "labgrade-worker links {expected:?}");
+}
+
+/// The positive control: the grader does link every solver (it computes expectations), so a
+/// worker laid out as before (a fork of the grader) would fail the test above.
+#[test]
+fn the_scan_sees_solvers_where_they_are() {
+    let names = symbols(&util::labgrade_bin());
+    for group in [
+        "labgrade_reference::nim::strategy",
+        "labgrade_reference::maze::solve",
+        "labgrade_reference::turnpike::reconstruct",
+        "labgrade_reference::lab_tictactoe::minimax",
+    ] {
+        assert!(
+            !of_solver(&names, group).is_empty(),
+            "the scan finds no {group} in labgrade: it cannot be trusted to find it in the worker"
+        );
+    }
+    // ... but no exported solver: those live only in the reference cdylib.
+    let found = exported(&names);
+    assert!(found.is_empty(), "labgrade exports {found:?}");
+    let lib = symbols(&util::reference_lib());
+    for name in ["FindGoodMove", "SolveMaze", "turnpike", "labgrade_probe"] {
+        assert!(
+            lib.iter().any(|n| n == name),
+            "the reference cdylib does not export {name}: the scan cannot see exports"
+        );
+    }
+}
