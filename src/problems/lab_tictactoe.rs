@@ -116,9 +116,22 @@ fn terminal_states() -> &'static [(Board, i32)] {
         all_boards()
             .iter()
             .filter(|b| reference::game_status(b) != reference::ONGOING)
-            .flat_map(|b| [(*b, reference::PLAYER_1), (*b, reference::PLAYER_2)])
+            .map(|b| (*b, last_mover(b)))
             .collect()
     })
+}
+
+/// The player who placed the last piece on a board reached in play (X, player 1, moves
+/// first): the state a finished game hands `minimax_algo` names that player, and no other
+/// state of a finished board can arise, so none other is graded (a minimax that reads the
+/// winner off the board agrees on all of them).
+fn last_mover(b: &Board) -> i32 {
+    let count = |c: u8| b.iter().filter(|&&x| x == c).count();
+    if count(reference::P1_SYMBOL) > count(reference::P2_SYMBOL) {
+        reference::PLAYER_1
+    } else {
+        reference::PLAYER_2
+    }
 }
 
 /// Moves (and counts) of one reading over every O-to-move position, computed once.
