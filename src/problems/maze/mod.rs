@@ -93,7 +93,7 @@ const fn sig(name: &'static str, decl: &'static str) -> FunctionSig {
 
 const SOLVE: &str = "bool SolveMaze(pointT pt)";
 const SHORTEST: &str = "int ShortestPathLength(pointT pt)";
-const FIND: &str = "bool FindPath(pointT pt, pointT path[], int capacity, int *length)";
+const FIND: &str = "bool FindPath(pointT pt, pointT path[], int capacity, int *length) (or the C edition's int FindPath(pointT pt, pointT path[], int size))";
 
 const FUNCTIONS: &[FunctionSig] = &[
     sig("SolveMaze", SOLVE),
@@ -244,7 +244,30 @@ fn judge_for(function: &str) -> Option<Judge> {
 
 type SolveFn = unsafe extern "C" fn(Point) -> u8;
 type ShortestFn = unsafe extern "C" fn(Point) -> c_int;
-type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> u8;
+/// Called with labgrade's four arguments, read back as an `int`: the C edition's
+/// `int FindPath(pointT pt, pointT path[], int size)` takes the same first three and
+/// ignores the fourth (see [`find_path_result`]).
+type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> c_int;
+
+/// What a FindPath call returned, in either edition's interface: labgrade's
+/// `bool FindPath(pointT, pointT path[], int capacity, int *length)` sets `*length`; the C
+/// edition's `int FindPath(pointT, pointT path[], int size)` (Roberts, *Programming
+/// Abstractions in C*, exercise 4) returns the number of points it put in `path`, 0 when
+/// there is no way out. Both receive the same first three arguments under the C calling
+/// convention, so the call tells them apart by what they did: a length written means
+/// labgrade's form; none, with a return of 2 or more points all written, means the C
+/// edition's; a return of 0 is "no path" in both.
+fn find_path_result(ret: c_int, len: c_int, buf: &[Point]) -> (bool, c_int) {
+    let as_bool = ret & 0xff != 0;
+    if len != 0 {
+        return (as_bool, len);
+    }
+    let n = ret as usize;
+    if ret >= 2 && n <= buf.len() && buf[..n].iter().all(|p| *p != POISON) {
+        return (true, ret);
+    }
+    (as_bool, len)
+}
 
 /// Guard points after the FindPath buffer, to catch writes past its end.
 const GUARD: usize = 4;
@@ -312,7 +335,8 @@ impl Maze {
                         let cap = w.maze().width() * w.maze().height() + 1;
                         let mut buf = vec![POISON; cap + GUARD];
                         let mut len: c_int = 0;
-                        let r = f(start, buf.as_mut_ptr(), cap as c_int, &mut len) != 0;
+                        let ret = f(start, buf.as_mut_ptr(), cap as c_int, &mut len);
+                        let (r, len) = find_path_result(ret, len, &buf[..cap]);
                         let shown = (len.max(0) as usize).min(cap);
                         let past = buf[cap..].iter().any(|p| *p != POISON);
                         let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
@@ -455,6 +479,20 @@ impl Problem for Maze {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn find_path_results_of_both_editions() {
+        let path = [Point::new(1, 1), Point::new(1, 2), POISON, POISON];
+        // labgrade's form: a length written, the bool in the low byte (upper bits garbage).
+        assert_eq!(find_path_result(0x7f01, 2, &path), (true, 2));
+        assert_eq!(find_path_result(0, 0, &path), (false, 0));
+        // The C edition's: no length, the number of points returned, all of them written.
+        assert_eq!(find_path_result(2, 0, &path), (true, 2));
+        // A count past what was written is no path of the C edition's: read as a bool.
+        assert_eq!(find_path_result(3, 0, &path), (true, 0));
+        assert_eq!(find_path_result(1, 0, &path), (true, 0));
+    }
+
     use super::*;
 
     fn expect(function: &str, arg: Value) -> Expected {
