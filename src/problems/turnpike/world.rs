@@ -167,6 +167,10 @@ pub struct World {
     undo_errors: Vec<Value>,
     last_max: Option<i32>,
     in_run: bool,
+    /// The maximum a `find_max` just answered while the driver's group was open: if the
+    /// next operation deletes exactly it, the pair is the driver's `delete_max` written as
+    /// `find_max` then `delete_dist`, and the group stays open.
+    pending_max: Option<i32>,
 }
 
 fn sorted(v: &[i32]) -> Vec<i32> {
@@ -214,6 +218,7 @@ impl World {
             undo_errors: Vec::new(),
             last_max: None,
             in_run: false,
+            pending_max: None,
         }
     }
 
@@ -233,16 +238,39 @@ impl World {
     }
 
     fn begin(&mut self, op: Op) -> u64 {
+        self.begin_with(op, None)
+    }
+
+    /// Starts operation `op` (with its distance argument, for a deletion). A query of D
+    /// closes the open group (the next `place` call has begun), except a `find_max` that the
+    /// driver follows with the deletion of that very maximum: `x[n] = find_max(D);
+    /// delete_dist(x[n], D)` is the text's `x[n] = delete_max(D)`.
+    fn begin_with(&mut self, op: Op, arg: Option<i32>) -> u64 {
         if op != Op::Insert && self.in_run {
             self.end_run();
         }
-        if matches!(op, Op::FindMax | Op::IsEmpty | Op::Size) {
-            self.close_top();
+        if let Some(m) = self.pending_max.take() {
+            if !(op == Op::Delete && arg == Some(m)) {
+                self.close_top();
+            }
+        }
+        match op {
+            Op::FindMax if self.driver_group_open() && self.max().is_some() => {
+                self.pending_max = self.max();
+            }
+            Op::FindMax | Op::IsEmpty | Op::Size => self.close_top(),
+            _ => {}
         }
         self.counts[op as usize] += 1;
         let i = self.ops;
         self.ops += 1;
         i
+    }
+
+    /// True while the first group (the driver's deletions, before the first `place` call
+    /// queries D) is still open.
+    fn driver_group_open(&self) -> bool {
+        matches!(self.groups.last(), Some(g) if g.id == 0 && !g.closed && !g.touched)
     }
 
     fn log(&mut self, op: Op, arg: i32, result: i64) {
@@ -449,7 +477,7 @@ impl World {
 
     /// `delete_dist(d, D)`: removes one copy.
     pub fn delete(&mut self, d: i32) {
-        let i = self.begin(Op::Delete);
+        let i = self.begin_with(Op::Delete, Some(d));
         self.negative(i, Op::Delete, d);
         let removed = self.remove_one(d);
         if removed {
@@ -492,6 +520,9 @@ impl World {
     /// Ends the record after the call returned: a pending undo block ends, and a placement
     /// still open (nothing queried D after it) counts as committed.
     pub fn finish(&mut self) {
+        if self.pending_max.take().is_some() {
+            self.close_top();
+        }
         if self.in_run {
             self.end_run();
         }
@@ -755,6 +786,41 @@ mod tests {
         // The driver's restore is the last event, and not a backtrack.
         assert_eq!(run.steps.last(), Some(&Step::DriverRestored));
         assert_eq!(events(&w).last(), Some(&('U', vec![2, 8, 10])));
+    }
+
+    #[test]
+    fn a_driver_writing_delete_max_as_find_max_then_delete_is_the_text_s() {
+        let d = [1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8, 10];
+        let mut text = World::new(&d);
+        text.delete_max();
+        text.delete_max();
+        text.delete(2);
+        text.is_empty(); // place begins
+        let mut own = World::new(&d);
+        let m = own.find_max();
+        own.delete(m);
+        let m = own.find_max();
+        own.delete(m);
+        own.delete(2);
+        own.is_empty();
+        assert_eq!(events(&own), vec![('P', vec![2, 8, 10])]);
+        assert_eq!(events(&own), events(&text));
+        // Its own restore after a failed search is the driver's, not a backtrack.
+        for v in [2, 8, 10] {
+            own.insert(v);
+        }
+        own.finish();
+        assert_eq!(own.backtracks(), 0);
+        // Inside place, a find_max still closes the placement before it.
+        let mut w = World::new(&d);
+        w.delete_max();
+        w.delete_max();
+        w.delete(2);
+        w.is_empty();
+        let m = w.find_max();
+        w.delete(m); // not the driver's: a new placement
+        w.is_empty();
+        assert_eq!(events(&w), vec![('P', vec![2, 8, 10]), ('P', vec![7])]);
     }
 
     #[test]
