@@ -50,6 +50,9 @@ const MAX_OBJECT_BYTES: u64 = 64 << 20;
 const MAX_SCAN_BYTES: usize = 1 << 20;
 /// Most include-prefix shims made for one build.
 const MAX_SHIMS: usize = 64;
+/// Most bytes of diagnostics kept for a whole build (each tool's own output is capped by
+/// the jail; this bounds the sum over many files).
+const MAX_OUTPUT_BYTES: usize = 128 << 10;
 /// Deepest `../` a shimmed include may start with.
 const SHIM_DEPTH: usize = 4;
 
@@ -272,10 +275,22 @@ impl BuildCache {
             SubmissionKind::RustCrate(_) => build_crate(staged, spec, &work, &self.limits),
             _ => Built::fail("nothing to build".into(), true),
         };
-        built.output = built
-            .output
-            .replace(&work.path().display().to_string(), "<build>");
+        // The student's files under their own names; the rest of the build dir as <build>.
+        let w = work.path().display().to_string();
+        let original = if staged.root.is_dir() {
+            staged.original.display().to_string()
+        } else {
+            staged
+                .original
+                .parent()
+                .map_or_else(String::new, |p| p.display().to_string())
+        };
+        for sub in ["src", "crate"] {
+            built.output = built.output.replace(&format!("{w}/{sub}"), &original);
+        }
+        built.output = built.output.replace(&w, "<build>");
         built.output = staged.unstage(&built.output);
+        cap_output(&mut built.output, MAX_OUTPUT_BYTES);
         if built.machine_error {
             return built;
         }
@@ -284,6 +299,23 @@ impl BuildCache {
             Err(e) => Built::fail(e, true),
         }
     }
+}
+
+/// Cuts `text` to `max` bytes (at a character boundary) and says how much went.
+fn cap_output(text: &mut String, max: usize) {
+    if text.len() <= max {
+        return;
+    }
+    let mut at = max;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let cut = text.len() - at;
+    text.truncate(at);
+    text.push_str(&format!(
+        "\n… {} more bytes of compiler output cut\n",
+        jail::thousands(cut as u64)
+    ));
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -836,7 +868,7 @@ fn write_shims(needed: &[(String, String)], shim_root: &Path, limit: &Path) {
         }
         let _ = std::fs::write(
             &p,
-            format!("/* labgrade: shim for \"{inc}\" */\n#include \"{name}\"\n"),
+            format!("/* labgrade: shim for \"{inc}\" */\n#include <{name}>\n"),
         );
     }
 }

@@ -7,6 +7,7 @@
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 
 mod bad_input;
+mod build_jail;
 mod check;
 mod failure_modes;
 mod grade;
