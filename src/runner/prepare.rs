@@ -88,13 +88,23 @@ fn library_artifact(
     let wanted: Vec<&str> = by_symbol.iter().map(|(_, s)| s.as_str()).collect();
     let r = resolve(&wanted, &exported);
     for (name, sym, demangled) in &r.mangled {
-        if name == "main" {
+        // `_ZL`: a static function the build made callable (it has its own note).
+        if name == "main" || sym.starts_with("_ZL") {
             continue;
         }
         let note = format!(
             "`{name}` is exported with C++ name mangling as `{sym}` ({demangled}): your file \
              does not include the spec header, whose extern \"C\" would export it as `{name}`. \
              labgrade called it anyway; include the header to be safe"
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    for (name, sym) in &r.near {
+        let note = format!(
+            "`{name}` is spelled `{}` in your code: labgrade graded it as `{name}`",
+            crate::submission::symbols::base_name(sym)
         );
         if !notes.contains(&note) {
             notes.push(note);

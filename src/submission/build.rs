@@ -38,6 +38,7 @@ use sha2::{Digest, Sha256};
 use super::detect::{language_of, Language, SubmissionKind};
 use super::intake::Staged;
 use super::jail::{self, Identity, Jail, JailLimits};
+use super::symbols::{base_name, near_spelling};
 use crate::spec::{CompilerRecipe, ProblemSpec};
 
 const HOOKS_C: &str = include_str!("c/labgrade_hooks.c");
@@ -636,13 +637,19 @@ struct BuildDir {
 
 impl BuildDir {
     fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
-        let dir = tempfile::Builder::new()
-            .prefix("labgrade-build-")
-            .tempdir()
-            .map_err(|e| format!("cannot create a build directory: {e}"))?;
         // SAFETY: geteuid has no preconditions.
         let nobody =
             unsafe { libc::geteuid() } == 0 && !matches!(kind, SubmissionKind::RustCrate(_));
+        // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
+        let parent = if nobody {
+            PathBuf::from("/tmp")
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("labgrade-build-")
+            .tempdir_in(parent)
+            .map_err(|e| format!("cannot create a build directory: {e}"))?;
         Ok(BuildDir { dir, nobody })
     }
 
@@ -711,28 +718,6 @@ fn recipe_for(spec: &ProblemSpec, lang: Language) -> &CompilerRecipe {
         Language::C => &spec.build.c,
         Language::Cpp => &spec.build.cpp,
     }
-}
-
-/// Same letters ignoring case and underscores (`find_good_move` ~ `FindGoodMove`).
-pub fn near_spelling(a: &str, b: &str) -> bool {
-    let norm = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_')
-            .flat_map(|c| c.to_lowercase())
-            .collect()
-    };
-    !a.is_empty() && norm(a) == norm(b)
-}
-
-/// The function name a symbol stands for: itself, or a C++ name's unqualified base name.
-fn base_name(symbol: &str) -> String {
-    if symbol.starts_with("_Z") {
-        if let Some(d) = super::symbols::demangle(symbol) {
-            let head = d.split('(').next().unwrap_or(&d);
-            return head.rsplit("::").next().unwrap_or(head).to_string();
-        }
-    }
-    symbol.to_string()
 }
 
 /// Local function symbols of an object file that name a graded function.
@@ -881,7 +866,8 @@ fn build_c_family(
     limits: &JailLimits,
 ) -> Built {
     match build_c_family_in(staged, spec, graded, work, limits) {
-        Ok(b) | Err(b) => b,
+        Ok(b) => b,
+        Err(b) => *b,
     }
 }
 
@@ -891,9 +877,9 @@ fn build_c_family_in(
     graded: &[String],
     work: &BuildDir,
     limits: &JailLimits,
-) -> Result<Built, Built> {
+) -> Result<Built, Box<Built>> {
     let w = work.path();
-    let machine = |e: String| Built::fail(e, true);
+    let machine = |e: String| Box::new(Built::fail(e, true));
     let src_root = w.join("src");
     let spec_dir = w.join("spec");
     let lib_dir = w.join("lib");
@@ -953,10 +939,10 @@ fn build_c_family_in(
     work.give_away().map_err(machine)?;
     let jail = work.jail(limits);
     let mut out = Built::default();
-    let run = |cmd: &mut Command, out: &mut Built| -> Result<Step, Built> {
+    let run = |cmd: &mut Command, out: &mut Built| -> Result<Step, Box<Built>> {
         let s = run_in(cmd, &jail, w);
         match &s.machine {
-            Some(m) => Err(Built::fail(format!("{}{m}", out.output), true)),
+            Some(m) => Err(Box::new(Built::fail(format!("{}{m}", out.output), true))),
             None => Ok(s),
         }
     };
@@ -987,7 +973,7 @@ fn build_c_family_in(
     let mut plain_objs = Vec::new();
     let mut instr_objs = Vec::new();
     let mut globalized: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut globalize = |obj: &Path, src: &Path, out: &mut Built| -> Result<bool, Built> {
+    let mut globalize = |obj: &Path, src: &Path, out: &mut Built| -> Result<bool, Box<Built>> {
         let locals = local_graded_functions(obj, graded);
         if locals.is_empty() {
             return Ok(true);
@@ -1006,14 +992,11 @@ fn build_c_family_in(
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        for (sym, g) in locals {
-            let b = base_name(&sym);
-            let shown = if b == g {
-                g.clone()
-            } else {
-                format!("{b}` (graded as `{g}")
-            };
-            globalized.entry(file.clone()).or_default().insert(shown);
+        for (sym, _) in locals {
+            globalized
+                .entry(file.clone())
+                .or_default()
+                .insert(base_name(&sym));
         }
         Ok(true)
     };
@@ -1088,20 +1071,21 @@ fn build_c_family_in(
         return Ok(out);
     }
     let cc = &spec.build.c.compiler;
-    let helper = |name: &str, extra: &[&str], out: &mut Built| -> Result<Option<PathBuf>, Built> {
-        let src = helpers.join(name);
-        let obj = src.with_extension("o");
-        let s = run(
-            Command::new(cc)
-                .args(["-O2", "-fPIC", "-c"])
-                .args(extra)
-                .arg(&src)
-                .arg("-o")
-                .arg(&obj),
-            out,
-        )?;
-        Ok(s.ok.then_some(obj))
-    };
+    let helper =
+        |name: &str, extra: &[&str], out: &mut Built| -> Result<Option<PathBuf>, Box<Built>> {
+            let src = helpers.join(name);
+            let obj = src.with_extension("o");
+            let s = run(
+                Command::new(cc)
+                    .args(["-O2", "-fPIC", "-c"])
+                    .args(extra)
+                    .arg(&src)
+                    .arg("-o")
+                    .arg(&obj),
+                out,
+            )?;
+            Ok(s.ok.then_some(obj))
+        };
     let hooks_o = helper("labgrade_hooks.c", &[], &mut out)?;
     let probe_o = helper("labgrade_probe.c", &["-finstrument-functions"], &mut out)?;
     let progrt_o = helper("labgrade_progrt.c", &[], &mut out)?;

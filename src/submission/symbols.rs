@@ -17,8 +17,33 @@ pub struct Resolution {
     pub found: BTreeMap<String, String>,
     /// ABI names found only under a C++ mangled name: (name, symbol, demangled).
     pub mangled: Vec<(String, String, String)>,
+    /// ABI names found only under a near spelling (same letters ignoring case and
+    /// underscores, `find_good_move` for `FindGoodMove`): (name, symbol).
+    pub near: Vec<(String, String)>,
     /// ABI names not found at all.
     pub missing: Vec<String>,
+}
+
+/// Same letters ignoring case and underscores (`find_good_move` ~ `FindGoodMove`).
+pub fn near_spelling(a: &str, b: &str) -> bool {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_')
+            .flat_map(|c| c.to_lowercase())
+            .collect()
+    };
+    !a.is_empty() && norm(a) == norm(b)
+}
+
+/// The function name a symbol stands for: itself, or a C++ name's unqualified base name.
+pub fn base_name(symbol: &str) -> String {
+    if symbol.starts_with("_Z") {
+        if let Some(d) = demangle(symbol) {
+            let head = d.split('(').next().unwrap_or(&d);
+            return head.rsplit("::").next().unwrap_or(head).to_string();
+        }
+    }
+    symbol.to_string()
 }
 
 /// Names of the defined dynamic symbols of an ELF file.
@@ -67,7 +92,16 @@ pub fn resolve(wanted: &[&str], exported: &[String]) -> Resolution {
                 r.found.insert(name.to_string(), sym.clone());
                 r.mangled.push((name.to_string(), sym, demangled));
             }
-            None => r.missing.push(name.to_string()),
+            None => {
+                let near = exported.iter().find(|e| near_spelling(&base_name(e), name));
+                match near {
+                    Some(sym) if name != "main" => {
+                        r.found.insert(name.to_string(), sym.clone());
+                        r.near.push((name.to_string(), sym.clone()));
+                    }
+                    _ => r.missing.push(name.to_string()),
+                }
+            }
         }
     }
     r
@@ -92,5 +126,13 @@ mod tests {
         assert_eq!(r.found["IsBadPosition"], "_Z13IsBadPositioni");
         assert_eq!(r.mangled[0].2, "IsBadPosition(int)");
         assert_eq!(r.missing, vec!["ChooseComputerMove".to_string()]);
+        let exported = vec![
+            "find_good_move".to_string(),
+            "_ZL13isbadpositioni".to_string(),
+        ];
+        let r = resolve(&["FindGoodMove", "IsBadPosition", "IsBadPos"], &exported);
+        assert_eq!(r.found["FindGoodMove"], "find_good_move");
+        assert_eq!(r.found["IsBadPosition"], "_ZL13isbadpositioni");
+        assert_eq!(r.missing, vec!["IsBadPos".to_string()]);
     }
 }

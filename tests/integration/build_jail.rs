@@ -469,3 +469,36 @@ fn course_library_headers_and_prefixes_are_found() {
     assert!(!b.failed, "{}", b.output);
     assert!(b.program.is_some(), "{:?}", b.program_missing);
 }
+
+#[test]
+fn a_static_solve_maze_builds_against_mazelib_and_is_counted() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("s")).unwrap();
+    let book =
+        std::fs::read_to_string(repo().join("tests/submissions/maze/book/maze.cpp")).unwrap();
+    let text = book
+        .replace("\nbool SolveMaze(", "\nstatic bool SolveMaze(")
+        .replace(
+            "\nint ShortestPathLength(",
+            "\nstatic int ShortestPathLength(",
+        )
+        .replace("\nbool FindPath(", "\nstatic bool FindPath(");
+    assert_ne!(text, book);
+    std::fs::write(d.path().join("s/maze.cpp"), text).unwrap();
+    let out = labgrade(&[
+        "check",
+        "maze",
+        d.path().join("s").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let r: Value =
+        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)));
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("`SolveMaze` is static in maze.cpp"),
+        "{notes}"
+    );
+    assert!(!notes.contains("mangling"), "{notes}");
+    assert_eq!(r["score"], r["max_score"], "{r}");
+}
