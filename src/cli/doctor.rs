@@ -39,7 +39,13 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
         }
     );
     println!("{} seccomp: {}", mark(s.seccomp == "enforced"), s.seccomp);
-    if s.complete() {
+    // Builds: compilers, objcopy and cargo run in their own jail (src/submission/jail.rs).
+    let build = crate::submission::jail::probe();
+    for (ok, line) in &build {
+        println!("{} {line}", mark(*ok));
+    }
+    let build_ok = build.iter().all(|(ok, _)| *ok);
+    if s.complete() && build_ok {
         println!("every layer is in force: hostile submissions get a verdict and nothing else");
         Ok(exit_codes::OK)
     } else {

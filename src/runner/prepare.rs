@@ -7,6 +7,7 @@ use crate::problems::Problem;
 use crate::report::{BuildReport, Verdict};
 use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
+use crate::submission::intake::{stage, IntakePolicy};
 use crate::submission::symbols::{exported_names, resolve};
 use crate::submission::{detect, BuildCache, SubmissionKind};
 
@@ -114,7 +115,8 @@ fn library_artifact(
         }
     }
     for (name, sym, demangled) in &r.mangled {
-        if name == "main" {
+        // `_ZL`: a static function the build made callable (it has its own note).
+        if name == "main" || sym.starts_with("_ZL") {
             continue;
         }
         let note = format!(
@@ -168,6 +170,35 @@ fn program_artifact(path: &Path, marks: bool) -> Artifact {
     }
 }
 
+/// The functions labgrade calls or counts, by the names it looks them up under: a build
+/// makes the static ones among them callable.
+pub fn graded_names(problem: &dyn Problem) -> Vec<String> {
+    let mut names: Vec<String> = problem
+        .functions()
+        .iter()
+        .flat_map(|f| [f.name.to_string(), problem.symbol_of(f.name)])
+        .chain(problem.counted().iter().map(|c| c.to_string()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// What intake trusts: links inside labgrade's own `tests/` (its bundled samples share files
+/// through links), for submissions that are themselves among those samples; nothing else.
+pub fn intake_policy(spec: &ProblemSpec, path: &Path) -> IntakePolicy {
+    let tests = spec
+        .path
+        .parent()
+        .and_then(Path::parent)
+        .and_then(|root| root.canonicalize().ok())
+        .map(|root| root.join("tests"));
+    IntakePolicy {
+        link_roots: tests.into_iter().filter(|t| path.starts_with(t)).collect(),
+        allowed_crates: spec.build.rust_dependencies.clone(),
+    }
+}
+
 /// Prepares one submission. `trust_self_counting` lets a prebuilt library that implements
 /// labgrade's counting protocol itself (the reference cdylib) have its counts observed.
 pub fn prepare(
@@ -178,12 +209,47 @@ pub fn prepare(
     path: &Path,
     trust_self_counting: bool,
 ) -> Prepared {
-    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    let kind = match detect(&path) {
-        Ok(k) => k,
+    // The entry itself is not resolved: a link handed in as a submission is refused at intake.
+    let path = match (path.parent(), path.file_name()) {
+        (Some(parent), Some(file)) if !parent.as_os_str().is_empty() => parent
+            .canonicalize()
+            .map(|p| p.join(file))
+            .unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
+    };
+    // Intake: everything below reads only this private copy.
+    let staged = match stage(&path, &cache.staging_dir(), &intake_policy(spec, &path)) {
+        Ok(s) => s,
         Err(message) => {
             return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message)
         }
+    };
+    let kind = match detect(&staged.root) {
+        Ok(k) => k,
+        Err(message) => {
+            let message = staged.unstage(&message);
+            return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message);
+        }
+    };
+    // A prebuilt binary outlives the staging directory: it is kept in the cache by content.
+    let kind = match kind {
+        SubmissionKind::Library(p) | SubmissionKind::Executable(p) => {
+            let is_lib = matches!(detect(&p), Ok(SubmissionKind::Library(_)));
+            match cache.keep_prebuilt(&p) {
+                Ok(kept) if is_lib => SubmissionKind::Library(kept),
+                Ok(kept) => SubmissionKind::Executable(kept),
+                Err(message) => {
+                    return Prepared::failed(
+                        name,
+                        &path,
+                        "unknown",
+                        Verdict::InternalError,
+                        message,
+                    )
+                }
+            }
+        }
+        other => other,
     };
     let word = kind.word();
     let mut notes = Vec::new();
@@ -266,7 +332,16 @@ pub fn prepare(
             missing_hints: hints,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
-            let built = cache.build(&kind, spec);
+            let built = cache.build(&kind, &staged, spec, &graded_names(problem));
+            notes.extend(built.notes.iter().cloned());
+            if built.machine_error {
+                let msg = format!(
+                    "labgrade could not build this submission (a problem of the grading \
+                     machine, not of your code; nothing was cached):\n{}",
+                    built.output.trim_end()
+                );
+                return Prepared::failed(name, &path, word, Verdict::InternalError, msg);
+            }
             let mut build = BuildReport {
                 kind: word.into(),
                 ok: !built.failed,

@@ -113,8 +113,15 @@ impl SampleExpect {
         if self.arrive == Arrive::Source {
             return Ok(dir.to_path_buf());
         }
-        let kind = crate::submission::detect(dir)?;
-        let built = options.cache.build(&kind, &session.spec);
+        let policy = crate::runner::prepare::intake_policy(&session.spec, dir);
+        let staged = crate::submission::intake::stage(dir, &options.cache.staging_dir(), &policy)?;
+        let kind = crate::submission::detect(&staged.root)?;
+        let built = options.cache.build(
+            &kind,
+            &staged,
+            &session.spec,
+            &crate::runner::prepare::graded_names(session.problem),
+        );
         if built.failed {
             return Err(format!("the sample did not build:\n{}", built.output));
         }

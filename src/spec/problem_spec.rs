@@ -28,6 +28,11 @@ pub struct ProblemSpec {
     /// `specs/<problem>/`: the headers students compile against (filled in by `load`).
     #[serde(skip)]
     pub include_dir: PathBuf,
+    /// `specs/lib/`: the course libraries' headers (Roberts' genlib.h, simpio.h, ...;
+    /// Stanford's console.h, vector.h, ...), searched after the spec's and the submission's
+    /// own headers in every C/C++ build (filled in by `load`; may not exist).
+    #[serde(skip)]
+    pub lib_dir: PathBuf,
 }
 
 /// The `[problem]` table.
@@ -72,6 +77,10 @@ pub struct BuildRecipes {
     /// another problem's: two problems graded on one interface share one copy of it.
     #[serde(default)]
     pub headers: Option<String>,
+    /// Registry crates a Rust submission may depend on (none by default: labgrade builds
+    /// offline, and intake refuses any other registry, git or outside-path dependency).
+    #[serde(default)]
+    pub rust_dependencies: Vec<String>,
 }
 
 impl Default for BuildRecipes {
@@ -84,6 +93,7 @@ impl Default for BuildRecipes {
             driver: None,
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
+            rust_dependencies: Vec::new(),
         }
     }
 }
@@ -236,6 +246,7 @@ impl ProblemSpec {
         }
         spec.path = path.to_path_buf();
         spec.include_dir = specs_dir.join(spec.build.headers.as_deref().unwrap_or(stem));
+        spec.lib_dir = specs_dir.join("lib");
         if !spec.include_dir.is_dir() && spec.build.headers.is_some() {
             return Err(SpecError::Invalid {
                 path: path.to_path_buf(),

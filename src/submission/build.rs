@@ -1,27 +1,61 @@
-//! Building sources into what the workers run, with a content-addressed cache.
+//! Building sources into what the workers run, jailed, with a content-addressed cache that
+//! cannot lie.
 //!
 //! C and C++ sources are compiled file by file with the spec's recipe, twice: plainly
 //! (`-fPIC`), and with `-finstrument-functions` for call counting. The plain objects are linked
 //! into a shared library and, with labgrade's stack-overflow marker runtime, into a program;
 //! the instrumented objects, with labgrade's hidden hooks and its probe, into a second
-//! library. A Rust crate is built with cargo, offline. The compiler's diagnostics are kept
-//! verbatim for the report. Everything is keyed by a hash of the sources, the recipe and
-//! labgrade's own C files, so re-grading a class rebuilds nothing that did not change, and
-//! fifty identical copies build once.
+//! library. A Rust crate is built with cargo, offline.
+//!
+//! Every tool runs in the build jail ([`super::jail`]) inside a fresh private build directory
+//! outside the cache, holding copies of the staged submission (`src/`), the spec's headers
+//! (`spec/`), the course libraries (`lib/`, from `specs/lib/`), include-prefix shims
+//! (`shim/`) and labgrade's helpers: the jail reads nothing else of labgrade's. The include
+//! path is `-I spec -I <the source's dir> -I <the submission's root> -I lib -I shim`, and
+//! programs link with `-lm`.
+//!
+//! Graded functions declared `static` (Roberts' C edition) are kept
+//! (`-fkeep-static-functions`) and made global in each object (`objcopy
+//! --globalize-symbol`), so labgrade can call and count them; a build note says so.
+//!
+//! The cache key hashes every staged file by relative path, the toolchain versions (asked
+//! once per process), the recipe, the graded names, the spec's headers, the course libraries
+//! and labgrade's own C helpers. The grader, not the jailed tools, copies the artifacts into
+//! the cache with a SHA-256 of each, in a record authenticated with a key only the grader
+//! reads (`<cache>/.key`); an entry whose record or artifacts do not check out is rebuilt.
+//! A failure of the machine (no compiler, no disk, no jail) is reported, never cached.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Component, Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::detect::{language_of, Language, SubmissionKind};
+use super::intake::Staged;
+use super::jail::{self, Identity, Jail, JailLimits};
+use super::symbols::{base_name, near_spelling};
 use crate::spec::{CompilerRecipe, ProblemSpec};
 
 const HOOKS_C: &str = include_str!("c/labgrade_hooks.c");
 const PROBE_C: &str = include_str!("c/labgrade_probe.c");
 const PROGRT_C: &str = include_str!("c/labgrade_progrt.c");
+
+/// Largest object file read for its symbols.
+const MAX_OBJECT_BYTES: u64 = 64 << 20;
+/// Most bytes of one source scanned for `#include "…"` lines and static definitions.
+const MAX_SCAN_BYTES: usize = 1 << 20;
+/// Most include-prefix shims made for one build.
+const MAX_SHIMS: usize = 64;
+/// Most bytes of diagnostics kept for a whole build (each tool's own output is capped by
+/// the jail; this bounds the sum over many files).
+const MAX_OUTPUT_BYTES: usize = 128 << 10;
+/// Deepest `../` a shimmed include may start with.
+const SHIM_DEPTH: usize = 4;
 
 /// What a build produced.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -47,25 +81,61 @@ pub struct Built {
     pub program_missing: Option<String>,
     /// True when the build failed outright.
     pub failed: bool,
-    /// Compiler and linker output, verbatim.
+    /// Compiler and linker output (capped; what was cut is said).
     pub output: String,
     /// Warnings the compiler printed for the student's files.
     pub warnings: usize,
+    /// Notes for the report (static graded functions made callable, ...).
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// The failure is the machine's (no compiler, no disk, no jail, a timeout), not the
+    /// student's: never cached, reported as an internal error.
+    #[serde(skip)]
+    pub machine_error: bool,
     /// Came from the cache.
     #[serde(skip)]
     pub cached: bool,
+}
+
+impl Built {
+    fn fail(output: String, machine: bool) -> Built {
+        Built {
+            failed: true,
+            output,
+            machine_error: machine,
+            ..Built::default()
+        }
+    }
+}
+
+/// A cache entry's record: the build, the hash of every artifact, authenticated.
+#[derive(Serialize, Deserialize)]
+struct Record {
+    built: Built,
+    /// Artifact file name -> SHA-256 (hex).
+    hashes: BTreeMap<String, String>,
 }
 
 /// Where builds are kept.
 #[derive(Debug, Clone)]
 pub struct BuildCache {
     dir: PathBuf,
+    limits: JailLimits,
 }
 
 impl BuildCache {
     /// A cache in `dir` (created on demand).
     pub fn new(dir: impl Into<PathBuf>) -> BuildCache {
-        BuildCache { dir: dir.into() }
+        BuildCache {
+            dir: dir.into(),
+            limits: JailLimits::default(),
+        }
+    }
+
+    /// The same cache, with other limits for the jailed tools.
+    pub fn with_limits(mut self, limits: JailLimits) -> BuildCache {
+        self.limits = limits;
+        self
     }
 
     /// The default: `$LABGRADE_CACHE`, else `$XDG_CACHE_HOME/labgrade`, else
@@ -88,181 +158,554 @@ impl BuildCache {
         &self.dir
     }
 
-    /// Builds `kind` (sources or a crate) for `spec`, or returns the cached build.
-    pub fn build(&self, kind: &SubmissionKind, spec: &ProblemSpec) -> Built {
-        let key = match cache_key(kind, spec) {
-            Ok(k) => k,
-            Err(e) => {
-                return Built {
-                    failed: true,
-                    output: e,
-                    ..Built::default()
-                }
-            }
-        };
-        let final_dir = self.dir.join(&key);
-        if let Some(b) = load_cached(&final_dir) {
-            return b;
-        }
-        if let Err(e) = std::fs::create_dir_all(&self.dir) {
-            return Built {
-                failed: true,
-                output: format!(
+    /// Where intake stages submissions (private to the grader).
+    pub fn staging_dir(&self) -> PathBuf {
+        self.dir.join("staging")
+    }
+
+    fn ensure_dir(&self) -> Result<(), String> {
+        std::fs::create_dir_all(&self.dir)
+            .and_then(|_| {
+                std::fs::set_permissions(&self.dir, std::fs::Permissions::from_mode(0o700))
+            })
+            .map_err(|e| {
+                format!(
                     "cannot create the build cache `{}`: {e}",
                     self.dir.display()
-                ),
-                ..Built::default()
-            };
+                )
+            })
+    }
+
+    /// The key authenticating records, created on first use (mode 0600).
+    fn secret(&self) -> Result<Vec<u8>, String> {
+        let path = self.dir.join(".key");
+        if let Ok(k) = std::fs::read(&path) {
+            if k.len() == 32 {
+                return Ok(k);
+            }
         }
-        let work = match tempfile::Builder::new()
-            .prefix(".build-")
-            .tempdir_in(&self.dir)
-        {
+        let mut key = vec![0u8; 32];
+        std::fs::File::open("/dev/urandom")
+            .and_then(|mut f| f.read_exact(&mut key))
+            .map_err(|e| format!("cannot read /dev/urandom: {e}"))?;
+        let tmp = self.dir.join(format!(".key-{}", std::process::id()));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&tmp)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, &key))
+            .map_err(|e| format!("cannot write the cache key: {e}"))?;
+        // Whoever links first wins; everyone then reads the same key.
+        let _ = std::fs::hard_link(&tmp, &path);
+        let _ = std::fs::remove_file(&tmp);
+        match std::fs::read(&path) {
+            Ok(k) if k.len() == 32 => Ok(k),
+            _ => Err("cannot read the cache key".into()),
+        }
+    }
+
+    /// Keeps a prebuilt library or executable (already staged) in the cache by content, and
+    /// returns where.
+    pub fn keep_prebuilt(&self, staged: &Path) -> Result<PathBuf, String> {
+        self.ensure_dir()?;
+        let data =
+            std::fs::read(staged).map_err(|e| format!("cannot read the staged copy: {e}"))?;
+        let hash = hex(&Sha256::digest(&data));
+        let name = staged.file_name().unwrap_or_default();
+        let dir = self.dir.join("prebuilt").join(&hash[..32]);
+        let dest = dir.join(name);
+        if std::fs::read(&dest).is_ok_and(|d| hex(&Sha256::digest(&d)) == hash) {
+            return Ok(dest);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        let parent = self.dir.join("prebuilt");
+        std::fs::create_dir_all(&parent).map_err(|e| format!("cannot write the cache: {e}"))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".incoming-")
+            .tempdir_in(&parent)
+            .map_err(|e| format!("cannot write the cache: {e}"))?;
+        let to = tmp.path().join(name);
+        std::fs::write(&to, &data)
+            .and_then(|_| std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755)))
+            .and_then(|_| {
+                std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
+            })
+            .map_err(|e| format!("cannot write the cache: {e}"))?;
+        let tmp = tmp.keep();
+        if std::fs::rename(&tmp, &dir).is_err() {
+            let _ = std::fs::remove_dir_all(&tmp);
+        }
+        match std::fs::read(&dest) {
+            Ok(d) if hex(&Sha256::digest(&d)) == hash => Ok(dest),
+            _ => Err("the cached copy of the prebuilt file does not match it".into()),
+        }
+    }
+
+    /// Builds the staged submission `kind` for `spec`, or returns the cached build.
+    /// `graded` names the functions labgrade calls or counts (static ones are made callable).
+    pub fn build(
+        &self,
+        kind: &SubmissionKind,
+        staged: &Staged,
+        spec: &ProblemSpec,
+        graded: &[String],
+    ) -> Built {
+        if let Err(e) = self.ensure_dir() {
+            return Built::fail(e, true);
+        }
+        let key = match cache_key(kind, staged, spec, graded, &self.limits) {
+            Ok(k) => k,
+            Err(e) => return Built::fail(e, true),
+        };
+        let secret = match self.secret() {
+            Ok(s) => s,
+            Err(e) => return Built::fail(e, true),
+        };
+        let final_dir = self.dir.join(&key);
+        if let Some(b) = load_cached(&final_dir, &secret) {
+            return b;
+        }
+        let work = match BuildDir::new(kind) {
             Ok(w) => w,
-            Err(e) => {
-                return Built {
-                    failed: true,
-                    output: format!("cannot create a build directory: {e}"),
-                    ..Built::default()
-                }
-            }
+            Err(e) => return Built::fail(e, true),
         };
-        let built = match kind {
-            SubmissionKind::Sources(files) => build_c_family(files, spec, work.path()),
-            SubmissionKind::RustCrate(dir) => build_crate(dir, spec, work.path()),
-            _ => Built {
-                failed: true,
-                output: "nothing to build".into(),
-                ..Built::default()
-            },
+        let mut built = match kind {
+            SubmissionKind::Sources(_) => build_c_family(staged, spec, graded, &work, &self.limits),
+            SubmissionKind::RustCrate(_) => build_crate(staged, spec, &work, &self.limits),
+            _ => Built::fail("nothing to build".into(), true),
         };
-        // Publish atomically: rename the work dir into place, paths rewritten to the final dir.
-        let relocated = relocate(&built, work.path(), &final_dir);
-        if let Ok(json) = serde_json::to_vec_pretty(&relocated) {
-            let _ = std::fs::write(work.path().join("build.json"), json);
+        // The student's files under their own names; the rest of the build dir as <build>.
+        let w = work.path().display().to_string();
+        let original = if staged.root.is_dir() {
+            staged.original.display().to_string()
+        } else {
+            staged
+                .original
+                .parent()
+                .map_or_else(String::new, |p| p.display().to_string())
+        };
+        for sub in ["src", "crate"] {
+            built.output = built.output.replace(&format!("{w}/{sub}"), &original);
         }
-        let tmp_path = work.keep();
-        match std::fs::rename(&tmp_path, &final_dir) {
-            Ok(()) => relocated,
-            Err(_) => {
-                // Another thread built the same thing first: use theirs.
-                let _ = std::fs::remove_dir_all(&tmp_path);
-                load_cached(&final_dir).unwrap_or(relocated)
-            }
+        built.output = built.output.replace(&w, "<build>");
+        built.output = staged.unstage(&built.output);
+        cap_output(&mut built.output, MAX_OUTPUT_BYTES);
+        if built.machine_error {
+            return built;
+        }
+        match publish(&built, work.path(), &self.dir, &final_dir, &secret) {
+            Ok(b) => b,
+            Err(e) => Built::fail(e, true),
         }
     }
 }
 
-fn relocate(b: &Built, from: &Path, to: &Path) -> Built {
-    let fix = |p: &Option<PathBuf>| {
-        p.as_ref()
-            .map(|p| to.join(p.strip_prefix(from).unwrap_or(p)))
+/// Cuts `text` to `max` bytes (at a character boundary) and says how much went.
+fn cap_output(text: &mut String, max: usize) {
+    if text.len() <= max {
+        return;
+    }
+    let mut at = max;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let cut = text.len() - at;
+    text.truncate(at);
+    text.push_str(&format!(
+        "\n… {} more bytes of compiler output cut\n",
+        jail::thousands(cut as u64)
+    ));
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// HMAC-SHA-256 of `msg` under `key`.
+fn mac(key: &[u8], msg: &[u8]) -> String {
+    let mut k = [0u8; 64];
+    k[..key.len().min(64)].copy_from_slice(&key[..key.len().min(64)]);
+    let mut inner = Sha256::new();
+    inner.update(k.map(|b| b ^ 0x36));
+    inner.update(msg);
+    let mut outer = Sha256::new();
+    outer.update(k.map(|b| b ^ 0x5c));
+    outer.update(inner.finalize());
+    hex(&outer.finalize())
+}
+
+fn hash_file(p: &Path) -> Option<String> {
+    let mut f = std::fs::File::open(p).ok()?;
+    let mut h = Sha256::new();
+    std::io::copy(&mut f, &mut h).ok()?;
+    Some(hex(&h.finalize()))
+}
+
+/// Copies the artifacts out of the jailed build directory into the cache, hashed, and
+/// publishes the entry atomically.
+fn publish(
+    built: &Built,
+    work: &Path,
+    cache: &Path,
+    final_dir: &Path,
+    secret: &[u8],
+) -> Result<Built, String> {
+    let incoming = tempfile::Builder::new()
+        .prefix(".incoming-")
+        .tempdir_in(cache)
+        .map_err(|e| format!("cannot write the build cache: {e}"))?;
+    let mut hashes = BTreeMap::new();
+    let mut out = built.clone();
+    for slot in [
+        &mut out.library,
+        &mut out.instrumented,
+        &mut out.program,
+        &mut out.sanitized,
+    ] {
+        let Some(p) = slot.take() else { continue };
+        let name = p
+            .file_name()
+            .ok_or("an artifact has no name")?
+            .to_string_lossy()
+            .into_owned();
+        // Only regular files the build made, never a link the tools planted.
+        let meta = std::fs::symlink_metadata(&p).map_err(|e| format!("artifact {name}: {e}"))?;
+        if !meta.is_file() || !p.starts_with(work) {
+            return Err(format!(
+                "artifact {name} is not a regular file of the build"
+            ));
+        }
+        let to = incoming.path().join(&name);
+        std::fs::copy(&p, &to)
+            .and_then(|_| std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755)))
+            .map_err(|e| format!("cannot copy {name} into the cache: {e}"))?;
+        hashes.insert(
+            name.clone(),
+            hash_file(&to).ok_or_else(|| format!("cannot hash {name}"))?,
+        );
+        *slot = Some(final_dir.join(&name));
+    }
+    let record = Record {
+        built: out.clone(),
+        hashes,
     };
-    Built {
-        library: fix(&b.library),
-        instrumented: fix(&b.instrumented),
-        program: fix(&b.program),
-        sanitized: fix(&b.sanitized),
-        output: b.output.replace(&from.display().to_string(), "<build>"),
-        ..b.clone()
+    let body = serde_json::to_vec_pretty(&record).map_err(|e| e.to_string())?;
+    std::fs::write(incoming.path().join("build.json"), &body)
+        .and_then(|_| std::fs::write(incoming.path().join("build.mac"), mac(secret, &body)))
+        .and_then(|_| {
+            std::fs::set_permissions(incoming.path(), std::fs::Permissions::from_mode(0o755))
+        })
+        .map_err(|e| format!("cannot write the build cache: {e}"))?;
+    let tmp = incoming.keep();
+    // A stale or forged entry in the way is removed first.
+    if final_dir.exists() && load_cached(final_dir, secret).is_none() {
+        let _ = std::fs::remove_dir_all(final_dir);
+    }
+    match std::fs::rename(&tmp, final_dir) {
+        Ok(()) => Ok(out),
+        Err(_) => {
+            // Another thread built the same thing first: use theirs if it checks out.
+            let _ = std::fs::remove_dir_all(&tmp);
+            Ok(load_cached(final_dir, secret).unwrap_or(out))
+        }
     }
 }
 
-fn load_cached(dir: &Path) -> Option<Built> {
-    let text = std::fs::read(dir.join("build.json")).ok()?;
-    let mut b: Built = serde_json::from_slice(&text).ok()?;
-    b.cached = true;
-    Some(b)
+/// The cached build in `dir`, if its record is authentic and every artifact is what was
+/// recorded; otherwise `None` (and the entry is removed, so it is rebuilt).
+fn load_cached(dir: &Path, secret: &[u8]) -> Option<Built> {
+    let check = || -> Option<Built> {
+        let body = std::fs::read(dir.join("build.json")).ok()?;
+        let tag = std::fs::read_to_string(dir.join("build.mac")).ok()?;
+        if body.len() > 1 << 20 || tag.trim() != mac(secret, &body) {
+            return None;
+        }
+        let record: Record = serde_json::from_slice(&body).ok()?;
+        let b = &record.built;
+        for p in [&b.library, &b.instrumented, &b.program, &b.sanitized]
+            .into_iter()
+            .flatten()
+        {
+            let name = p.file_name()?.to_string_lossy().into_owned();
+            if p.parent() != Some(dir)
+                || !std::fs::symlink_metadata(p).ok()?.is_file()
+                || hash_file(p)? != *record.hashes.get(&name)?
+            {
+                return None;
+            }
+        }
+        let mut b = record.built;
+        b.cached = true;
+        Some(b)
+    };
+    let found = check();
+    if found.is_none() && dir.exists() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    found
 }
 
-fn cache_key(kind: &SubmissionKind, spec: &ProblemSpec) -> Result<String, String> {
+/// Toolchain versions, asked once per process (in the jail, like every tool run).
+fn tool_version(program: &str, args: &[&str]) -> String {
+    static SEEN: OnceLock<Mutex<BTreeMap<String, String>>> = OnceLock::new();
+    let key = format!("{program} {}", args.join(" "));
+    let seen = SEEN.get_or_init(Default::default);
+    if let Some(v) = seen.lock().map(|m| m.get(&key).cloned()).ok().flatten() {
+        return v;
+    }
+    let version = (|| {
+        let dir = BuildDir::new(&SubmissionKind::Sources(Vec::new())).ok()?;
+        let tc = rust_toolchain();
+        let mut jail = Jail::new(Identity::Nobody, dir.path(), JailLimits::default());
+        if program.starts_with(&tc.sysroot.display().to_string()) {
+            jail.identity = Identity::RootWithoutCapabilities;
+            jail.read_exec.extend(tc.dirs.iter().cloned());
+        }
+        let o = jail::run(
+            Command::new(program)
+                .args(args)
+                .env_clear()
+                .env("PATH", PATH),
+            &jail,
+        );
+        o.success.then(|| o.output.trim().to_string())
+    })()
+    .unwrap_or_else(|| format!("{program}: unavailable"));
+    if let Ok(mut m) = seen.lock() {
+        m.insert(key, version.clone());
+    }
+    version
+}
+
+const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The Rust toolchain: its sysroot, the cargo and rustc in it, and the directories the jail
+/// must let cargo read and execute.
+struct RustToolchain {
+    sysroot: PathBuf,
+    cargo: PathBuf,
+    rustc: PathBuf,
+    dirs: Vec<PathBuf>,
+}
+
+fn rust_toolchain() -> &'static RustToolchain {
+    static TC: OnceLock<RustToolchain> = OnceLock::new();
+    TC.get_or_init(|| {
+        let sysroot = Command::new("rustc")
+            .args(["--print", "sysroot"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+            .unwrap_or_default();
+        let cargo = sysroot.join("bin/cargo");
+        let rustc = sysroot.join("bin/rustc");
+        RustToolchain {
+            dirs: vec![sysroot.clone()],
+            cargo: if cargo.is_file() {
+                cargo
+            } else {
+                "cargo".into()
+            },
+            rustc: if rustc.is_file() {
+                rustc
+            } else {
+                "rustc".into()
+            },
+            sysroot,
+        }
+    })
+}
+
+fn cache_key(
+    kind: &SubmissionKind,
+    staged: &Staged,
+    spec: &ProblemSpec,
+    graded: &[String],
+    limits: &JailLimits,
+) -> Result<String, String> {
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION"));
-    h.update(HOOKS_C);
-    h.update(PROBE_C);
-    h.update(PROGRT_C);
+    for part in [HOOKS_C, PROBE_C, PROGRT_C] {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part);
+    }
+    let b = &spec.build;
     h.update(format!(
-        "{:?}{:?}{}",
-        spec.build.c, spec.build.cpp, spec.build.rust_profile
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
+        b.c, b.cpp, b.rust_profile, b.driver, b.sanitizer_main, b.sanitizer_excludes, b.headers
     ));
-    let mut add_file = |rel: &Path, path: &Path| -> Result<(), String> {
-        let data =
-            std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        h.update(rel.to_string_lossy().as_bytes());
-        h.update((data.len() as u64).to_le_bytes());
-        h.update(&data);
+    match kind {
+        SubmissionKind::RustCrate(_) => {
+            let tc = rust_toolchain();
+            h.update(tool_version(&tc.rustc.display().to_string(), &["-vV"]));
+            h.update(tool_version(&tc.cargo.display().to_string(), &["-V"]));
+        }
+        _ => {
+            for c in [&b.c.compiler, &b.cpp.compiler] {
+                h.update(tool_version(c, &["--version"]));
+            }
+            h.update(tool_version("objcopy", &["--version"]));
+        }
+    }
+    let mut add_tree = |label: &str, dir: &Path| -> Result<(), String> {
+        for rel in tree_files(dir) {
+            let data = std::fs::read(dir.join(&rel))
+                .map_err(|e| format!("cannot read `{}`: {e}", dir.join(&rel).display()))?;
+            h.update(label);
+            h.update(rel.to_string_lossy().as_bytes());
+            h.update([0]);
+            h.update((data.len() as u64).to_le_bytes());
+            h.update(&data);
+        }
         Ok(())
     };
-    if let Ok(rd) = std::fs::read_dir(&spec.include_dir) {
-        let mut headers: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
-        headers.sort();
-        for p in headers.iter().filter(|p| p.is_file()) {
-            add_file(Path::new(p.file_name().unwrap_or_default()), p)?;
+    add_tree("spec:", &spec.include_dir)?;
+    add_tree("lib:", &spec.lib_dir)?;
+    add_tree("sub:", &staged.root)?;
+    let digest = h.finalize();
+    Ok(hex(&digest[..16]))
+}
+
+/// Regular files under `dir` (relative, sorted), links not followed, hidden entries skipped.
+fn tree_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(base: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+        if depth > 16 {
+            return;
+        }
+        for e in std::fs::read_dir(base.join(rel))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = e.file_name();
+            if name.to_string_lossy().starts_with('.') {
+                continue;
+            }
+            let Ok(ft) = e.file_type() else { continue };
+            let r = rel.join(&name);
+            if ft.is_dir() {
+                walk(base, &r, depth + 1, out);
+            } else if ft.is_file() {
+                out.push(r);
+            }
         }
     }
-    match kind {
-        SubmissionKind::Sources(files) => {
-            for f in files {
-                add_file(Path::new(f.file_name().unwrap_or_default()), f)?;
-                // Headers next to the sources matter too.
-                if let Some(dir) = f.parent() {
-                    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                        let p = e.path();
-                        if p.extension().is_some_and(|x| x == "h" || x == "hpp") {
-                            add_file(Path::new(p.file_name().unwrap_or_default()), &p)?;
-                        }
-                    }
+    let mut out = Vec::new();
+    if std::fs::metadata(dir).is_ok_and(|m| m.is_file()) {
+        // A single staged file: its own name.
+        if let Some(n) = dir.file_name() {
+            out.push(PathBuf::from(n));
+        }
+        return out;
+    }
+    walk(dir, Path::new(""), 0, &mut out);
+    out.sort();
+    out
+}
+
+/// Copies the regular files of `from` (a directory or a file) into `to`.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    if std::fs::metadata(from).is_ok_and(|m| m.is_file()) {
+        let dest = to.join(from.file_name().unwrap_or_default());
+        std::fs::create_dir_all(to)
+            .and_then(|_| std::fs::copy(from, &dest))
+            .map_err(|e| format!("cannot copy into the build directory: {e}"))?;
+        return Ok(());
+    }
+    std::fs::create_dir_all(to).map_err(|e| format!("cannot create the build directory: {e}"))?;
+    for rel in tree_files(from) {
+        let dest = to.join(&rel);
+        if let Some(p) = dest.parent() {
+            std::fs::create_dir_all(p).map_err(|e| format!("cannot copy: {e}"))?;
+        }
+        std::fs::copy(from.join(&rel), &dest)
+            .map_err(|e| format!("cannot copy into the build directory: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A fresh private build directory, outside the cache (which may sit where the jailed uid
+/// cannot reach, and which the jail must not see), removed on drop. Owned by the jail's uid
+/// for C and C++ (the tools run as `nobody`), by the grader for cargo.
+struct BuildDir {
+    dir: tempfile::TempDir,
+    nobody: bool,
+}
+
+impl BuildDir {
+    fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
+        // SAFETY: geteuid has no preconditions.
+        let nobody =
+            unsafe { libc::geteuid() } == 0 && !matches!(kind, SubmissionKind::RustCrate(_));
+        // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
+        let parent = if nobody {
+            PathBuf::from("/tmp")
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("labgrade-build-")
+            .tempdir_in(parent)
+            .map_err(|e| format!("cannot create a build directory: {e}"))?;
+        Ok(BuildDir { dir, nobody })
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Hands everything in the directory to the jail's uid.
+    fn give_away(&self) -> Result<(), String> {
+        if !self.nobody {
+            return Ok(());
+        }
+        fn chown_all(p: &Path) -> std::io::Result<()> {
+            std::os::unix::fs::lchown(p, Some(jail::BUILD_ID), Some(jail::BUILD_ID))?;
+            if std::fs::symlink_metadata(p)?.is_dir() {
+                for e in std::fs::read_dir(p)? {
+                    chown_all(&e?.path())?;
                 }
             }
+            Ok(())
         }
-        SubmissionKind::RustCrate(dir) => {
-            let mut files = Vec::new();
-            walk(dir, &mut files);
-            files.sort();
-            for f in files {
-                add_file(f.strip_prefix(dir).unwrap_or(&f), &f)?;
-            }
-        }
-        _ => {}
+        chown_all(self.path()).map_err(|e| format!("cannot prepare the build directory: {e}"))
     }
-    let digest = h.finalize();
-    Ok(digest.iter().take(16).map(|b| format!("{b:02x}")).collect())
-}
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        let name = e.file_name();
-        if name == "target" || name.to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if p.is_dir() {
-            walk(&p, out);
+    fn jail(&self, limits: &JailLimits) -> Jail {
+        let identity = if self.nobody {
+            Identity::Nobody
         } else {
-            out.push(p);
-        }
+            Identity::RootWithoutCapabilities
+        };
+        Jail::new(identity, self.path(), *limits)
     }
 }
 
+/// One jailed tool run.
 struct Step {
     ok: bool,
     output: String,
+    machine: Option<String>,
 }
 
-fn run(cmd: &mut Command) -> Step {
-    match cmd.output() {
-        Ok(o) => {
-            let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
-            text.push_str(&String::from_utf8_lossy(&o.stderr));
-            Step {
-                ok: o.status.success(),
-                output: text,
-            }
-        }
-        Err(e) => Step {
-            ok: false,
-            output: format!("cannot run `{:?}`: {e}", cmd.get_program()),
-        },
+fn run_in(cmd: &mut Command, jail: &Jail, work: &Path) -> Step {
+    cmd.env_clear()
+        .env("PATH", PATH)
+        .env("LANG", "C")
+        .env("LC_ALL", "C")
+        .env("TMPDIR", work.join("tmp"))
+        .env("HOME", work.join("tmp"))
+        .current_dir(work);
+    let o = jail::run(cmd, jail);
+    Step {
+        ok: o.success,
+        machine: o.machine_error.clone().or_else(|| {
+            o.timed_out.then(|| o.output.clone()) // a timeout may be the machine's load
+        }),
+        output: o.output,
     }
 }
 
@@ -277,24 +720,286 @@ fn recipe_for(spec: &ProblemSpec, lang: Language) -> &CompilerRecipe {
     }
 }
 
-fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
+/// Local function symbols of an object file that name a graded function.
+fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)> {
+    use object::{Object, ObjectSymbol, SymbolKind};
+    let Ok(f) = std::fs::File::open(obj) else {
+        return Vec::new();
+    };
+    let mut data = Vec::new();
+    if f.take(MAX_OBJECT_BYTES).read_to_end(&mut data).is_err() {
+        return Vec::new();
+    }
+    let Ok(file) = object::File::parse(&*data) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for s in file.symbols() {
+        if s.kind() != SymbolKind::Text || !s.is_local() || !s.is_definition() {
+            continue;
+        }
+        let Ok(name) = s.name() else { continue };
+        let base = base_name(name);
+        if let Some(g) = graded.iter().find(|g| near_spelling(&base, g)) {
+            out.push((name.to_string(), g.clone()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// True when a line of `text` defines one of `graded` static (`static int FindGoodMove(`).
+fn defines_static(text: &str, graded: &[String]) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("static")
+            && graded.iter().any(|g| {
+                l.match_indices(g.as_str()).any(|(i, _)| {
+                    let before = l[..i].chars().last();
+                    let after = l[i + g.len()..].trim_start();
+                    before.is_some_and(|c| !(c.is_alphanumeric() || c == '_'))
+                        && after.starts_with('(')
+                })
+            })
+    })
+}
+
+/// `"dir/name.h"` includes of the staged sources that need a shim: the path is not in the
+/// submission but `name.h` is one of labgrade's headers (the spec's or the course
+/// libraries'). Returns (include as written, header name).
+fn shims_needed(staged: &Staged, known: &BTreeSet<String>) -> Vec<(String, String)> {
+    let mut out = BTreeSet::new();
+    let base = if staged.root.is_dir() {
+        staged.root.clone()
+    } else {
+        staged.root.parent().unwrap_or(Path::new("/")).to_path_buf()
+    };
+    for rel in &staged.files {
+        let path = if staged.root.is_dir() {
+            staged.root.join(rel)
+        } else {
+            staged.root.clone()
+        };
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !["c", "cpp", "cc", "cxx", "C", "h", "hpp", "hh"].contains(&ext) {
+            continue;
+        }
+        let Ok(f) = std::fs::File::open(&path) else {
+            continue;
+        };
+        let mut text = Vec::new();
+        if f.take(MAX_SCAN_BYTES as u64)
+            .read_to_end(&mut text)
+            .is_err()
+        {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&text);
+        for line in text.lines().take(20_000) {
+            let Some(rest) = line.trim_start().strip_prefix('#') else {
+                continue;
+            };
+            let Some(rest) = rest.trim_start().strip_prefix("include") else {
+                continue;
+            };
+            let Some(rest) = rest.trim_start().strip_prefix('"') else {
+                continue;
+            };
+            let Some(inc) = rest.split('"').next() else {
+                continue;
+            };
+            if inc.len() > 256 || !inc.contains('/') || inc.starts_with('/') {
+                continue;
+            }
+            let name = inc.rsplit('/').next().unwrap_or("");
+            if !known.contains(name) {
+                continue;
+            }
+            let dir = path.parent().unwrap_or(&base);
+            if dir.join(inc).exists() || base.join(inc).exists() {
+                continue;
+            }
+            out.insert((inc.to_string(), name.to_string()));
+            if out.len() >= MAX_SHIMS {
+                break;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Writes a shim for each of `needed` under `shim_root` (whose parents, down to `limit`,
+/// absorb leading `../`). Returns false for none it could not place.
+fn write_shims(needed: &[(String, String)], shim_root: &Path, limit: &Path) {
+    for (inc, name) in needed {
+        let mut p = shim_root.to_path_buf();
+        let mut ok = true;
+        for c in Path::new(inc).components() {
+            match c {
+                Component::Normal(s) => p.push(s),
+                Component::ParentDir => {
+                    ok &= p.pop() && p.starts_with(limit) && p != limit;
+                }
+                Component::CurDir => {}
+                _ => ok = false,
+            }
+        }
+        if !ok || !p.starts_with(limit) {
+            continue;
+        }
+        if let Some(d) = p.parent() {
+            let _ = std::fs::create_dir_all(d);
+        }
+        let _ = std::fs::write(
+            &p,
+            format!("/* labgrade: shim for \"{inc}\" */\n#include <{name}>\n"),
+        );
+    }
+}
+
+fn build_c_family(
+    staged: &Staged,
+    spec: &ProblemSpec,
+    graded: &[String],
+    work: &BuildDir,
+    limits: &JailLimits,
+) -> Built {
+    match build_c_family_in(staged, spec, graded, work, limits) {
+        Ok(b) => b,
+        Err(b) => *b,
+    }
+}
+
+fn build_c_family_in(
+    staged: &Staged,
+    spec: &ProblemSpec,
+    graded: &[String],
+    work: &BuildDir,
+    limits: &JailLimits,
+) -> Result<Built, Box<Built>> {
+    let w = work.path();
+    let machine = |e: String| Box::new(Built::fail(e, true));
+    let src_root = w.join("src");
+    let spec_dir = w.join("spec");
+    let lib_dir = w.join("lib");
+    let shim_limit = w.join("shim");
+    let shim_root = (0..SHIM_DEPTH).fold(shim_limit.clone(), |p, _| p.join("r"));
+    let helpers = w.join("labgrade");
+    copy_tree(&staged.root, &src_root).map_err(machine)?;
+    copy_tree(&spec.include_dir, &spec_dir).map_err(machine)?;
+    if spec.lib_dir.is_dir() {
+        copy_tree(&spec.lib_dir, &lib_dir).map_err(machine)?;
+    }
+    for d in [&shim_root, &helpers, &w.join("tmp")] {
+        std::fs::create_dir_all(d).map_err(|e| machine(format!("cannot create {e}")))?;
+    }
+    let known: BTreeSet<String> = [&spec.include_dir, &spec.lib_dir]
+        .iter()
+        .flat_map(|d| tree_files(d))
+        .filter(|p| p.components().count() == 1)
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    write_shims(&shims_needed(staged, &known), &shim_root, &shim_limit);
+    let files: Vec<PathBuf> = if staged.root.is_dir() {
+        staged
+            .files
+            .iter()
+            .filter(|f| language_of(f).is_some())
+            .map(|f| src_root.join(f))
+            .collect()
+    } else {
+        vec![src_root.join(staged.root.file_name().unwrap_or_default())]
+    };
+    // Only the sources detection chose (it looks two levels deep).
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            f.strip_prefix(&src_root)
+                .map_or(0, |r| r.components().count())
+                <= 3
+        })
+        .collect();
+    for (name, text) in [
+        ("labgrade_hooks.c", HOOKS_C),
+        ("labgrade_probe.c", PROBE_C),
+        ("labgrade_progrt.c", PROGRT_C),
+    ] {
+        std::fs::write(helpers.join(name), text)
+            .map_err(|e| machine(format!("cannot write labgrade's helpers: {e}")))?;
+    }
+    let static_defs = files.iter().any(|f| {
+        std::fs::read(f).is_ok_and(|t| {
+            defines_static(
+                &String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]),
+                graded,
+            )
+        })
+    });
+    work.give_away().map_err(machine)?;
+    let jail = work.jail(limits);
     let mut out = Built::default();
+    let run = |cmd: &mut Command, out: &mut Built| -> Result<Step, Box<Built>> {
+        let s = run_in(cmd, &jail, w);
+        match &s.machine {
+            Some(m) => Err(Box::new(Built::fail(format!("{}{m}", out.output), true))),
+            None => Ok(s),
+        }
+    };
+    let includes = |src_dir: &Path| -> Vec<PathBuf> {
+        let mut v = vec![spec_dir.clone(), src_dir.to_path_buf()];
+        if src_root != src_dir {
+            v.push(src_root.clone());
+        }
+        v.extend([lib_dir.clone(), shim_root.clone()]);
+        v
+    };
+    let inc_args = |src_dir: &Path| -> Vec<String> {
+        includes(src_dir)
+            .iter()
+            .flat_map(|d| ["-I".to_string(), d.display().to_string()])
+            .collect()
+    };
+    let mut extra_defs: Vec<&str> = Vec::new();
+    if static_defs {
+        extra_defs.push("-DLG_NO_STUDENT_PROTOTYPES");
+    }
     let any_cpp = files.iter().any(|f| language_of(f) == Some(Language::Cpp));
     let linker = if any_cpp {
         &spec.build.cpp.compiler
     } else {
         &spec.build.c.compiler
     };
-    let include = &spec.include_dir;
-    let helpers = work.join("labgrade");
-    if std::fs::create_dir_all(&helpers).is_err() {
-        out.failed = true;
-        out.output = "cannot create the build directory".into();
-        return out;
-    }
     let mut plain_objs = Vec::new();
     let mut instr_objs = Vec::new();
-    let mut names: BTreeMap<String, usize> = BTreeMap::new();
+    let mut globalized: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut globalize = |obj: &Path, src: &Path, out: &mut Built| -> Result<bool, Box<Built>> {
+        let locals = local_graded_functions(obj, graded);
+        if locals.is_empty() {
+            return Ok(true);
+        }
+        let mut cmd = Command::new("objcopy");
+        for (sym, _) in &locals {
+            cmd.arg(format!("--globalize-symbol={sym}"));
+        }
+        let s = run(cmd.arg(obj), out)?;
+        if !s.ok {
+            out.output.push_str(&s.output);
+            return Ok(false);
+        }
+        let file = src
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        for (sym, _) in locals {
+            globalized
+                .entry(file.clone())
+                .or_default()
+                .insert(base_name(&sym));
+        }
+        Ok(true)
+    };
     for (i, f) in files.iter().enumerate() {
         let lang = language_of(f).expect("only sources are collected");
         let recipe = recipe_for(spec, lang);
@@ -303,90 +1008,107 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let n = names.entry(stem.clone()).or_insert(0);
-        *n += 1;
-        let obj = work.join(format!("{i:02}-{stem}.o"));
-        let src_dir = f.parent().unwrap_or(Path::new("."));
-        let step = run(Command::new(&recipe.compiler)
-            .args(&recipe.flags)
-            .args(["-fPIC", "-c"])
-            .arg("-I")
-            .arg(include)
-            .arg("-I")
-            .arg(src_dir)
-            .arg(f)
-            .arg("-o")
-            .arg(&obj));
+        let src_dir = f.parent().unwrap_or(&src_root).to_path_buf();
+        let obj = w.join(format!("{i:02}-{stem}.o"));
+        let step = run(
+            Command::new(&recipe.compiler)
+                .args(&recipe.flags)
+                .args(["-fPIC", "-c", "-fkeep-static-functions"])
+                .args(&extra_defs)
+                .args(inc_args(&src_dir))
+                .arg(f)
+                .arg("-o")
+                .arg(&obj),
+            &mut out,
+        )?;
         out.output.push_str(&step.output);
         if !step.ok {
             out.failed = true;
             continue;
         }
+        if !globalize(&obj, f, &mut out)? {
+            out.failed = true;
+            continue;
+        }
         plain_objs.push(obj);
-        let iobj = work.join(format!("{i:02}-{stem}.instr.o"));
-        let step = run(Command::new(&recipe.compiler)
-            .args(&recipe.flags)
-            .args(["-fPIC", "-c", "-finstrument-functions"])
-            .arg(format!(
-                "-finstrument-functions-exclude-file-list=/usr/include,{}",
-                include.display()
-            ))
-            .arg("-I")
-            .arg(include)
-            .arg("-I")
-            .arg(src_dir)
-            .arg(f)
-            .arg("-o")
-            .arg(&iobj));
-        if step.ok {
+        let iobj = w.join(format!("{i:02}-{stem}.instr.o"));
+        let exclude = format!(
+            "-finstrument-functions-exclude-file-list=/usr/include,{},{},{}",
+            spec_dir.display(),
+            lib_dir.display(),
+            shim_limit.display()
+        );
+        let step = run(
+            Command::new(&recipe.compiler)
+                .args(&recipe.flags)
+                .args([
+                    "-fPIC",
+                    "-c",
+                    "-fkeep-static-functions",
+                    "-finstrument-functions",
+                ])
+                .arg(exclude)
+                .args(&extra_defs)
+                .args(inc_args(&src_dir))
+                .arg(f)
+                .arg("-o")
+                .arg(&iobj),
+            &mut out,
+        )?;
+        if step.ok && globalize(&iobj, f, &mut out)? {
             instr_objs.push(iobj);
         }
     }
     out.warnings = count_warnings(&out.output);
-    if out.failed {
-        return out;
+    for (file, names) in &globalized {
+        for n in names {
+            out.notes.push(format!(
+                "`{n}` is static in {file}: labgrade graded it as if it were not"
+            ));
+        }
     }
-    // labgrade's own C helpers.
-    let write = |name: &str, text: &str| {
-        let p = helpers.join(name);
-        std::fs::write(&p, text).map(|_| p)
-    };
-    let (Ok(hooks_c), Ok(probe_c), Ok(progrt_c)) = (
-        write("labgrade_hooks.c", HOOKS_C),
-        write("labgrade_probe.c", PROBE_C),
-        write("labgrade_progrt.c", PROGRT_C),
-    ) else {
-        out.failed = true;
-        out.output
-            .push_str("cannot write labgrade's helper sources\n");
-        return out;
-    };
+    if out.failed {
+        return Ok(out);
+    }
     let cc = &spec.build.c.compiler;
-    let helper = |src: &Path, extra: &[&str]| -> Option<PathBuf> {
-        let obj = src.with_extension("o");
-        let s = run(Command::new(cc)
-            .args(["-O2", "-fPIC", "-c"])
-            .args(extra)
-            .arg(src)
-            .arg("-o")
-            .arg(&obj));
-        s.ok.then_some(obj)
-    };
+    let helper =
+        |name: &str, extra: &[&str], out: &mut Built| -> Result<Option<PathBuf>, Box<Built>> {
+            let src = helpers.join(name);
+            let obj = src.with_extension("o");
+            let s = run(
+                Command::new(cc)
+                    .args(["-O2", "-fPIC", "-c"])
+                    .args(extra)
+                    .arg(&src)
+                    .arg("-o")
+                    .arg(&obj),
+                out,
+            )?;
+            Ok(s.ok.then_some(obj))
+        };
+    let hooks_o = helper("labgrade_hooks.c", &[], &mut out)?;
+    let probe_o = helper("labgrade_probe.c", &["-finstrument-functions"], &mut out)?;
+    let progrt_o = helper("labgrade_progrt.c", &[], &mut out)?;
     // The spec's driver: compiled like the student's C++ (it includes their header), plain.
-    let src_dir = files[0].parent().unwrap_or(Path::new("."));
+    let first_dir = files
+        .first()
+        .and_then(|f| f.parent())
+        .unwrap_or(&src_root)
+        .to_path_buf();
     let mut driver_o = Vec::new();
     if let Some(driver) = &spec.build.driver {
         let obj = helpers.join("driver.o");
-        let step = run(Command::new(&spec.build.cpp.compiler)
-            .args(&spec.build.cpp.flags)
-            .args(["-fPIC", "-c"])
-            .arg("-I")
-            .arg(include)
-            .arg("-I")
-            .arg(src_dir)
-            .arg(include.join(driver))
-            .arg("-o")
-            .arg(&obj));
+        let step = run(
+            Command::new(&spec.build.cpp.compiler)
+                .args(&spec.build.cpp.flags)
+                .args(["-fPIC", "-c"])
+                .args(&extra_defs)
+                .args(inc_args(&first_dir))
+                .arg(spec_dir.join(driver))
+                .arg("-o")
+                .arg(&obj),
+            &mut out,
+        )?;
         if !step.ok {
             out.failed = true;
             out.output.push_str(&format!(
@@ -394,40 +1116,45 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
                  what the handout gives?):\n{}",
                 step.output
             ));
-            return out;
+            return Ok(out);
         }
         driver_o.push(obj);
     }
-    let hooks_o = helper(&hooks_c, &[]);
-    let probe_o = helper(&probe_c, &["-finstrument-functions"]);
-    let progrt_o = helper(&progrt_c, &[]);
 
     // The plain library: undefined symbols are link errors here, not load errors later.
-    let lib = work.join("submission.so");
-    let step = run(Command::new(linker)
-        .args(["-shared", "-Wl,-z,defs"])
-        .args(&plain_objs)
-        .args(&driver_o)
-        .arg("-o")
-        .arg(&lib));
+    let lib = w.join("submission.so");
+    let step = run(
+        Command::new(linker)
+            .args(["-shared", "-Wl,-z,defs"])
+            .args(&plain_objs)
+            .args(&driver_o)
+            .arg("-lm")
+            .arg("-o")
+            .arg(&lib),
+        &mut out,
+    )?;
     if !step.ok {
         out.output.push_str(&step.output);
         out.failed = true;
-        return out;
+        return Ok(out);
     }
     out.library = Some(lib);
 
     if let (Some(h), Some(p)) = (&hooks_o, &probe_o) {
         if instr_objs.len() == plain_objs.len() {
-            let ilib = work.join("submission.instr.so");
-            let step = run(Command::new(linker)
-                .args(["-shared", "-Wl,-z,defs"])
-                .args(&instr_objs)
-                .args(&driver_o)
-                .arg(h)
-                .arg(p)
-                .arg("-o")
-                .arg(&ilib));
+            let ilib = w.join("submission.instr.so");
+            let step = run(
+                Command::new(linker)
+                    .args(["-shared", "-Wl,-z,defs"])
+                    .args(&instr_objs)
+                    .args(&driver_o)
+                    .arg(h)
+                    .arg(p)
+                    .arg("-lm")
+                    .arg("-o")
+                    .arg(&ilib),
+                &mut out,
+            )?;
             if step.ok {
                 out.instrumented = Some(ilib);
             } else if step.output.contains("__cyg_profile_func") {
@@ -450,13 +1177,13 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
         out.instrumented_note = Some("labgrade's counting hooks did not compile".into());
     }
 
-    let prog = work.join("submission");
+    let prog = w.join("submission");
     let mut cmd = Command::new(linker);
     cmd.args(&plain_objs);
     if let Some(rt) = &progrt_o {
         cmd.arg(rt);
     }
-    let step = run(cmd.arg("-o").arg(&prog));
+    let step = run(cmd.arg("-lm").arg("-o").arg(&prog), &mut out)?;
     if step.ok {
         out.program = Some(prog);
         out.program_marks_overflow = progrt_o.is_some();
@@ -465,89 +1192,98 @@ fn build_c_family(files: &[PathBuf], spec: &ProblemSpec, work: &Path) -> Built {
     } else {
         out.program_missing = Some(format!("linking the program failed:\n{}", step.output));
     }
-    build_sanitized(files, spec, work, &mut out);
-    out
-}
 
-/// Links the student's sources (less the spec's exclusions) with the spec's sanitizer main
-/// under AddressSanitizer and LeakSanitizer, for leak and double-free cases.
-fn build_sanitized(files: &[PathBuf], spec: &ProblemSpec, work: &Path, out: &mut Built) {
-    let Some(main) = &spec.build.sanitizer_main else {
-        return;
-    };
-    let include = &spec.include_dir;
-    let src_dir = files[0].parent().unwrap_or(Path::new("."));
-    let sources: Vec<&PathBuf> = files
-        .iter()
-        .filter(|f| {
-            let name = f.file_name().unwrap_or_default().to_string_lossy();
-            !spec.build.sanitizer_excludes.iter().any(|x| *x == name)
-        })
-        .collect();
-    let exe = work.join("submission.asan");
-    let step = run(Command::new(&spec.build.cpp.compiler)
-        .args(&spec.build.cpp.flags)
-        .args(["-g", "-O0", "-fsanitize=address", "-fno-omit-frame-pointer"])
-        .arg("-I")
-        .arg(include)
-        .arg("-I")
-        .arg(src_dir)
-        .args(&sources)
-        .arg(include.join(main))
-        .arg("-o")
-        .arg(&exe));
-    if step.ok {
-        out.sanitized = Some(exe);
-    } else {
-        out.sanitized_note = Some(format!(
-            "the AddressSanitizer build failed:\n{}",
-            step.output.trim_end()
-        ));
-    }
-}
-
-fn build_crate(dir: &Path, spec: &ProblemSpec, work: &Path) -> Built {
-    let mut out = Built::default();
-    // Build a copy, so the student's directory is never written to.
-    let src = work.join("crate");
-    let mut files = Vec::new();
-    walk(dir, &mut files);
-    for f in &files {
-        let rel = f.strip_prefix(dir).unwrap_or(f);
-        let to = src.join(rel);
-        if let Some(parent) = to.parent() {
-            let _ = std::fs::create_dir_all(parent);
-        }
-        if std::fs::copy(f, &to).is_err() {
-            out.failed = true;
-            out.output = format!("cannot copy `{}`", f.display());
-            return out;
+    // AddressSanitizer/LeakSanitizer: the student's sources (less the spec's exclusions)
+    // with the spec's sanitizer main, for leak and double-free cases.
+    if let Some(main) = &spec.build.sanitizer_main {
+        let sources: Vec<&PathBuf> = files
+            .iter()
+            .filter(|f| {
+                let name = f.file_name().unwrap_or_default().to_string_lossy();
+                !spec.build.sanitizer_excludes.iter().any(|x| *x == name)
+            })
+            .collect();
+        let exe = w.join("submission.asan");
+        let step = run(
+            Command::new(&spec.build.cpp.compiler)
+                .args(&spec.build.cpp.flags)
+                .args(["-g", "-O0", "-fsanitize=address", "-fno-omit-frame-pointer"])
+                .args(&extra_defs)
+                .args(inc_args(&first_dir))
+                .args(&sources)
+                .arg(spec_dir.join(main))
+                .arg("-lm")
+                .arg("-o")
+                .arg(&exe),
+            &mut out,
+        )?;
+        if step.ok {
+            out.sanitized = Some(exe);
+        } else {
+            out.sanitized_note = Some(format!(
+                "the AddressSanitizer build failed:\n{}",
+                step.output.trim_end()
+            ));
         }
     }
-    let target = work.join("target");
+    Ok(out)
+}
+
+fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &JailLimits) -> Built {
+    let w = work.path();
+    let src = w.join("crate");
+    if let Err(e) = copy_tree(&staged.root, &src) {
+        return Built::fail(e, true);
+    }
+    for d in ["tmp", "cargo-home"] {
+        if let Err(e) = std::fs::create_dir_all(w.join(d)) {
+            return Built::fail(format!("cannot create the build directory: {e}"), true);
+        }
+    }
+    let tc = rust_toolchain();
+    let mut jail = work.jail(limits);
+    jail.read_exec.extend(tc.dirs.iter().cloned());
+    let target = w.join("target");
     let profile = &spec.build.rust_profile;
-    let output = Command::new("cargo")
-        .arg("build")
+    let mut cmd = Command::new(&tc.cargo);
+    cmd.arg("build")
         .arg("--offline")
-        .arg("--message-format=json-render-diagnostics")
         .arg("--profile")
         .arg(profile)
         .arg("--manifest-path")
         .arg(src.join("Cargo.toml"))
         .arg("--target-dir")
-        .arg(&target)
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_TARGET_DIR")
-        .output();
-    let output = match output {
-        Ok(o) => o,
-        Err(e) => {
-            out.failed = true;
-            out.output = format!("cannot run cargo: {e}");
-            return out;
+        .arg(&target);
+    let step = {
+        cmd.env_clear()
+            .env(
+                "PATH",
+                format!("{}:{PATH}", tc.sysroot.join("bin").display()),
+            )
+            .env("RUSTC", &tc.rustc)
+            .env("CARGO_HOME", w.join("cargo-home"))
+            .env("CARGO_NET_OFFLINE", "true")
+            .env("CARGO_TERM_COLOR", "never")
+            .env("LANG", "C")
+            .env("TMPDIR", w.join("tmp"))
+            .env("HOME", w.join("tmp"))
+            .current_dir(w);
+        let o = jail::run(&mut cmd, &jail);
+        Step {
+            ok: o.success,
+            machine: o
+                .machine_error
+                .clone()
+                .or_else(|| o.timed_out.then(|| o.output.clone())),
+            output: o.output,
         }
     };
-    out.output = String::from_utf8_lossy(&output.stderr)
+    let mut out = Built::default();
+    if let Some(m) = step.machine {
+        return Built::fail(m, true);
+    }
+    out.output = step
+        .output
         .lines()
         .filter(|l| {
             !l.trim_start().starts_with("Compiling") && !l.trim_start().starts_with("Finished")
@@ -559,33 +1295,38 @@ fn build_crate(dir: &Path, spec: &ProblemSpec, work: &Path) -> Built {
         .lines()
         .filter(|l| l.starts_with("warning:") && !l.contains("generated"))
         .count();
-    if !output.status.success() {
+    if !step.ok {
         out.failed = true;
         return out;
     }
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+    let profile_dir = match profile.as_str() {
+        "dev" | "test" => "debug",
+        "bench" => "release",
+        p => p,
+    };
+    for e in std::fs::read_dir(target.join(profile_dir))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let p = e.path();
+        let Ok(meta) = std::fs::symlink_metadata(&p) else {
             continue;
         };
-        if msg["reason"] != "compiler-artifact" {
+        if !meta.is_file() {
             continue;
         }
-        if let Some(exe) = msg["executable"].as_str() {
-            let to = work.join("submission");
-            if std::fs::copy(exe, &to).is_ok() {
-                out.program = Some(to);
-            }
-        }
-        for f in msg["filenames"].as_array().into_iter().flatten() {
-            if let Some(f) = f.as_str().filter(|f| f.ends_with(".so")) {
-                let to = work.join("submission.so");
-                if std::fs::copy(f, &to).is_ok() {
-                    out.library = Some(to);
-                }
-            }
+        let name = p
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".so") {
+            out.library = Some(p);
+        } else if meta.permissions().mode() & 0o100 != 0 && !name.contains('.') {
+            out.program = Some(p);
         }
     }
-    let _ = std::fs::remove_dir_all(&target);
     if out.library.is_none() && out.program.is_none() {
         out.failed = true;
         out.output.push_str(

@@ -8,6 +8,8 @@
 
 pub mod build;
 pub mod detect;
+pub mod intake;
+pub mod jail;
 pub mod symbols;
 
 pub use build::{BuildCache, Built};

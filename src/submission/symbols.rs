@@ -26,6 +26,29 @@ pub struct Resolution {
     /// it a free function). One sentence, said once.
     pub hints: BTreeMap<String, String>,
 }
+
+/// Same letters ignoring case and underscores (`find_good_move` ~ `FindGoodMove`).
+pub fn near_spelling(a: &str, b: &str) -> bool {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_')
+            .flat_map(|c| c.to_lowercase())
+            .collect()
+    };
+    !a.is_empty() && norm(a) == norm(b)
+}
+
+/// The function name a symbol stands for: itself, or a C++ name's unqualified base name.
+pub fn base_name(symbol: &str) -> String {
+    if symbol.starts_with("_Z") {
+        if let Some(d) = demangle(symbol) {
+            let head = d.split('(').next().unwrap_or(&d);
+            return head.rsplit("::").next().unwrap_or(head).to_string();
+        }
+    }
+    symbol.to_string()
+}
+
 /// Names of the defined dynamic symbols of an ELF file.
 pub fn exported_names(path: &Path) -> Result<Vec<String>, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
@@ -302,5 +325,17 @@ mod tests {
         // Counted only (never called): the member is what is counted.
         let r = resolve(&["FindGoodMove"], &exported, &["FindGoodMove"]);
         assert_eq!(r.found["FindGoodMove"], "_ZN3Nim12FindGoodMoveEi");
+    }
+
+    #[test]
+    fn static_and_snake_case_spellings_are_found() {
+        let exported = vec![
+            "find_good_move".to_string(),
+            "_ZL13isbadpositioni".to_string(),
+        ];
+        let r = resolve(&["FindGoodMove", "IsBadPosition", "IsBadPos"], &exported, &[]);
+        assert_eq!(r.found["FindGoodMove"], "find_good_move");
+        assert_eq!(r.found["IsBadPosition"], "_ZL13isbadpositioni");
+        assert_eq!(r.missing, vec!["IsBadPos".to_string()]);
     }
 }

@@ -8,6 +8,7 @@
 //! - `worker_symbols`: the sandbox binary links no reference solver
 
 mod bad_input;
+mod build_jail;
 mod check;
 mod failure_modes;
 mod grade;

@@ -1,0 +1,706 @@
+//! The build jail: every compiler, linker, `objcopy` and `cargo` process labgrade starts on a
+//! student's files runs confined, because compiling is running the student's code too
+//! (`#include "/etc/shadow"`, `.incbin`, a crate's `build.rs`, an include bomb).
+//!
+//! Set up in the forked child before `exec` (`CommandExt::pre_exec`), in this order:
+//!
+//! 1. its own process group (the wall timeout kills the whole group);
+//! 2. a fresh network namespace (`unshare(CLONE_NEWNET)`; with a user namespace first when
+//!    the grader is not root): no interface but a downed loopback, so no TCP, UDP or DNS;
+//! 3. rlimits: CPU, address space, file size, process count, no core files;
+//! 4. every inherited descriptor above stderr marked close-on-exec;
+//! 5. unprivileged: [`Identity::Nobody`] drops to uid/gid 65534 with no groups when root
+//!    (gcc, g++, objcopy: their files are in a build directory owned by that uid);
+//!    [`Identity::RootWithoutCapabilities`] keeps uid 0 (cargo: the Rust toolchain lives under
+//!    `/root`, which `nobody` cannot reach) but empties the bounding, ambient, permitted,
+//!    effective and inheritable capability sets, and locks `SECBIT_NOROOT`,
+//!    `SECBIT_NO_SETUID_FIXUP` and `SECBIT_KEEP_CAPS` off, so no exec (not even of a set-uid
+//!    binary) gives any capability back. What holds then: no `CAP_DAC_OVERRIDE`, so only
+//!    files root owns with owner permissions (or world-readable) can be opened at all, and
+//!    Landlock narrows that to the rules below; no `CAP_KILL`, `CAP_SYS_PTRACE`,
+//!    `CAP_SYS_ADMIN`, `CAP_NET_*`, `CAP_CHOWN`, `CAP_SETUID`. What does not hold for uid 0:
+//!    `RLIMIT_NPROC` (the kernel exempts root), so the process count is bounded by the CPU
+//!    limit and the wall timeout only; and signals to other uid-0 processes are refused only
+//!    by Landlock's signal scoping;
+//! 6. parent-death signal (after the uid change, which clears it), `PR_SET_NO_NEW_PRIVS`;
+//! 7. Landlock (ruleset built in the parent): read and execute the system and toolchain
+//!    directories, read `/proc`, `/dev/null` and `/dev/urandom`, read-write only the build
+//!    directory; no TCP bind or connect; signals and abstract sockets scoped.
+//!    Nothing else: not the fixtures, the specs, other builds, `/root`, `/home`, `/etc`
+//!    (only `/etc/ld.so.cache`).
+//!
+//! A jail that cannot be set up is the machine's failure, reported as such and never cached
+//! as the student's build error. Output (stdout and stderr, merged) is kept up to a cap; the
+//! rest is counted and said.
+
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use landlock::{
+    Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
+    RulesetAttr, RulesetCreatedAttr, Scope, ABI,
+};
+
+/// The uid/gid compilers run as when the grader is root.
+pub const BUILD_ID: u32 = 65534;
+
+/// Who the jailed process is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// uid/gid 65534 (when root; otherwise the grader's own unprivileged uid).
+    Nobody,
+    /// uid 0 with every capability gone for good (when root).
+    RootWithoutCapabilities,
+}
+
+/// Resource limits of one jailed process (and, for the wall clock, its group).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JailLimits {
+    /// CPU seconds per process.
+    pub cpu_seconds: u64,
+    /// Wall clock for the whole group.
+    pub wall: Duration,
+    /// Address space per process, bytes.
+    pub address_space: u64,
+    /// Largest file a process may write, bytes.
+    pub file_size: u64,
+    /// Processes of the uid (not enforced for uid 0).
+    pub processes: u64,
+    /// Bytes of output kept.
+    pub output_bytes: usize,
+}
+
+impl Default for JailLimits {
+    fn default() -> Self {
+        JailLimits {
+            cpu_seconds: 120,
+            wall: Duration::from_secs(300),
+            address_space: 4 << 30,
+            file_size: 256 << 20,
+            processes: 512,
+            output_bytes: 64 << 10,
+        }
+    }
+}
+
+/// What a jail allows.
+#[derive(Debug, Clone)]
+pub struct Jail {
+    /// Who runs.
+    pub identity: Identity,
+    /// Readable and executable (system and toolchain directories).
+    pub read_exec: Vec<PathBuf>,
+    /// Readable only.
+    pub read: Vec<PathBuf>,
+    /// Readable and writable (the build directory).
+    pub write: Vec<PathBuf>,
+    /// Limits.
+    pub limits: JailLimits,
+}
+
+/// System directories every jailed tool may read and execute from.
+pub const SYSTEM_EXEC: &[&str] = &["/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin"];
+/// Files and directories every jailed tool may read.
+pub const SYSTEM_READ: &[&str] = &[
+    "/etc/ld.so.cache",
+    "/proc",
+    "/sys/devices/system/cpu",
+    "/sys/fs/cgroup",
+    "/dev/urandom",
+];
+
+impl Jail {
+    /// A jail for a tool writing only under `build_dir`.
+    pub fn new(identity: Identity, build_dir: &Path, limits: JailLimits) -> Jail {
+        Jail {
+            identity,
+            read_exec: SYSTEM_EXEC.iter().map(PathBuf::from).collect(),
+            read: SYSTEM_READ.iter().map(PathBuf::from).collect(),
+            write: vec![build_dir.to_path_buf(), PathBuf::from("/dev/null")],
+            limits,
+        }
+    }
+}
+
+/// How a jailed process ended.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// Exited with status 0.
+    pub success: bool,
+    /// The exit status, if it exited.
+    pub code: Option<i32>,
+    /// The signal that ended it, if one did.
+    pub signal: Option<i32>,
+    /// Killed at the wall timeout.
+    pub timed_out: bool,
+    /// stdout and stderr, merged, up to the cap, with a line saying how much was cut.
+    pub output: String,
+    /// Bytes of output not kept.
+    pub cut: u64,
+    /// The jail or the process could not be started: the machine's failure, not the
+    /// student's.
+    pub machine_error: Option<String>,
+}
+
+fn landlock_ruleset(jail: &Jail) -> Result<OwnedFd, String> {
+    let abi = ABI::V6;
+    let err = |e: landlock::RulesetError| format!("landlock: {e}");
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::from_all(abi))
+        .map_err(err)?
+        .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
+        .map_err(err)?
+        .scope(Scope::Signal | Scope::AbstractUnixSocket)
+        .map_err(err)?
+        .create()
+        .map_err(err)?;
+    let read = AccessFs::ReadFile | AccessFs::ReadDir;
+    let groups = [
+        (&jail.read_exec, read | AccessFs::Execute),
+        (&jail.read, read),
+        (&jail.write, AccessFs::from_all(abi)),
+    ];
+    for (paths, access) in groups {
+        for p in paths {
+            let Ok(meta) = std::fs::metadata(p) else {
+                continue; // absent on this system (e.g. /lib32)
+            };
+            let access = if meta.is_dir() {
+                access
+            } else {
+                access & AccessFs::from_file(abi)
+            };
+            let fd = PathFd::new(p).map_err(|e| format!("landlock: {}: {e}", p.display()))?;
+            ruleset = ruleset
+                .add_rule(PathBeneath::new(fd, access))
+                .map_err(err)?;
+        }
+    }
+    let fd: Option<OwnedFd> = ruleset.into();
+    fd.ok_or_else(|| "landlock: the kernel does not support it".to_string())
+}
+
+/// Everything the child does between fork and exec. Only async-signal-safe calls: no
+/// allocation, no locks.
+fn confine(identity: Identity, limits: JailLimits, ruleset: RawFd) -> std::io::Result<()> {
+    let fail = || Err(std::io::Error::last_os_error());
+    // SAFETY: plain system calls on values owned by this (forked, single-threaded) child.
+    unsafe {
+        if libc::setpgid(0, 0) != 0 {
+            return fail();
+        }
+        let root = libc::geteuid() == 0;
+        // Best effort: Landlock still refuses TCP when namespaces are unavailable.
+        if root {
+            libc::unshare(libc::CLONE_NEWNET);
+        } else {
+            libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET);
+        }
+        let set = |res, soft: u64, hard: u64| {
+            let r = libc::rlimit {
+                rlim_cur: soft,
+                rlim_max: hard,
+            };
+            libc::setrlimit(res, &r)
+        };
+        if set(
+            libc::RLIMIT_CPU,
+            limits.cpu_seconds,
+            limits.cpu_seconds.saturating_add(2),
+        ) != 0
+            || set(libc::RLIMIT_AS, limits.address_space, limits.address_space) != 0
+            || set(libc::RLIMIT_FSIZE, limits.file_size, limits.file_size) != 0
+            || set(libc::RLIMIT_NPROC, limits.processes, limits.processes) != 0
+            || set(libc::RLIMIT_CORE, 0, 0) != 0
+        {
+            return fail();
+        }
+        // No inherited descriptors (the Landlock ruleset is used below, before exec).
+        const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) != 0 {
+            let mut fd = 3;
+            while fd < 4096 {
+                if fd != ruleset {
+                    libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+                }
+                fd += 1;
+            }
+        }
+        if root {
+            match identity {
+                Identity::Nobody => {
+                    if libc::setgroups(0, std::ptr::null()) != 0
+                        || libc::setresgid(BUILD_ID, BUILD_ID, BUILD_ID) != 0
+                        || libc::setresuid(BUILD_ID, BUILD_ID, BUILD_ID) != 0
+                    {
+                        return fail();
+                    }
+                }
+                Identity::RootWithoutCapabilities => drop_capabilities()?,
+            }
+        }
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return fail();
+        }
+        if libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32) != 0 {
+            return fail();
+        }
+    }
+    Ok(())
+}
+
+/// uid 0 without any capability, for good (see the module documentation).
+fn drop_capabilities() -> std::io::Result<()> {
+    const SECBIT_NOROOT: libc::c_ulong = 1 << 0;
+    const SECBIT_NOROOT_LOCKED: libc::c_ulong = 1 << 1;
+    const SECBIT_NO_SETUID_FIXUP: libc::c_ulong = 1 << 2;
+    const SECBIT_NO_SETUID_FIXUP_LOCKED: libc::c_ulong = 1 << 3;
+    const SECBIT_KEEP_CAPS_LOCKED: libc::c_ulong = 1 << 5;
+    const SECBIT_NO_CAP_AMBIENT_RAISE: libc::c_ulong = 1 << 6;
+    const SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED: libc::c_ulong = 1 << 7;
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: i32,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    // SAFETY: prctl/capset with valid arguments, in the forked child.
+    unsafe {
+        let bits = SECBIT_NOROOT
+            | SECBIT_NOROOT_LOCKED
+            | SECBIT_NO_SETUID_FIXUP
+            | SECBIT_NO_SETUID_FIXUP_LOCKED
+            | SECBIT_KEEP_CAPS_LOCKED
+            | SECBIT_NO_CAP_AMBIENT_RAISE
+            | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED;
+        if libc::prctl(libc::PR_SET_SECUREBITS, bits, 0, 0, 0) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut cap = 0;
+        while cap < 64 {
+            // EINVAL past the last capability this kernel knows.
+            libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+            cap += 1;
+        }
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
+        let mut header = Header {
+            version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
+            pid: 0,
+        };
+        let data = [Data {
+            effective: 0,
+            permitted: 0,
+            inheritable: 0,
+        }; 2];
+        if libc::syscall(libc::SYS_capset, &mut header, data.as_ptr()) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Runs `cmd` in `jail` (stdin from /dev/null, stdout and stderr captured together).
+pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let machine = |msg: String| Outcome {
+        machine_error: Some(msg.clone()),
+        output: msg,
+        ..Outcome::default()
+    };
+    let ruleset = match landlock_ruleset(jail) {
+        Ok(fd) => fd,
+        Err(e) => return machine(format!("the build jail cannot be set up: {e}")),
+    };
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return machine(format!(
+            "cannot create a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    // SAFETY: both descriptors were just created and are owned here.
+    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let writer2 = match writer.try_clone() {
+        Ok(w) => w,
+        Err(e) => return machine(format!("cannot duplicate a pipe: {e}")),
+    };
+    let identity = jail.identity;
+    let limits = jail.limits;
+    let rfd = ruleset.as_raw_fd();
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::from(writer2));
+    // SAFETY: `confine` makes only async-signal-safe system calls.
+    unsafe {
+        cmd.pre_exec(move || confine(identity, limits, rfd));
+    }
+    let start = Instant::now();
+    let spawned = cmd.spawn();
+    // Drop our copies of the write end (the Command holds them), so EOF comes.
+    let stdio_reset = |c: &mut Command| {
+        c.stdout(Stdio::null()).stderr(Stdio::null());
+    };
+    stdio_reset(cmd);
+    drop(ruleset);
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => {
+            return machine(format!(
+                "cannot run `{program}` in the build jail: {e}{}",
+                if e.kind() == std::io::ErrorKind::NotFound {
+                    " (is it installed?)"
+                } else {
+                    ""
+                }
+            ))
+        }
+    };
+    let pgid = child.id() as i32;
+    let cap = jail.limits.output_bytes;
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut file = std::fs::File::from(reader);
+        let mut kept = Vec::with_capacity(cap.min(1 << 16));
+        let mut cut = 0u64;
+        let mut buf = [0u8; 16 << 10];
+        loop {
+            match file.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let room = cap.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buf[..n.min(room)]);
+                    cut += (n - n.min(room)) as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send((kept, cut));
+    });
+    let mut timed_out = false;
+    let mut nap = Duration::from_millis(1);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) => {}
+            Err(_) => break None,
+        }
+        if start.elapsed() >= jail.limits.wall {
+            timed_out = true;
+            // SAFETY: kill of the child's own process group.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+            break child.wait().ok();
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    // Whatever the tool left in its group goes with it.
+    // SAFETY: as above.
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    let (kept, cut) = rx.recv_timeout(Duration::from_secs(5)).unwrap_or_else(|_| {
+        (
+            b"(output unavailable: a process outside the group kept it open)".to_vec(),
+            0,
+        )
+    });
+    let mut output = String::from_utf8_lossy(&kept).into_owned();
+    if cut > 0 {
+        if !output.ends_with('\n') {
+            output.push('\n');
+        }
+        output.push_str(&format!(
+            "… {} more bytes of compiler output cut\n",
+            thousands(cut)
+        ));
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let (code, signal) = status.map_or((None, None), |s| (s.code(), s.signal()));
+    if timed_out {
+        output.push_str(&format!(
+            "`{program}` was stopped after {} s (labgrade's build time limit)\n",
+            jail.limits.wall.as_secs()
+        ));
+    } else if signal == Some(libc::SIGXCPU) || signal == Some(libc::SIGKILL) {
+        output.push_str(&format!(
+            "`{program}` was stopped at labgrade's CPU limit ({} s)\n",
+            jail.limits.cpu_seconds
+        ));
+    } else if signal == Some(libc::SIGXFSZ) {
+        output.push_str(&format!(
+            "`{program}` was stopped writing a file over labgrade's limit ({} bytes)\n",
+            jail.limits.file_size
+        ));
+    }
+    let machine_error = code
+        .filter(|_| looks_like_machine_failure(&output))
+        .map(|_| output.clone());
+    Outcome {
+        success: code == Some(0) && !timed_out,
+        code,
+        signal,
+        timed_out,
+        output,
+        cut,
+        machine_error,
+    }
+}
+
+/// Diagnostics that say the machine failed, not the student's code.
+fn looks_like_machine_failure(output: &str) -> bool {
+    [
+        "No space left on device",
+        "Disk quota exceeded",
+        "cannot fork",
+        "Cannot allocate memory",
+        "Too many open files",
+        "Resource temporarily unavailable",
+    ]
+    .iter()
+    .any(|m| output.contains(m))
+}
+
+/// `12345` as `12,345`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What the build jail enforces on this machine, one line per layer, for `labgrade doctor`.
+pub fn probe() -> Vec<(bool, String)> {
+    let mut lines = Vec::new();
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let limits = JailLimits {
+        wall: Duration::from_secs(20),
+        ..JailLimits::default()
+    };
+    let script = "id -u; cat /proc/self/status | grep -E '^(CapEff|CapBnd|NoNewPrivs)'; \
+                  ulimit -c -t -v -f; echo net: $(tail -n +3 /proc/net/dev | cut -d: -f1); \
+                  cat /etc/hostname >/dev/null 2>&1 && echo etc-readable || echo etc-refused; \
+                  touch /tmp/.labgrade-jail-probe 2>/dev/null && echo tmp-writable || echo tmp-refused; \
+                  touch ./w 2>/dev/null && echo build-writable || echo build-refused";
+    for identity in [Identity::Nobody, Identity::RootWithoutCapabilities] {
+        let Ok(dir) = tempfile::tempdir_in("/tmp") else {
+            return vec![(
+                false,
+                "cannot create a temp dir to probe the build jail".into(),
+            )];
+        };
+        // The build directory belongs to whoever the jail runs as.
+        let owner = if identity == Identity::Nobody {
+            BUILD_ID
+        } else {
+            0
+        };
+        if root {
+            let _ = std::os::unix::fs::chown(dir.path(), Some(owner), Some(owner));
+        }
+        let jail = Jail::new(identity, dir.path(), limits);
+        let out = run(
+            Command::new("/bin/sh")
+                .arg("-c")
+                .arg(script)
+                .current_dir(dir.path()),
+            &jail,
+        );
+        let who = match identity {
+            Identity::Nobody => "gcc/g++/objcopy",
+            Identity::RootWithoutCapabilities => "cargo",
+        };
+        if let Some(e) = &out.machine_error {
+            lines.push((false, format!("build jail ({who}): {}", e.trim())));
+            continue;
+        }
+        let o = &out.output;
+        let uid = o.lines().next().unwrap_or("?").trim().to_string();
+        let cap_eff_zero = o.contains("CapEff:\t0000000000000000");
+        let nnp = o.contains("NoNewPrivs:\t1");
+        let who_ok = match identity {
+            Identity::Nobody => uid == BUILD_ID.to_string() || !root,
+            Identity::RootWithoutCapabilities => cap_eff_zero,
+        };
+        lines.push((
+            who_ok && nnp,
+            format!(
+                "build jail ({who}): uid {uid}, capabilities {}, no_new_privs {}",
+                if cap_eff_zero { "none" } else { "SOME" },
+                if nnp { "set" } else { "NOT set" }
+            ),
+        ));
+        let fs_ok =
+            o.contains("etc-refused") && o.contains("tmp-refused") && o.contains("build-writable");
+        lines.push((
+            fs_ok,
+            format!(
+                "build jail ({who}): Landlock {} /etc and /tmp, {} the build directory",
+                if o.contains("etc-refused") && o.contains("tmp-refused") {
+                    "refuses"
+                } else {
+                    "does NOT refuse"
+                },
+                if o.contains("build-writable") {
+                    "writes only"
+                } else {
+                    "cannot write"
+                }
+            ),
+        ));
+        let net: Vec<&str> = o
+            .lines()
+            .find_map(|l| l.strip_prefix("net:"))
+            .map(|l| l.split_whitespace().collect())
+            .unwrap_or_default();
+        lines.push((
+            net == ["lo"],
+            format!(
+                "build jail ({who}): network namespace {} (interfaces: {})",
+                if net == ["lo"] { "fresh" } else { "NOT fresh" },
+                net.join(" ")
+            ),
+        ));
+    }
+    lines.push((
+        true,
+        format!(
+            "build jail: rlimits cpu {} s, address space {} MiB, file size {} MiB, {} processes, \
+             no core; wall {} s per tool, whole group killed",
+            limits.cpu_seconds,
+            limits.address_space >> 20,
+            limits.file_size >> 20,
+            limits.processes,
+            JailLimits::default().wall.as_secs()
+        ),
+    ));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(identity: Identity, dir: &Path, script: &str, limits: JailLimits) -> Outcome {
+        let jail = Jail::new(identity, dir, limits);
+        run(
+            Command::new("/bin/sh")
+                .arg("-c")
+                .arg(script)
+                .current_dir(dir),
+            &jail,
+        )
+    }
+
+    fn build_dir_for(identity: Identity) -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        // SAFETY: geteuid has no preconditions.
+        if identity == Identity::Nobody && unsafe { libc::geteuid() } == 0 {
+            std::os::unix::fs::chown(d.path(), Some(BUILD_ID), Some(BUILD_ID)).unwrap();
+        }
+        d
+    }
+
+    #[test]
+    fn files_outside_the_build_dir_are_refused() {
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "SECRET").unwrap();
+        for identity in [Identity::Nobody, Identity::RootWithoutCapabilities] {
+            let d = build_dir_for(identity);
+            let o = sh(
+                identity,
+                d.path(),
+                &format!(
+                    "cat {} /etc/shadow /etc/passwd; echo x > out && cat out; echo x > /tmp/lg-escape-$$",
+                    secret.path().display()
+                ),
+                JailLimits::default(),
+            );
+            assert!(o.machine_error.is_none(), "{o:?}");
+            assert!(!o.output.contains("SECRET"), "{}", o.output);
+            assert!(!o.output.contains("root:"), "{}", o.output);
+            assert!(o.output.contains("x\n"), "{}", o.output);
+            assert!(o.output.contains("Permission denied"), "{}", o.output);
+        }
+    }
+
+    #[test]
+    fn output_is_capped_and_timeouts_kill_the_group() {
+        let d = build_dir_for(Identity::Nobody);
+        let limits = JailLimits {
+            output_bytes: 1000,
+            wall: Duration::from_secs(2),
+            ..JailLimits::default()
+        };
+        let o = sh(
+            Identity::Nobody,
+            d.path(),
+            "yes warning | head -c 100000",
+            limits,
+        );
+        assert!(o.output.len() < 1200, "{}", o.output.len());
+        assert!(
+            o.output
+                .contains("… 99,000 more bytes of compiler output cut"),
+            "{}",
+            o.output
+        );
+        let start = Instant::now();
+        let o = sh(Identity::Nobody, d.path(), "sleep 60 & sleep 60", limits);
+        assert!(o.timed_out && !o.success);
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn no_capabilities_no_network() {
+        let d = build_dir_for(Identity::RootWithoutCapabilities);
+        let o = sh(
+            Identity::RootWithoutCapabilities,
+            d.path(),
+            "grep -E '^(CapEff|CapBnd|CapAmb)' /proc/self/status; cat /proc/net/dev",
+            JailLimits::default(),
+        );
+        assert!(
+            o.output.contains("CapEff:\t0000000000000000"),
+            "{}",
+            o.output
+        );
+        assert!(
+            o.output.contains("CapBnd:\t0000000000000000"),
+            "{}",
+            o.output
+        );
+        assert!(!o.output.contains("eth"), "{}", o.output);
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(12345), "12,345");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

@@ -1,0 +1,3 @@
+#include "bomb.h"
+#include "bomb.h"
+int lg_bomb_unused_name;
