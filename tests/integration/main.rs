@@ -6,10 +6,13 @@
 //! - `grade`: a whole class in parallel, gradebook files
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 //! - `worker_symbols`: the sandbox binary links no reference solver
+//! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
+//! - `build_jail`: intake and the build sandbox against hostile submissions
 
 mod bad_input;
 mod build_jail;
 mod check;
+mod compat;
 mod failure_modes;
 mod grade;
 mod hostile;

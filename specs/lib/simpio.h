@@ -1,8 +1,15 @@
 /*
  * File: simpio.h
  * --------------
- * A stand-in for the simpio.h of Roberts' libraries (simple input from the
- * console), usable from C and from C++. Everything is defined in the header.
+ * Imitates simpio.h (simple input from the console) of Eric Roberts'
+ * libraries, C edition and C++ edition, and, in C++, the simpio.h of
+ * Stanford's later C++ libraries (CS106B, 2011 on). labgrade provides it so
+ * that the books' programs, and students' programs written against any of
+ * these, compile unchanged. Everything is defined in the header (static in
+ * C, inline in C++): nothing to link, and no -Wall -Wextra warning for code
+ * that includes it without calling anything. Nothing here is a no-op.
+ *
+ * Roberts' functions (C and C++):
  *
  * GetInteger()  reads one line from standard input and removes the '\n' that
  *               ends it. If the line is a whole integer it returns it. A whole
@@ -27,6 +34,40 @@
  * GetLine()     reads one line and returns it without its '\n'.
  *               C:   a string from malloc (free it), or NULL at end of input.
  *               C++: a std::string, empty at end of input.
+ *
+ * ReadLine(f)   C only (the C edition's): GetLine from the stream f.
+ *
+ * Stanford's functions (C++ only):
+ *
+ * getInteger(prompt = "", reprompt = "")
+ *               prints prompt (as it is, no newline) and reads one line; a
+ *               whole integer (as for GetInteger) is returned. Otherwise it
+ *               prints reprompt, or by default
+ *                   Illegal integer format. Try again.
+ *               and a newline, and asks again: prints the prompt again (as
+ *               Stanford's does; an empty prompt becomes "Enter an integer: ")
+ *               and reads the next line. At end of input it prints
+ *                   getInteger: unexpected end of input
+ *               and a newline on standard error and exits with status 1, as
+ *               GetInteger does. NOTE: because the prompt is printed again,
+ *               a bad line makes the transcript differ from the books'
+ *               GetInteger, which does not repeat the caller's prompt.
+ * getReal(prompt = "", reprompt = ""), getDouble(...)
+ *               the same for a real number: "Illegal numeric format. Try
+ *               again.", "Enter a number: ", "getReal: unexpected end of input".
+ * getIntegerBetween(prompt, min, max)
+ *               getInteger until the value is in [min, max]; otherwise
+ *               "Please enter a number between min and max." and again.
+ * getLine(prompt = "")
+ *               prints prompt, reads one line, returns it without its '\n'
+ *               (empty at end of input).
+ * getYesOrNo(prompt = "", reprompt = "", defaultValue = "")
+ *               prints prompt and reads a line until it starts with y/Y
+ *               (true) or n/N (false); an empty line answers defaultValue
+ *               when it is given. Otherwise it prints reprompt, or by default
+ *                   Please type a word that starts with 'Y' or 'N'.
+ *               and a newline, and asks again. At end of input:
+ *               "getYesOrNo: unexpected end of input" on standard error, exit 1.
  */
 
 #ifndef LABGRADE_SIMPIO_H
@@ -141,15 +182,101 @@ SIMPIO_FN_ double GetReal() {
     }
 }
 
+
+/* ---- C++: Stanford's later simpio (prompt as an argument) */
+
+/* Reads one line into line, or prints "<who>: unexpected end of input" and exits. */
+SIMPIO_FN_ void SimpioGetLineOrExit_(std::string &line, const char *who) {
+    if (!std::getline(std::cin, line)) {
+        std::cout.flush();
+        std::cerr << who << ": unexpected end of input" << std::endl;
+        std::exit(1);
+    }
+}
+
+SIMPIO_FN_ int getInteger(const std::string &prompt = "",
+                          const std::string &reprompt = "") {
+    std::string askWith = prompt;
+    std::string line;
+    int value;
+    while (true) {
+        std::cout << askWith;
+        SimpioGetLineOrExit_(line, "getInteger");
+        if (SimpioParseInteger_(line.c_str(), line.size(), &value)) return value;
+        std::cout << (reprompt.empty() ? std::string("Illegal integer format. Try again.")
+                                       : reprompt) << std::endl;
+        if (askWith.empty()) askWith = "Enter an integer: ";
+    }
+}
+
+SIMPIO_FN_ double getReal(const std::string &prompt = "",
+                          const std::string &reprompt = "") {
+    std::string askWith = prompt;
+    std::string line;
+    double value;
+    while (true) {
+        std::cout << askWith;
+        SimpioGetLineOrExit_(line, "getReal");
+        if (SimpioParseReal_(line.c_str(), line.size(), &value)) return value;
+        std::cout << (reprompt.empty() ? std::string("Illegal numeric format. Try again.")
+                                       : reprompt) << std::endl;
+        if (askWith.empty()) askWith = "Enter a number: ";
+    }
+}
+
+SIMPIO_FN_ double getDouble(const std::string &prompt = "",
+                            const std::string &reprompt = "") {
+    return getReal(prompt, reprompt);
+}
+
+SIMPIO_FN_ int getIntegerBetween(const std::string &prompt, int min, int max) {
+    while (true) {
+        int value = getInteger(prompt);
+        if (value >= min && value <= max) return value;
+        std::cout << "Please enter a number between " << min << " and " << max << "."
+                  << std::endl;
+    }
+}
+
+SIMPIO_FN_ std::string getLine(const std::string &prompt = "") {
+    std::string line;
+    std::cout << prompt;
+    std::getline(std::cin, line);
+    return line;
+}
+
+SIMPIO_FN_ bool getYesOrNo(const std::string &prompt = "",
+                           const std::string &reprompt = "",
+                           const std::string &defaultValue = "") {
+    std::string line;
+    while (true) {
+        std::cout << prompt;
+        SimpioGetLineOrExit_(line, "getYesOrNo");
+        std::string answer = line;
+        size_t start = 0;
+        while (start < answer.size() && SimpioIsBlank_(answer[start])) start++;
+        answer = answer.substr(start);
+        if (answer.empty()) answer = defaultValue;
+        if (!answer.empty()) {
+            if (answer[0] == 'y' || answer[0] == 'Y') return true;
+            if (answer[0] == 'n' || answer[0] == 'N') return false;
+        }
+        std::cout << (reprompt.empty()
+                          ? std::string("Please type a word that starts with 'Y' or 'N'.")
+                          : reprompt) << std::endl;
+    }
+}
+
 #else
 
 /* ---- C: stdio on stdin, messages on stdout / stderr */
 
 /*
- * Reads one line, without its '\n', into a string from malloc and stores its
- * length in *lengthp; returns NULL at end of input. Lines of any length.
+ * Reads one line from infile, without its '\n', into a string from malloc and
+ * stores its length in *lengthp; returns NULL at end of input. Lines of any
+ * length.
  */
-SIMPIO_FN_ char *SimpioReadLine_(size_t *lengthp) {
+SIMPIO_FN_ char *SimpioReadLineFrom_(FILE *infile, size_t *lengthp) {
     size_t capacity = 128;
     size_t n = 0;
     char *line = (char *) malloc(capacity);
@@ -160,7 +287,7 @@ SIMPIO_FN_ char *SimpioReadLine_(size_t *lengthp) {
         fprintf(stderr, "simpio: out of memory\n");
         exit(1);
     }
-    while ((ch = getc(stdin)) != EOF && ch != '\n') {
+    while ((ch = getc(infile)) != EOF && ch != '\n') {
         if (n + 1 >= capacity) {
             char *bigger = (char *) realloc(line, capacity * 2);
             if (bigger == NULL) {
@@ -183,9 +310,19 @@ SIMPIO_FN_ char *SimpioReadLine_(size_t *lengthp) {
     return line;
 }
 
+SIMPIO_FN_ char *SimpioReadLine_(size_t *lengthp) {
+    return SimpioReadLineFrom_(stdin, lengthp);
+}
+
 SIMPIO_FN_ char *GetLine(void) {
     size_t length;
     return SimpioReadLine_(&length);
+}
+
+/* The C edition's ReadLine: one line of infile, NULL at end of file. */
+SIMPIO_FN_ char *ReadLine(FILE *infile) {
+    size_t length;
+    return SimpioReadLineFrom_(infile, &length);
 }
 
 SIMPIO_FN_ int GetInteger(void) {
