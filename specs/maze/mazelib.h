@@ -113,11 +113,16 @@ LG_WRAPPER bool IsMarked(pointT pt) {
 
 /* What labgrade calls. labgrade's build defines LG_NO_STUDENT_PROTOTYPES when your
    sources define one of these static (as Roberts' C edition does), where these
-   prototypes would be an error; it makes static graded functions callable itself. */
+   prototypes would be an error; it makes static graded functions callable itself.
+   FindPath is not declared here: write it in either edition's form, labgrade's
+       bool FindPath(pointT pt, pointT path[], int capacity, int *length);
+   or the C edition's (Programming Abstractions in C, exercise 4)
+       int FindPath(pointT pt, pointT path[], int size);
+   which returns the number of points it put in path (0: no way out); labgrade tells the
+   two apart when it calls it. */
 #ifndef LG_NO_STUDENT_PROTOTYPES
 bool SolveMaze(pointT pt);
 int ShortestPathLength(pointT pt);
-bool FindPath(pointT pt, pointT path[], int capacity, int *length);
 #endif
 
 #ifdef __cplusplus

@@ -120,9 +120,8 @@ fn library_artifact(
             continue;
         }
         let note = format!(
-            "`{name}` is exported with C++ name mangling as `{sym}` ({demangled}): your file \
-             does not include the spec header, whose extern \"C\" would export it as `{name}`. \
-             labgrade called it anyway; include the header to be safe"
+            "`{name}` is a C++ function, exported with name mangling as `{sym}` ({demangled}): \
+             labgrade found it by its name and parameters and called it"
         );
         if !notes.contains(&note) {
             notes.push(note);

@@ -519,6 +519,19 @@ fn rust_toolchain() -> &'static RustToolchain {
     })
 }
 
+/// A hash of the running grader's own executable, computed once: how labgrade builds
+/// (flags, defines, which symbols it makes callable) lives in its code, so a rebuilt labgrade
+/// never reuses a build an older one made.
+fn grader_identity() -> &'static [u8] {
+    static ID: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        std::env::current_exe()
+            .and_then(std::fs::read)
+            .map(|bytes| Sha256::digest(&bytes).to_vec())
+            .unwrap_or_default()
+    })
+}
+
 fn cache_key(
     kind: &SubmissionKind,
     staged: &Staged,
@@ -528,6 +541,7 @@ fn cache_key(
 ) -> Result<String, String> {
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION"));
+    h.update(grader_identity());
     for part in [HOOKS_C, PROBE_C, PROGRT_C] {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part);
@@ -751,17 +765,25 @@ fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)
 
 /// True when a line of `text` defines one of `graded` static (`static int FindGoodMove(`).
 fn defines_static(text: &str, graded: &[String]) -> bool {
+    // `static`, then only the words and stars of a return type, then the name and `(`: a
+    // declaration or definition, not a string or an initialiser that mentions the name.
     text.lines().any(|l| {
         let l = l.trim_start();
-        l.starts_with("static")
-            && graded.iter().any(|g| {
-                l.match_indices(g.as_str()).any(|(i, _)| {
-                    let before = l[..i].chars().last();
-                    let after = l[i + g.len()..].trim_start();
-                    before.is_some_and(|c| !(c.is_alphanumeric() || c == '_'))
-                        && after.starts_with('(')
-                })
+        let Some(rest) = l.strip_prefix("static") else {
+            return false;
+        };
+        graded.iter().any(|g| {
+            rest.match_indices(g.as_str()).any(|(i, _)| {
+                let head = &rest[..i];
+                let after = rest[i + g.len()..].trim_start();
+                head.starts_with(|c: char| c.is_whitespace())
+                    && head
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '*' || c.is_whitespace())
+                    && head.ends_with(|c: char| c.is_whitespace() || c == '*')
+                    && after.starts_with('(')
             })
+        })
     })
 }
 
@@ -928,14 +950,28 @@ fn build_c_family_in(
         std::fs::write(helpers.join(name), text)
             .map_err(|e| machine(format!("cannot write labgrade's helpers: {e}")))?;
     }
-    let static_defs = files.iter().any(|f| {
-        std::fs::read(f).is_ok_and(|t| {
-            defines_static(
-                &String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]),
-                graded,
-            )
+    // The sources that define a graded function static: only there would the spec header's
+    // prototypes of the student's functions be an error.
+    let static_files: BTreeSet<PathBuf> = files
+        .iter()
+        .filter(|f| {
+            std::fs::read(f).is_ok_and(|t| {
+                defines_static(
+                    &String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]),
+                    graded,
+                )
+            })
         })
-    });
+        .cloned()
+        .collect();
+    let static_defs = !static_files.is_empty();
+    let defs_for = |f: &Path| -> Vec<&str> {
+        if static_files.contains(f) {
+            vec!["-DLG_NO_STUDENT_PROTOTYPES"]
+        } else {
+            Vec::new()
+        }
+    };
     work.give_away().map_err(machine)?;
     let jail = work.jail(limits);
     let mut out = Built::default();
@@ -1014,7 +1050,7 @@ fn build_c_family_in(
             Command::new(&recipe.compiler)
                 .args(&recipe.flags)
                 .args(["-fPIC", "-c", "-fkeep-static-functions"])
-                .args(&extra_defs)
+                .args(defs_for(f))
                 .args(inc_args(&src_dir))
                 .arg(f)
                 .arg("-o")
@@ -1048,7 +1084,7 @@ fn build_c_family_in(
                     "-finstrument-functions",
                 ])
                 .arg(exclude)
-                .args(&extra_defs)
+                .args(defs_for(f))
                 .args(inc_args(&src_dir))
                 .arg(f)
                 .arg("-o")
@@ -1337,4 +1373,25 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
         out.program_missing = Some("the crate has no binary target (src/main.rs)".into());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_definitions_are_told_from_mentions() {
+        let g = vec!["FindGoodMove".to_string(), "IsBadPosition".to_string()];
+        assert!(defines_static("static int FindGoodMove(int nCoins);", &g));
+        assert!(defines_static("  static bool\tIsBadPosition (int n) {", &g));
+        assert!(defines_static("static const char *FindGoodMove(void)", &g));
+        // A string, an array, another name, a call in an initialiser: no.
+        assert!(!defines_static(
+            "static const char note[] = \"written from FindGoodMove(7)\\n\";",
+            &g
+        ));
+        assert!(!defines_static("static int MyFindGoodMove(int n);", &g));
+        assert!(!defines_static("static int x = FindGoodMove(3);", &g));
+        assert!(!defines_static("int FindGoodMove(int n);", &g));
+    }
 }

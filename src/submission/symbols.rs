@@ -104,9 +104,12 @@ struct Callable {
     base: String,
     /// How it reads (`nim::FindGoodMove(int)`, or the C name).
     shown: String,
-    /// `Some(class)` when it is a member function of a class (not callable as a free
-    /// function).
+    /// `Some(qualifier)` when it is defined inside a class or namespace (`Nim::`): not called
+    /// as a free function (a member needs an object, and mangling does not say which).
     class: Option<String>,
+    /// True when the library shows the qualifier is a class (a constructor, destructor,
+    /// vtable or typeinfo for it).
+    known_class: bool,
 }
 
 /// Splits a demangled C++ function into its qualifier and base name: `a::B::F(int) const`
@@ -147,17 +150,22 @@ fn callables(exported: &[String]) -> Vec<Callable> {
             base: e.clone(),
             shown: e.clone(),
             class: None,
+            known_class: false,
         })
         .collect();
     for (sym, d) in &demangled {
         let Some((qualifier, base)) = split_demangled(d) else {
             continue;
         };
-        let class = (!qualifier.is_empty() && is_class(&qualifier)).then(|| qualifier.clone());
+        // `_ZL`, a static function at file level the build made callable: no qualifier.
+        // An anonymous namespace is file level, like `static`.
+        let class = (!qualifier.is_empty() && qualifier != "(anonymous namespace)")
+            .then(|| qualifier.clone());
         out.push(Callable {
             symbol: sym.clone(),
             base,
             shown: d.clone(),
+            known_class: class.is_some() && is_class(&qualifier),
             class,
         });
     }
@@ -214,15 +222,25 @@ pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Res
             .iter()
             .find(|c| c.class.is_some() && spelling_key(&c.base) == key)
         {
+            let inside = m.class.as_deref().unwrap_or_default();
             r.hints.insert(
                 name.to_string(),
-                format!(
-                    "`{}` is a member function of class `{}`, but the assignment declares \
-                     `{name}` as a free function, which is how labgrade calls it (a member \
-                     needs an object to be called on): define it outside the class",
-                    m.shown,
-                    m.class.as_deref().unwrap_or_default()
-                ),
+                if m.known_class {
+                    format!(
+                        "`{}` is a member function of class `{inside}`, but the assignment \
+                         declares `{name}` as a free function, which is how labgrade calls it \
+                         (a member needs an object to be called on): define it outside the \
+                         class",
+                        m.shown
+                    )
+                } else {
+                    format!(
+                        "`{}` is defined inside `{inside}` (a class or a namespace), but the \
+                         assignment declares `{name}` as a free function at file level, which \
+                         is how labgrade calls it: define it outside `{inside}`",
+                        m.shown
+                    )
+                },
             );
             continue;
         }
@@ -320,8 +338,13 @@ mod tests {
             "{:?}",
             r.hints
         );
-        // A function in a namespace is a free function: callable.
-        assert_eq!(r.found["IsBadPosition"], "_ZN3nim13IsBadPositionEi");
+        // Inside something that may be a namespace or a class: named, never called blindly.
+        assert!(!r.found.contains_key("IsBadPosition"));
+        assert!(
+            r.hints["IsBadPosition"].contains("defined inside `nim` (a class or a namespace)"),
+            "{:?}",
+            r.hints
+        );
         // Counted only (never called): the member is what is counted.
         let r = resolve(&["FindGoodMove"], &exported, &["FindGoodMove"]);
         assert_eq!(r.found["FindGoodMove"], "_ZN3Nim12FindGoodMoveEi");
@@ -333,7 +356,11 @@ mod tests {
             "find_good_move".to_string(),
             "_ZL13isbadpositioni".to_string(),
         ];
-        let r = resolve(&["FindGoodMove", "IsBadPosition", "IsBadPos"], &exported, &[]);
+        let r = resolve(
+            &["FindGoodMove", "IsBadPosition", "IsBadPos"],
+            &exported,
+            &[],
+        );
         assert_eq!(r.found["FindGoodMove"], "find_good_move");
         assert_eq!(r.found["IsBadPosition"], "_ZL13isbadpositioni");
         assert_eq!(r.missing, vec!["IsBadPos".to_string()]);
