@@ -76,6 +76,68 @@ fn memoising_is_named_in_the_explanation() {
     assert_eq!(case(&r, "FindGoodMove/13/return")["verdict"], "pass");
 }
 
+/// Every message of a report, for "this explanation must not be said" checks.
+fn messages(r: &Value) -> String {
+    r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["message"].as_str().unwrap_or_default().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn another_constant_is_named_only_when_it_reproduces_what_the_code_did() {
+    // NO_GOOD_MOVE 0, graded without its course file: the returns on bad positions differ,
+    // and the message names the constant and the course file that would fix it.
+    let (_, r) = check_json("course-no-good-move-0", &[]);
+    let c = case(&r, "FindGoodMove/5/return");
+    assert_eq!(c["verdict"], "fail");
+    let msg = c["message"].as_str().unwrap();
+    assert!(
+        msg.contains("exactly what Figure 7-5 returns with NO_GOOD_MOVE = 0")
+            && msg.contains("params = { NO_GOOD_MOVE = 0 }"),
+        "{msg}"
+    );
+    // With its course file it gets full marks.
+    let course = sample("course-no-good-move-0").join("course.toml");
+    let (code, r) = check_json(
+        "course-no-good-move-0",
+        &["--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    // A loop bound one short is MAX_MOVE = 2, said with the loop as the other possibility.
+    let (_, r) = check_json("max-move-off-by-one", &[]);
+    let msg = case(&r, "FindGoodMove/7/calls")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("with MAX_MOVE = 2") && msg.contains("`nTaken < MAX_MOVE`"),
+        "{msg}"
+    );
+    assert!(!msg.contains("return as soon"), "{msg}");
+    // Must not be said: a wrong fallback (3 instead of 1) is no constant of the book's.
+    let (_, r) = check_json("wrong-fallback", &[]);
+    assert_eq!(case(&r, "ChooseComputerMove/5/return")["verdict"], "fail");
+    assert!(!messages(&r).contains("course file"), "{}", messages(&r));
+}
+
+#[test]
+fn code_that_does_not_recurse_is_not_called_memoised() {
+    let (_, r) = check_json("formula", &[]);
+    let msg = case(&r, "FindGoodMove/7/calls")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(msg.contains("not found by recursion"), "{msg}");
+    assert!(!messages(&r).contains("memoised"), "{}", messages(&r));
+    // And the memoised sample is never told it does not recurse.
+    let (_, r) = check_json("memoised", &[]);
+    assert!(!messages(&r).contains("not found by recursion"));
+}
+
 #[test]
 fn counts_of_a_rust_crate_are_not_observable_never_zero() {
     let (code, r) = check_json("rust-crate", &[]);
@@ -158,4 +220,65 @@ fn a_student_defining_the_hooks_is_told_why_counts_are_missing() {
         notes.contains("defines its own __cyg_profile_func_enter"),
         "{notes}"
     );
+}
+
+#[test]
+fn a_course_s_no_solution_is_named_never_taken_for_an_added_one() {
+    let dir = repo().join("tests/submissions/maze/course-no-solution-100000");
+    let run = |extra: &[&str]| -> Value {
+        let mut args = vec!["check", "maze", dir.to_str().unwrap(), "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = labgrade(&args);
+        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
+    };
+    let r = run(&[]);
+    let msg = case(&r, "no-exit/shortest")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(msg.contains("params = { NO_SOLUTION = 100000 }"), "{msg}");
+    assert!(!msg.contains("more than NO_SOLUTION"), "{msg}");
+    let course = dir.join("course.toml");
+    let r = run(&["--course", course.to_str().unwrap()]);
+    assert_eq!(r["score"], r["max_score"], "{}", messages(&r));
+    // The sample that really adds 1 is told so, and nothing about a course.
+    let other = sample_of("maze", "shortest-forgets-no-solution");
+    let out = labgrade(&["check", "maze", other.to_str().unwrap(), "--format", "json"]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let msg = case(&r, "no-exit/shortest")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("1 more than NO_SOLUTION") && !msg.contains("course"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_moved_is_marked_test_is_not_called_a_direction_order() {
+    let json_of = |name: &str| -> Value {
+        let dir = sample_of("maze", name);
+        let out = labgrade(&[
+            "check",
+            "maze",
+            dir.to_str().unwrap(),
+            "--format",
+            "json",
+            "--all",
+        ]);
+        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
+    };
+    let r = json_of("marked-check-first");
+    let all = messages(&r);
+    assert!(
+        all.contains("asks IsMarked before it calls SolveMaze"),
+        "{all}"
+    );
+    assert!(!all.contains("the book tries the directions"), "{all}");
+    // The sample that really loops backwards is told the order.
+    let r = json_of("west-first");
+    let all = messages(&r);
+    assert!(all.contains("the book tries the directions"), "{all}");
+    assert!(!all.contains("asks IsMarked before"), "{all}");
 }

@@ -75,7 +75,12 @@ pub fn stderr(o: &Output) -> String {
 
 /// A sample submission's directory.
 pub fn sample(name: &str) -> PathBuf {
-    repo().join("tests/submissions/nim").join(name)
+    sample_of("nim", name)
+}
+
+/// A sample submission of any problem.
+pub fn sample_of(problem: &str, name: &str) -> PathBuf {
+    repo().join("tests/submissions").join(problem).join(name)
 }
 
 /// Copies a directory tree.
