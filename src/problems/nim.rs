@@ -218,6 +218,15 @@ impl Problem for Nim {
                 if v == current || (1..=other.max_move).contains(&other.no_good_move) {
                     continue;
                 }
+                // Evidence enough: every count agreeing (a calls case), or the no-good-move
+                // sentinel itself swapped for the other value. A single small return value
+                // agreeing with another MAX_MOVE is a coincidence as often as not.
+                let sentinel_swapped = name == "NO_GOOD_MOVE"
+                    && m.expected.outcome == RefOutcome::Returns(Value::from(current))
+                    && value.and_then(Value::as_i64) == Some(v);
+                if calls.is_none() && !sentinel_swapped {
+                    continue;
+                }
                 if with_rules(other, function, n).is_some_and(|b| agrees(&b, value, calls, depth)) {
                     let bound = if name == "MAX_MOVE" && v == current - 1 {
                         " (a loop `nTaken < MAX_MOVE` tries one move fewer than `<=`)"
@@ -270,9 +279,14 @@ impl Problem for Nim {
                 deepest(&m.expected.max_depth)
             ));
         }
+        let entered_each = COMPARED
+            .iter()
+            .all(|f| calls.get(*f).is_some_and(|&c| c > 0));
         if returned_right
             && fewer
             && !more
+            && entered_each
+            && deepest(&m.expected.max_depth) > 1
             && deepest(observed_depth) == deepest(&m.expected.max_depth)
         {
             return Some(

@@ -316,6 +316,8 @@ fn a_lone_library_is_run_from_a_private_copy() {
     let status = std::process::Command::new("gcc")
         .args(["-shared", "-fPIC", "-O2", "-I"])
         .arg(repo().join("specs/nim"))
+        .arg("-I")
+        .arg(repo().join("specs/lib"))
         .arg(sample("c-version").join("nim.c"))
         .arg("-o")
         .arg(&lib)
@@ -442,8 +444,10 @@ fn static_graded_functions_are_called_and_counted() {
 
 #[test]
 fn course_library_headers_and_prefixes_are_found() {
-    // A throwaway course library: a header in a lib dir, reached as "lib/extra.h".
+    // A course library dir with one more header, reached as "libs/lgextra.h", beside the real
+    // ones (genlib.h, reached as "../lib/genlib.h").
     let libdir = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("specs/lib"), libdir.path());
     std::fs::write(
         libdir.path().join("lgextra.h"),
         "#include <math.h>\nstatic inline double lg_root(double x) { return sqrt(x); }\n",

@@ -78,6 +78,7 @@ fn a_wrong_declaration_is_reported_and_fails() {
     )
     .unwrap();
     copy_dir(&repo().join("specs/nim"), &dir.path().join("specs/nim"));
+    copy_dir(&repo().join("specs/lib"), &dir.path().join("specs/lib"));
     copy_dir(
         &repo().join("fixtures/nim"),
         &dir.path().join("fixtures/nim"),
