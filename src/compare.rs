@@ -241,6 +241,14 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
             Verdict::Crash,
             with_stderr(format!("{call} ended abnormally: {message}")),
         ),
+        Ending::Skipped { timeouts } => (
+            Verdict::Skipped,
+            format!(
+                "not run: {timeouts} earlier cases of this submission timed out, as many as the \
+                 problem allows (`max_timeouts`), so its remaining runs were not started; fix \
+                 what never ends first"
+            ),
+        ),
         Ending::InternalError { message } => (
             Verdict::InternalError,
             format!(

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, gradescope, json, junit, names};
+use crate::report::{csv, gradescope, json, junit, names, SubmissionReport};
 use crate::runner::{CaseFilter, Event, Session};
 
 /// Every entry of `dir` (hidden entries and the output directory skipped), sorted by name.
@@ -38,6 +38,30 @@ pub fn submissions_in(dir: &Path, out: &Path) -> Result<Vec<(String, PathBuf)>, 
     Ok(subs)
 }
 
+/// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
+/// a temporary file renamed into place, so no report is ever half written.
+fn write_reports(
+    out: &Path,
+    stem: &str,
+    report: &SubmissionReport,
+    all_formats: bool,
+) -> Result<(), CliError> {
+    let put = |name: String, text: String| -> Result<(), CliError> {
+        let mut tmp = tempfile::NamedTempFile::new_in(out)?;
+        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+        tmp.persist(out.join(&name))
+            .map_err(|e| CliError(format!("cannot write `{name}`: {e}")))?;
+        Ok(())
+    };
+    put(format!("{stem}.json"), json::to_json(report))?;
+    if all_formats {
+        let gs = serde_json::to_string_pretty(&gradescope::to_gradescope(report))
+            .map_err(|e| CliError(e.to_string()))?;
+        put(format!("{stem}.gradescope.json"), gs)?;
+    }
+    Ok(())
+}
+
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
 pub fn run(
     ctx: &Context,
@@ -63,7 +87,18 @@ pub fn run(
     );
     bar.set_prefix("building");
     let bar = Mutex::new(bar);
+    let names: Vec<String> = subs.iter().map(|(n, _)| n.clone()).collect();
+    let stems = names::file_stems(&names);
+    // Each report is written as soon as its submission is graded: a grader stopped midway
+    // leaves every finished report behind.
+    let write_errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let reports = session.grade(&subs, CaseFilter::All, false, &|event| {
+        if let Event::Graded { report, .. } = &event {
+            if let Err(e) = write_reports(out, &stems[&report.submission], report, all_formats) {
+                write_errors.lock().expect("errors").push(e.0);
+            }
+            return;
+        }
         let bar = bar.lock().expect("bar");
         match event {
             Event::Prepared { name } => {
@@ -77,19 +112,12 @@ pub fn run(
                 bar.set_message("");
             }
             Event::RunDone => bar.inc(1),
+            Event::Graded { .. } => {}
         }
     });
     bar.into_inner().expect("bar").finish_and_clear();
-    let names: Vec<String> = subs.iter().map(|(n, _)| n.clone()).collect();
-    let stems = names::file_stems(&names);
-    for r in &reports {
-        let stem = &stems[&r.submission];
-        std::fs::write(out.join(format!("{stem}.json")), json::to_json(r))?;
-        if all_formats {
-            let gs = serde_json::to_string_pretty(&gradescope::to_gradescope(r))
-                .map_err(|e| CliError(e.to_string()))?;
-            std::fs::write(out.join(format!("{stem}.gradescope.json")), gs)?;
-        }
+    if let Some(e) = write_errors.into_inner().expect("errors").first() {
+        return Err(CliError(e.clone()));
     }
     let file = std::fs::File::create(out.join("grades.csv"))?;
     csv::write_gradebook(&reports, file)

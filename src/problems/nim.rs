@@ -157,6 +157,13 @@ impl Problem for Nim {
                 let outcome = match run.value {
                     reference::Outcome::Returns(v) => RefOutcome::Returns(to_json(v)),
                     reference::Outcome::Diverges => RefOutcome::Diverges,
+                    reference::Outcome::OverBudget => {
+                        return Err(format!(
+                            "{function}({n}) needs more than {} calls of the book's recursion \
+                             (it is exponential in the pile): choose a smaller pile",
+                            reference::MAX_EVENTS
+                        ))
+                    }
                 };
                 let calls = BTreeMap::from([
                     (COMPARED[0].to_string(), run.calls_find_good_move),

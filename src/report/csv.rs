@@ -211,11 +211,11 @@ mod tests {
         assert_eq!(
             lines[0],
             "submission,score,max_score,percent,passed,failed,fail,timeout,memory-limit,output-limit,crash,\
-             stack-overflow,forbidden,missing-symbol,build-error,load-error,not-observable,internal-error,\
+             stack-overflow,forbidden,missing-symbol,build-error,load-error,not-observable,skipped,internal-error,\
              build_warnings"
         );
-        assert_eq!(lines[1], "alice,2,6,33.33,2,4,2,0,0,0,0,1,0,0,1,0,1,0,1");
-        assert_eq!(lines[2], "zoe,2,2,100.00,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+        assert_eq!(lines[1], "alice,2,6,33.33,2,4,2,0,0,0,0,1,0,0,1,0,1,0,0,1");
+        assert_eq!(lines[2], "zoe,2,2,100.00,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
         assert_eq!(lines.len(), 3);
     }
 

@@ -34,6 +34,9 @@ pub enum Verdict {
     /// The case compares something this kind of submission cannot show (call counts of a
     /// prebuilt library, for instance). Never scored as zero calls.
     NotObservable,
+    /// Not run: the submission's earlier runs timed out as often as the problem allows
+    /// (`max_timeouts`). Scores nothing and counts in `max_score`.
+    Skipped,
     /// labgrade itself failed (cannot fork, cannot create a temp dir), even after a retry in
     /// a fresh worker: never the student's fault. The case is unresolved: it scores nothing
     /// but still counts in `max_score`, and the report's `metadata.unresolved` names it.
@@ -57,12 +60,13 @@ impl Verdict {
             Verdict::BuildError => "build-error",
             Verdict::LoadError => "load-error",
             Verdict::NotObservable => "not-observable",
+            Verdict::Skipped => "skipped",
             Verdict::InternalError => "internal-error",
         }
     }
 
     /// Every verdict, in the order reports list them.
-    pub const ALL: [Verdict; 13] = [
+    pub const ALL: [Verdict; 14] = [
         Verdict::Pass,
         Verdict::Fail,
         Verdict::Timeout,
@@ -75,6 +79,7 @@ impl Verdict {
         Verdict::BuildError,
         Verdict::LoadError,
         Verdict::NotObservable,
+        Verdict::Skipped,
         Verdict::InternalError,
     ];
 

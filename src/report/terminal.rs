@@ -392,7 +392,7 @@ fn verdict_style(case: &CaseReport) -> Style {
         | Verdict::Forbidden
         | Verdict::StackOverflow => Style::fg(Color::Magenta).bold(),
         Verdict::MissingSymbol | Verdict::BuildError | Verdict::LoadError => Style::fg(Color::Red),
-        Verdict::NotObservable => Style::fg(Color::Yellow),
+        Verdict::NotObservable | Verdict::Skipped => Style::fg(Color::Yellow),
         Verdict::InternalError => Style::fg(Color::Yellow).bold(),
     }
 }

@@ -6,6 +6,7 @@
 //! worker pool at once, and judges the observations ([`crate::compare`]). It reports
 //! progress through a callback and never prints: formatting is the report layer's job.
 
+mod budget;
 pub mod course;
 pub mod plan;
 pub mod prepare;

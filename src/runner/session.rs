@@ -1,15 +1,18 @@
 //! One problem, its cases and expectations, ready to grade any number of submissions.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde_json::{json, Value};
 
+use super::budget::TimeoutBudget;
 use super::plan::{plan, Step};
 use super::prepare::{prepare, Prepared};
 use crate::compare::judge;
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
-use crate::sandbox::{Observation, RunInput, RunRequest, WorkerPool};
+use crate::sandbox::{Ending, Observation, RunInput, RunRequest, WorkerPool};
 use crate::spec::{load_fixtures, Case, Course, ProblemSpec, Root, SpecError};
 use crate::submission::BuildCache;
 
@@ -37,6 +40,13 @@ pub enum Event {
     },
     /// One run finished.
     RunDone,
+    /// A submission is graded: its report is final.
+    Graded {
+        /// Its position among the submissions graded.
+        index: usize,
+        /// The report.
+        report: Box<SubmissionReport>,
+    },
 }
 
 /// How a session runs things.
@@ -207,7 +217,7 @@ impl Session {
     ) -> Vec<SubmissionReport> {
         // Plan every (submission, case); collect the runs.
         let mut requests = Vec::new();
-        let mut slots: Vec<Vec<(usize, Slot)>> = Vec::new();
+        let mut slots: Vec<Row> = Vec::new();
         for p in prepared {
             let mut row = Vec::new();
             if let Some(c) = self.warnings_case(p) {
@@ -237,28 +247,88 @@ impl Session {
         on_event(Event::RunsPlanned {
             total: requests.len(),
         });
-        let pool = WorkerPool::new(&self.options.worker_exe, self.options.jobs);
-        let observations: Vec<Observation> =
-            pool.run_all(&requests, &|_, _| on_event(Event::RunDone));
-        prepared
-            .iter()
-            .zip(slots)
-            .map(|(p, row)| {
-                let cases: Vec<CaseReport> = row
-                    .into_iter()
-                    .map(|(ci, slot)| match slot {
-                        Slot::Done(c) => c,
-                        Slot::Pending(id) => judge(
+        // Which submission each run belongs to, and the runs of each, in case order.
+        let mut owner = vec![0; requests.len()];
+        let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); prepared.len()];
+        for (s, row) in slots.iter().enumerate() {
+            for (_, slot) in row {
+                if let Slot::Pending(id) = slot {
+                    owner[*id] = s;
+                    runs_of[s].push(*id);
+                }
+            }
+        }
+        let budget = TimeoutBudget::new(owner.clone(), self.spec.limits.max_timeouts);
+        let rows: Vec<Mutex<Option<Row>>> =
+            slots.into_iter().map(|r| Mutex::new(Some(r))).collect();
+        let store: Mutex<Vec<Option<Observation>>> = Mutex::new(vec![None; requests.len()]);
+        let remaining: Mutex<Vec<usize>> = Mutex::new(runs_of.iter().map(Vec::len).collect());
+        let reports: Mutex<Vec<Option<SubmissionReport>>> = Mutex::new(vec![None; prepared.len()]);
+        // A submission's report is made, and announced, as soon as its last run is in: a
+        // grader stopped midway keeps every report finished so far.
+        let finish = |s: usize| {
+            let row = rows[s].lock().expect("rows").take().unwrap_or_default();
+            let observations = {
+                let mut store = store.lock().expect("store");
+                budget.settle(&runs_of[s], &mut store);
+                runs_of[s]
+                    .iter()
+                    .map(|&id| (id, store[id].take()))
+                    .collect::<BTreeMap<usize, Option<Observation>>>()
+            };
+            let cases: Vec<CaseReport> = row
+                .into_iter()
+                .map(|(ci, slot)| match slot {
+                    Slot::Done(c) => c,
+                    Slot::Pending(id) => {
+                        let obs = observations.get(&id).cloned().flatten().unwrap_or_else(|| {
+                            Observation::not_run(Ending::InternalError {
+                                message: "the run was never scheduled".into(),
+                            })
+                        });
+                        judge(
                             self.problem,
                             &self.cases[ci],
                             &self.inputs[ci],
                             &self.expected[ci],
-                            &observations[id],
-                        ),
-                    })
-                    .collect();
-                self.report(p, cases)
-            })
+                            &obs,
+                        )
+                    }
+                })
+                .collect();
+            let report = self.report(&prepared[s], cases);
+            on_event(Event::Graded {
+                index: s,
+                report: Box::new(report.clone()),
+            });
+            reports.lock().expect("reports")[s] = Some(report);
+        };
+        for (s, runs) in runs_of.iter().enumerate() {
+            if runs.is_empty() {
+                finish(s);
+            }
+        }
+        let pool = WorkerPool::new(&self.options.worker_exe, self.options.jobs);
+        pool.run_all_unless(&requests, &|i| budget.skip(i), &|i, obs| {
+            budget.record(i, obs);
+            store.lock().expect("store")[i] = Some(obs.clone());
+            on_event(Event::RunDone);
+            let s = owner[i];
+            let left = {
+                let mut r = remaining.lock().expect("remaining");
+                r[s] -= 1;
+                r[s]
+            };
+            if left == 0 {
+                finish(s);
+            }
+        });
+        reports
+            .into_inner()
+            .expect("reports")
+            .into_iter()
+            .zip(prepared)
+            .map(|(r, p)| r.unwrap_or_else(|| self.report(p, Vec::new())))
             .collect()
     }
 
@@ -341,6 +411,9 @@ enum Slot {
     Done(CaseReport),
     Pending(usize),
 }
+
+/// One submission's cases: (case index, or `usize::MAX` for the warnings case; its slot).
+type Row = Vec<(usize, Slot)>;
 
 fn included(case: &Case, filter: CaseFilter) -> bool {
     filter == CaseFilter::All || case.visibility == Visibility::Visible

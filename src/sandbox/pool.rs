@@ -115,6 +115,17 @@ impl WorkerPool {
         requests: &[RunRequest],
         on_done: &(dyn Fn(usize, &Observation) + Sync),
     ) -> Vec<Observation> {
+        self.run_all_unless(requests, &|_| None, on_done)
+    }
+
+    /// [`WorkerPool::run_all`], asking `skip` before each run: when it gives an observation,
+    /// the run is not started and that observation stands for it.
+    pub fn run_all_unless(
+        &self,
+        requests: &[RunRequest],
+        skip: &(dyn Fn(usize) -> Option<Observation> + Sync),
+        on_done: &(dyn Fn(usize, &Observation) + Sync),
+    ) -> Vec<Observation> {
         let queue: Mutex<VecDeque<usize>> = Mutex::new((0..requests.len()).collect());
         let results: Mutex<Vec<Option<Observation>>> = Mutex::new(vec![None; requests.len()]);
         let threads = self.slots.min(requests.len()).max(1);
@@ -126,7 +137,10 @@ impl WorkerPool {
                         let Some(i) = queue.lock().expect("queue").pop_front() else {
                             break;
                         };
-                        let obs = self.run_with_retry(&mut worker, &requests[i]);
+                        let obs = match skip(i) {
+                            Some(o) => o,
+                            None => self.run_with_retry(&mut worker, &requests[i]),
+                        };
                         on_done(i, &obs);
                         results.lock().expect("results")[i] = Some(obs);
                     }

@@ -134,6 +134,12 @@ pub enum Ending {
         /// What happened.
         message: String,
     },
+    /// Not run: earlier runs of the same submission already timed out as often as the spec's
+    /// `max_timeouts` allows. Given by the grader only, never by a worker or a child.
+    Skipped {
+        /// How many earlier runs of the submission timed out.
+        timeouts: u32,
+    },
     /// labgrade failed (fork, temp dir, the child's setup before any student code, the worker
     /// died), and still did after a retry in a fresh worker: never the student's fault. Only
     /// the worker and the pool give it; nothing a child reports can become one. The case

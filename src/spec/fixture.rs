@@ -113,6 +113,7 @@ impl LimitsOverride {
             memory_mb: self.memory_mb.unwrap_or(base.memory_mb),
             stack_mb: self.stack_mb.unwrap_or(base.stack_mb),
             output_kb: self.output_kb.unwrap_or(base.output_kb),
+            max_timeouts: base.max_timeouts,
         }
     }
 }

@@ -148,6 +148,11 @@ pub struct Limits {
     /// Largest output kept, in KiB (stdout and stderr each).
     #[serde(default = "Limits::d_out")]
     pub output_kb: u64,
+    /// Timeouts one submission may have before its later runs (in case order) are not
+    /// started and get `skipped`: a submission that never ends costs a few limits, not one
+    /// per case.
+    #[serde(default = "Limits::d_timeouts")]
+    pub max_timeouts: u64,
 }
 
 impl Limits {
@@ -166,17 +171,21 @@ impl Limits {
     fn d_out() -> u64 {
         256
     }
+    fn d_timeouts() -> u64 {
+        12
+    }
 }
 
 impl Limits {
     /// The ranges a limit may take. Each bound keeps a run able to end: no zero (a run that
     /// can never start), no stack or memory larger than the machine could ever map.
-    pub const RANGES: [(&'static str, u64, u64); 5] = [
+    pub const RANGES: [(&'static str, u64, u64); 6] = [
         ("cpu_seconds", 1, 3_600),
         ("wall_ms", 10, 3_600_000),
         ("memory_mb", 16, 65_536),
         ("stack_mb", 1, 4_096),
         ("output_kb", 1, 1_048_576),
+        ("max_timeouts", 1, 100_000),
     ];
 
     /// Checks every limit against [`Limits::RANGES`], naming the first one out of range.
@@ -187,6 +196,7 @@ impl Limits {
             self.memory_mb,
             self.stack_mb,
             self.output_kb,
+            self.max_timeouts,
         ];
         for ((name, lo, hi), v) in Limits::RANGES.iter().zip(values) {
             if v < *lo || v > *hi {
@@ -205,6 +215,7 @@ impl Default for Limits {
             memory_mb: Limits::d_mem(),
             stack_mb: Limits::d_stack(),
             output_kb: Limits::d_out(),
+            max_timeouts: Limits::d_timeouts(),
         }
     }
 }

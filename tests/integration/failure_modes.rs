@@ -134,3 +134,55 @@ fn exhausting_memory_is_a_memory_limit() {
         verdict_of("for (;;) { char *p = malloc(1 << 20); memset(p, 1, 1 << 20); } return 0;");
     assert_eq!(c["verdict"], "memory-limit", "{m}");
 }
+
+#[test]
+fn a_submission_out_of_its_timeout_budget_has_its_later_cases_skipped_in_case_order() {
+    // nim with a budget of 2 timeouts: never-terminates times out on ChooseComputerMove(5)
+    // and (9) first, in case order; every case after the second is `skipped`, and every case
+    // before it keeps its own verdict, on any number of workers.
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("specs"), &root.path().join("specs"));
+    copy_dir(&repo().join("fixtures"), &root.path().join("fixtures"));
+    let spec = root.path().join("specs/nim.toml");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    std::fs::write(
+        &spec,
+        text.replace("[limits]\n", "[limits]\nmax_timeouts = 2\n"),
+    )
+    .unwrap();
+    let sub = sample("never-terminates");
+    let out = labgrade_in(
+        root.path(),
+        &[
+            "check",
+            "nim",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+            "--jobs",
+            "2",
+        ],
+    );
+    let r: Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    let cases = r["cases"].as_array().unwrap();
+    let at = |name: &str| cases.iter().position(|c| c["name"] == name).unwrap();
+    let second = at("ChooseComputerMove/9/return");
+    assert_eq!(
+        cases[at("ChooseComputerMove/5/return")]["verdict"],
+        "timeout"
+    );
+    assert_eq!(cases[second]["verdict"], "timeout");
+    assert_eq!(cases[at("ChooseComputerMove/8/return")]["verdict"], "pass");
+    for c in &cases[second + 1..] {
+        assert_eq!(c["verdict"], "skipped", "{c}");
+        assert!(
+            c["message"].as_str().unwrap().contains("2 earlier cases"),
+            "{c}"
+        );
+        assert_eq!(c["score"], 0.0);
+    }
+    // Skipped cases still count in the points available.
+    let max: f64 = cases.iter().map(|c| c["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(r["max_score"].as_f64().unwrap(), max);
+}

@@ -103,3 +103,48 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert!(verdicts(&read("loops")).iter().any(|v| v == "timeout"));
     assert!(text.contains("book-cpp-00"), "{text}");
 }
+
+#[test]
+fn each_report_is_written_when_its_submission_is_graded_so_a_killed_grader_keeps_them() {
+    let class = tempfile::tempdir().unwrap();
+    copy_dir(&sample("c-version"), &class.path().join("a-fast"));
+    // Ten runs that each burn their CPU limit: graded long after a-fast.
+    copy_dir(&sample("never-terminates"), &class.path().join("z-slow"));
+    let out_dir = class.path().join("out");
+    let mut child = std::process::Command::new(labgrade_bin())
+        .args(["grade", "nim"])
+        .arg(class.path())
+        .arg("--out")
+        .arg(&out_dir)
+        .args(["--jobs", "1", "--cache-dir"])
+        .arg(cache_dir())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let fast = out_dir.join("a-fast.json");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while !fast.exists() && std::time::Instant::now() < deadline {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "labgrade ended before a-fast's report appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // a-fast's report is there while z-slow is still being graded; then the grader dies.
+    let still_running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(still_running, "the report only appeared at the end");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&fast).unwrap()).unwrap();
+    assert_eq!(report["submission"], "a-fast");
+    assert_eq!(report["score"], report["max_score"]);
+    // Nothing half written is left behind.
+    for e in std::fs::read_dir(&out_dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json") {
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            assert!(serde_json::from_str::<Value>(&text).is_ok(), "{name}");
+        }
+    }
+}

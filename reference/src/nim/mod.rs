@@ -26,7 +26,7 @@ pub mod strategy;
 pub use game::{parse_integer, play, play_with, render_terminal, Transcript};
 pub use strategy::{
     choose_computer_move, find_good_move, is_bad_position, run, run_with, Function, Outcome, Run,
-    TraceEvent, Value, MAX_TOTAL_DEPTH,
+    TraceEvent, Value, MAX_EVENTS, MAX_TOTAL_DEPTH,
 };
 
 /// Coins on the table when the game starts.

@@ -25,6 +25,12 @@ use crate::instrument::TRACE_LEN;
 /// deepest chain from `n` coins is about `2n` frames.
 pub const MAX_TOTAL_DEPTH: u64 = 10_000;
 
+/// Most calls a counted run may make. The book's recursion is exponential in the pile
+/// (FindGoodMove(22) already makes 22,409 calls, and each 4 more coins multiply that by about
+/// seven): a fixture asking about a pile this budget cannot afford gets an error naming the
+/// case, never a grader that hangs.
+pub const MAX_EVENTS: u64 = 50_000_000;
+
 /// One of nim's three strategy functions, named as in the book (and in the C ABI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Function {
@@ -102,6 +108,8 @@ impl fmt::Display for Value {
 pub enum Outcome {
     /// The top call returned this value.
     Returns(Value),
+    /// The run needed more than [`MAX_EVENTS`] calls: too large a pile to compute.
+    OverBudget,
     /// The recursion went deeper than [`MAX_TOTAL_DEPTH`]: it never reaches its base case,
     /// and the book's code overflows the stack.
     Diverges,
@@ -236,6 +244,9 @@ impl Machine {
                 Step::Call(function, n_coins) => {
                     if self.stack.len() as u64 >= MAX_TOTAL_DEPTH {
                         break Outcome::Diverges;
+                    }
+                    if self.events >= MAX_EVENTS {
+                        break Outcome::OverBudget;
                     }
                     self.enter(function, n_coins)
                 }
@@ -532,6 +543,13 @@ mod tests {
         };
         assert_eq!(int(&run_with(zero, Function::FindGoodMove, 5)), 0);
         assert_eq!(int(&run_with(zero, Function::ChooseComputerMove, 5)), 1);
+    }
+
+    #[test]
+    fn a_pile_too_large_to_compute_stops_at_the_budget() {
+        let run = find_good_move(64);
+        assert_eq!(run.value, Outcome::OverBudget);
+        assert_eq!(run.events, MAX_EVENTS);
     }
 
     #[test]
