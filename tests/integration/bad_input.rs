@@ -100,3 +100,19 @@ fn bad_arguments_exit_2() {
     let out = labgrade(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_case_the_reference_cannot_afford_is_an_error_naming_it_not_a_hang() {
+    let root = root_with_fixture(
+        "[[case]]\nname = \"huge\"\ncall = \"FindGoodMove\"\nargs = [64]\ncompare = [\"return\"]\n",
+    );
+    let c = sample("c-version");
+    let out = labgrade_in(root.path(), &["check", "nim", c.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("bad.toml:1") && err.contains("huge") && err.contains("smaller pile"),
+        "{err}"
+    );
+    assert_no_panic(&out);
+}
