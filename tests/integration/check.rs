@@ -282,3 +282,42 @@ fn a_moved_is_marked_test_is_not_called_a_direction_order() {
     assert!(all.contains("the book tries the directions"), "{all}");
     assert!(!all.contains("asks IsMarked before"), "{all}");
 }
+
+#[test]
+fn a_missing_undo_is_named_as_such_not_as_a_distance_d_lacks() {
+    let dir = sample_of("turnpike", "never-undoes");
+    let out = labgrade(&[
+        "check",
+        "turnpike",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--all",
+    ]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let msg = case(&r, "no-solution/figure-10-63-broken/search")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("must put back the distances it removed"),
+        "{msg}"
+    );
+    assert!(!msg.contains("D does not hold"), "{msg}");
+    // The sample whose check is too weak is still told about quantities.
+    let dir = sample_of("turnpike", "contains-only");
+    let out = labgrade(&[
+        "check",
+        "turnpike",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--all",
+    ]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        messages(&r).contains("in the correct quantity"),
+        "{}",
+        messages(&r)
+    );
+}

@@ -652,7 +652,14 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
         }
         None => "had finished its search".to_string(),
     };
-    let reading = ge.get(i).map(|e| read_event(e, &st, &r.inst.distances));
+    // Where the reference backed out here and the submission did something else, read the
+    // submission's step against the state after the reference's undo: that is the state the
+    // submission's own recursion is in once it returns (its undo is what it missed).
+    let after_undo = matches!(ref_step, Some(Step::Undone { .. }))
+        .then(|| State::replay(&steps[..(i + 1).min(steps.len())], r.inst.n));
+    let reading = ge
+        .get(i)
+        .map(|e| read_event(e, after_undo.as_ref().unwrap_or(&st), &r.inst.distances));
     let got_text = reading
         .as_ref()
         .map_or("made no further change to D".to_string(), |r| {
@@ -667,6 +674,9 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
     let got_side = reading.as_ref().and_then(|r| r.side);
     let short = reading.as_ref().is_some_and(|r| r.short);
     let hint = match (ref_step, ge.get(i)) {
+        (Some(Step::Undone { .. }), Some(e)) if e.kind == 'P' => Some(
+            "after a recursive call fails, place must put back the distances it removed (lines 9-11 and 18-20) before trying anything else",
+        ),
         _ if short => Some(
             "a placement is feasible only when D holds every distance it needs in the correct quantity (Figure 10.65's line 4 reads \"in D\"; the text's example rules out x[2] = 4 because D has only one 4): checking with contains alone is not enough",
         ),
