@@ -232,3 +232,97 @@ fn inherited_descriptors_do_not_reach_student_code() {
         String::from_utf8_lossy(&got)
     );
 }
+
+/// Hostile samples safe to run as any user: none of them touches another process.
+const UNPRIVILEGED_SAMPLES: &[&str] = &[
+    "01-segfault",
+    "05-busy-loop",
+    "09-fork-bomb",
+    "10-exec-shell",
+    "11-socket",
+    "12-write-outside",
+    "13-read-fixtures",
+    "24-raise-limits",
+    "36-renice-parent",
+    "37-prlimit-parent",
+];
+
+#[test]
+fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
+    // labgrade run by a normal user has no uid to drop to: Landlock, seccomp and the rlimits
+    // must hold alone, in the build jail too. As root, the test becomes `nobody` to see it.
+    let work = tempfile::tempdir().unwrap();
+    let root = work.path().join("root");
+    copy_dir(&repo().join("specs"), &root.join("specs"));
+    copy_dir(&repo().join("fixtures/nim"), &root.join("fixtures/nim"));
+    copy_dir(
+        &repo().join("tests/hostile/shared"),
+        &root.join("tests/hostile/shared"),
+    );
+    for name in UNPRIVILEGED_SAMPLES {
+        copy_dir(
+            &repo().join("tests/hostile/nim").join(name),
+            &root.join("tests/hostile/nim").join(name),
+        );
+    }
+    let cache = work.path().join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    // The binaries, copied where `nobody` can reach them whatever the checkout's path.
+    let bin = work.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let grader = bin.join("labgrade");
+    std::fs::copy(labgrade_bin(), &grader).unwrap();
+    let worker = labgrade_bin().with_file_name("labgrade-worker");
+    std::fs::copy(&worker, bin.join("labgrade-worker")).unwrap();
+    let reference = bin.join("liblabgrade_reference.so");
+    std::fs::copy(reference_lib(), &reference).unwrap();
+    let as_root = unsafe { libc::geteuid() } == 0;
+    if as_root {
+        // Everything the run reads must be readable by nobody; the cache is its own.
+        let status = std::process::Command::new("chmod")
+            .args(["-R", "a+rX"])
+            .arg(work.path())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let status = std::process::Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(&cache)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let marker_before = listing(Path::new(MARKER_DIR));
+    let mut cmd = if as_root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(&grader);
+        c
+    } else {
+        std::process::Command::new(&grader)
+    };
+    let out = cmd
+        .args(["--root"])
+        .arg(&root)
+        .args(["--cache-dir"])
+        .arg(&cache)
+        .args(["test", "nim", "--reference"])
+        .arg(&reference)
+        .env("HOME", work.path())
+        .output()
+        .unwrap();
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{} passed, 0 failed",
+            UNPRIVILEGED_SAMPLES.len() + 1
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        listing(Path::new(MARKER_DIR)),
+        marker_before,
+        "a hostile write got through"
+    );
+}
