@@ -54,6 +54,8 @@
  *   insert_dist(d, D)    adds one copy of d              (the text's insert(d, D))
  *   is_empty(D)          1 if D holds nothing            (the text's "D is empty")
  *   dist_size(D)         number of distances, copies included
+ *   dist_count(d, D)     how many copies of d are in D (0 if none): a quantity
+ *                        check can ask it instead of deleting and putting back
  *
  * (delete is a C++ keyword, hence delete_dist and, to match, insert_dist.)
  * Misuse does not crash: find_max or delete_max on an empty D answer 0, and
@@ -92,6 +94,7 @@ struct lg_dist_ops {
     void (*insert_dist)(dist_set D, int d);
     int (*is_empty)(dist_set D);
     unsigned int (*size)(dist_set D);
+    unsigned int (*count)(dist_set D, int d);
 };
 
 struct lg_dist_set {
@@ -109,6 +112,7 @@ LG_WRAPPER void delete_dist(int d, dist_set D) { D->ops->delete_dist(D, d); }
 LG_WRAPPER void insert_dist(int d, dist_set D) { D->ops->insert_dist(D, d); }
 LG_WRAPPER int is_empty(dist_set D) { return D->ops->is_empty(D); }
 LG_WRAPPER unsigned int dist_size(dist_set D) { return D->ops->size(D); }
+LG_WRAPPER unsigned int dist_count(int d, dist_set D) { return D->ops->count(D, d); }
 
 #undef LG_WRAPPER
 

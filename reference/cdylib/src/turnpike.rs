@@ -172,6 +172,9 @@ mod tests {
     unsafe extern "C" fn t_size(d: *mut DistSet) -> c_uint {
         set(d).size() as c_uint
     }
+    unsafe extern "C" fn t_count(d: *mut DistSet, v: c_int) -> c_uint {
+        set(d).count(v)
+    }
     static OPS: DistOps = DistOps {
         find_max: t_find_max,
         delete_max: t_delete_max,
@@ -180,6 +183,7 @@ mod tests {
         insert_dist: t_insert,
         is_empty: t_is_empty,
         size: t_size,
+        count: t_count,
     };
 
     /// The exported functions do exactly what the counted reference does, operation by

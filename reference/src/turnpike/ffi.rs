@@ -26,6 +26,8 @@ pub struct DistOps {
     pub is_empty: unsafe extern "C" fn(*mut DistSet) -> c_int,
     /// Number of distances, copies included.
     pub size: unsafe extern "C" fn(*mut DistSet) -> c_uint,
+    /// Number of copies of one distance (0 when it is not in D).
+    pub count: unsafe extern "C" fn(*mut DistSet, c_int) -> c_uint,
 }
 
 /// `struct lg_dist_set`: what a `dist_set` points to.

@@ -27,11 +27,13 @@ pub enum Op {
     IsEmpty = 5,
     /// `dist_size(D)`.
     Size = 6,
+    /// `dist_count(d, D)`: how many copies of d are in D.
+    Count = 7,
 }
 
 impl Op {
     /// Every operation, by code.
-    pub const ALL: [Op; 7] = [
+    pub const ALL: [Op; 8] = [
         Op::FindMax,
         Op::DeleteMax,
         Op::Contains,
@@ -39,6 +41,7 @@ impl Op {
         Op::Insert,
         Op::IsEmpty,
         Op::Size,
+        Op::Count,
     ];
 
     /// The C wrapper's name.
@@ -51,12 +54,13 @@ impl Op {
             Op::Insert => "insert_dist",
             Op::IsEmpty => "is_empty",
             Op::Size => "dist_size",
+            Op::Count => "dist_count",
         }
     }
 
     /// True for the operations that take a distance argument.
     pub fn takes_distance(self) -> bool {
-        matches!(self, Op::Contains | Op::Delete | Op::Insert)
+        matches!(self, Op::Contains | Op::Delete | Op::Insert | Op::Count)
     }
 
     /// The operation with this code.

@@ -152,7 +152,7 @@ pub struct World {
     set: BTreeMap<i32, u32>,
     len: u64,
     initial: Vec<i32>,
-    counts: [u64; 7],
+    counts: [u64; 8],
     ops: u64,
     raw: Vec<[i64; 3]>,
     misuse_total: u64,
@@ -203,7 +203,7 @@ impl World {
             set,
             len: distances.len() as u64,
             initial,
-            counts: [0; 7],
+            counts: [0; 8],
             ops: 0,
             raw: Vec::new(),
             misuse_total: 0,
@@ -510,6 +510,16 @@ impl World {
         empty
     }
 
+    /// `dist_count(d, D)`: copies of `d` in D. A question, like `contains`: it does not end a
+    /// placement.
+    pub fn dist_count(&mut self, d: i32) -> u64 {
+        let i = self.begin(Op::Count);
+        self.negative(i, Op::Count, d);
+        let n = u64::from(self.set.get(&d).copied().unwrap_or(0));
+        self.log(Op::Count, d, n as i64);
+        n
+    }
+
     /// `dist_size(D)`.
     pub fn dist_size(&mut self) -> u64 {
         self.begin(Op::Size);
@@ -681,6 +691,10 @@ unsafe extern "C" fn w_size(d: *mut DistSet) -> c_uint {
     world(d).map_or(0, |w| w.dist_size().min(u64::from(c_uint::MAX)) as c_uint)
 }
 
+unsafe extern "C" fn w_count(d: *mut DistSet, v: c_int) -> c_uint {
+    world(d).map_or(0, |w| w.dist_count(v).min(u64::from(c_uint::MAX)) as c_uint)
+}
+
 /// The ops table every `dist_set` labgrade makes points to.
 pub static OPS: DistOps = DistOps {
     find_max: w_find_max,
@@ -690,6 +704,7 @@ pub static OPS: DistOps = DistOps {
     insert_dist: w_insert,
     is_empty: w_is_empty,
     size: w_size,
+    count: w_count,
 };
 
 /// `int turnpike(int x[], dist_set D, unsigned int n)`.
