@@ -58,6 +58,32 @@
  *                        check can ask it instead of deleting and putting back
  *
  * (delete is a C++ keyword, hence delete_dist and, to match, insert_dist.)
+ *
+ * A DISTANCE SET OF YOUR OWN
+ *
+ * If your turnpike works on a distance set of its own (a sorted array, your own
+ * multiset), add this one function, which labgrade calls instead of turnpike:
+ *
+ *   int labgrade_turnpike(int x[], const int distances[], unsigned int count,
+ *                         unsigned int n);
+ *
+ * distances holds the count = n(n-1)/2 distances (in no particular order): build
+ * your D from them, call your turnpike with x and n, and return what it returns.
+ * For example, with a sorted array and a size:
+ *
+ *   int labgrade_turnpike(int x[], const int distances[], unsigned int count,
+ *                         unsigned int n) {
+ *       int *D = malloc(count * sizeof *D);
+ *       memcpy(D, distances, count * sizeof *D);
+ *       qsort(D, count, sizeof *D, compare_ints);
+ *       int size = count, found = turnpike(x, D, &size, n);
+ *       free(D);
+ *       return found;
+ *   }
+ *
+ * labgrade then grades the answer (TRUE or FALSE, and the points), and the calls and
+ * depth of place; what happens to D and the order of the search cannot be seen from
+ * outside your D, so those cases are not-observable for you (never a fail).
  * Misuse does not crash: find_max or delete_max on an empty D answer 0, and
  * delete_dist of a distance that is not in D does nothing; but labgrade records
  * it and it costs the case that checks D.

@@ -197,6 +197,13 @@ pub trait Problem: Sync {
         function.to_string()
     }
 
+    /// Why what this run returned cannot show what `case` grades (a turnpike with a distance
+    /// set of its own cannot show what happened to labgrade's D): the case is then
+    /// `not-observable`, never a fail. None: it can.
+    fn unobservable(&self, _case: &Case, _got: &Value) -> Option<String> {
+        None
+    }
+
     /// Compares a returned value with the expected one, for values too big or too rich for
     /// plain equality (a list of thousands of decisions). `None` means plain equality.
     fn compare_return(

@@ -13,8 +13,9 @@ use super::paint::{Painter, Style};
 
 /// Writes the gradebook: `submission,score,max_score,percent,passed,failed,`, one count column
 /// per verdict word other than `pass` (in [`Verdict::ALL`] order, counting every case with that
-/// verdict, including abnormal ends the case expects), then `build_warnings`. `passed` and
-/// `failed` count cases that did / did not get the verdict they expect. `percent` has two
+/// verdict, including abnormal ends the case expects), then `build_warnings`. `passed` counts
+/// cases that got the verdict they expect, `failed` those that did not, `not-observable` ones
+/// aside (worth 0 of 0: nothing the submission failed). `percent` has two
 /// decimals and is empty when no points were available.
 pub fn write_gradebook<W: std::io::Write>(reports: &[SubmissionReport], w: W) -> ::csv::Result<()> {
     let mut out = ::csv::Writer::from_writer(w);
@@ -44,7 +45,12 @@ pub fn write_gradebook<W: std::io::Write>(reports: &[SubmissionReport], w: W) ->
                 .map(|p| format!("{p:.2}"))
                 .unwrap_or_default(),
             passed.to_string(),
-            (report.cases.len() - passed).to_string(),
+            report
+                .cases
+                .iter()
+                .filter(|c| !c.passed && c.verdict != Verdict::NotObservable)
+                .count()
+                .to_string(),
         ];
         row.extend(verdicts.iter().map(|v| {
             report
@@ -214,7 +220,7 @@ mod tests {
              stack-overflow,forbidden,missing-symbol,build-error,load-error,not-observable,skipped,internal-error,\
              build_warnings"
         );
-        assert_eq!(lines[1], "alice,2,6,33.33,2,4,2,0,0,0,0,1,0,0,1,0,1,0,0,1");
+        assert_eq!(lines[1], "alice,2,6,33.33,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1");
         assert_eq!(lines[2], "zoe,2,2,100.00,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
         assert_eq!(lines.len(), 3);
     }

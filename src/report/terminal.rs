@@ -286,7 +286,13 @@ impl Renderer<'_> {
         let report = self.report;
         let total = report.cases.len();
         let passed = report.cases.iter().filter(|c| c.passed).count();
-        let failed = total - passed;
+        // Not observable is not a failure (worth 0 of 0): the breakdown lists those cases.
+        let unobservable = report
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::NotObservable)
+            .count();
+        let failed = total - passed - unobservable;
         out.push(String::new());
         let counts = format!(
             "{}, {}",
@@ -555,7 +561,7 @@ mod tests {
         let tail: Vec<&str> = text.lines().rev().take(2).collect();
         assert_eq!(
             tail[1],
-            "2 passed, 4 failed (1 pass, 2 fail, 1 stack-overflow (as expected), \
+            "2 passed, 3 failed (1 pass, 2 fail, 1 stack-overflow (as expected), \
              1 build-error, 1 not-observable); score 2 / 6"
         );
         assert_eq!(

@@ -374,7 +374,15 @@ impl Session {
         })
     }
 
-    fn report(&self, p: &Prepared, cases: Vec<CaseReport>) -> SubmissionReport {
+    fn report(&self, p: &Prepared, mut cases: Vec<CaseReport>) -> SubmissionReport {
+        // What this submission cannot show (a prebuilt library's call counts, a turnpike's own
+        // D) is not a failure: worth 0 of 0 for it, reported once per case as not-observable.
+        for c in &mut cases {
+            if c.verdict == Verdict::NotObservable {
+                c.max_score = 0.0;
+                c.score = 0.0;
+            }
+        }
         // Cases labgrade failed to run stay in max_score with no points: say which, for the
         // instructor, so a withheld score is never mistaken for a grade.
         let unresolved: Vec<&str> = cases

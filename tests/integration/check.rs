@@ -321,3 +321,44 @@ fn a_missing_undo_is_named_as_such_not_as_a_distance_d_lacks() {
         messages(&r)
     );
 }
+
+#[test]
+fn a_turnpike_that_never_touches_labgrade_s_d_is_told_about_the_adapter() {
+    // Its own D, no adapter: here a turnpike that looks at nothing labgrade gave it.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("turnpike.c"),
+        "#include \"turnpike.h\"\nint place(int x[], dist_set D, unsigned int n, int l, int r) \
+         { (void)x; (void)D; (void)n; (void)l; (void)r; return FALSE; }\n\
+         int turnpike(int x[], dist_set D, unsigned int n) { return place(x, D, n, 2, n - 2); }\n",
+    )
+    .unwrap();
+    let out = labgrade(&[
+        "check",
+        "turnpike",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let msg = case(&r, "figure-10-63/answer")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        msg.contains("never used labgrade's D") && msg.contains("labgrade_turnpike"),
+        "{msg}"
+    );
+    // One that does use D, wrongly, is not told so.
+    let dir = sample_of("turnpike", "never-undoes");
+    let out = labgrade(&[
+        "check",
+        "turnpike",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--all",
+    ]);
+    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(!messages(&r).contains("never used labgrade's D"));
+}

@@ -194,6 +194,18 @@ pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         }
         _ => {}
     }
+    let never_used_d =
+        got.get("own_d").is_none() && got.get("ops_total").and_then(Value::as_u64) == Some(0);
+    if !fails.is_empty() && never_used_d {
+        fails.push(
+            "your turnpike never used labgrade's D (not one find_max, delete_max, contains, \
+             delete_dist or insert_dist call): if it works on a distance set of its own, add the \
+             adapter `int labgrade_turnpike(int x[], const int distances[], unsigned int count, \
+             unsigned int n)` that builds your D from the distances and calls your turnpike (see \
+             turnpike.h)"
+                .to_string(),
+        );
+    }
     let mut observed_shown = answer_shown(gf, Some(&gp));
     if differing > 0 {
         observed_shown["differing_points"] = json!(differing);

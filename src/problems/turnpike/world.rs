@@ -710,6 +710,10 @@ pub static OPS: DistOps = DistOps {
 /// `int turnpike(int x[], dist_set D, unsigned int n)`.
 pub type TurnpikeFn = unsafe extern "C" fn(*mut c_int, *mut DistSet, c_uint) -> c_int;
 
+/// `int labgrade_turnpike(int x[], const int distances[], unsigned int count, unsigned int n)`:
+/// the one-function adapter of a submission whose turnpike works on a distance set of its own.
+pub type AdapterFn = unsafe extern "C" fn(*mut c_int, *const c_int, c_uint, c_uint) -> c_int;
+
 /// What x\[\] holds before the call (the text: x "need not be initialized").
 pub const POISON: c_int = 0x5eed_bad0;
 /// Guard ints after x\[n\], to catch writes past the end.
@@ -739,6 +743,38 @@ pub unsafe fn run_submission(f: TurnpikeFn, n: usize, distances: &[i32]) -> Valu
         .map(|i| (i, x[i]))
         .collect();
     w.summary(r, (r != 0).then(|| &x[1..=n]), &past)
+}
+
+/// Runs a submission through its adapter, with the distances as a plain array it turns into
+/// its own distance set: only the result and the points can be recorded (`own_d` says so).
+///
+/// # Safety
+///
+/// `f` must have the signature of [`AdapterFn`].
+pub unsafe fn run_adapter(f: AdapterFn, n: usize, distances: &[i32]) -> Value {
+    let mut x: Vec<c_int> = vec![POISON; n + 1 + GUARD];
+    for g in &mut x[n + 1..] {
+        *g = GUARD_VALUE;
+    }
+    // A copy: the submission may write to what it was given, never to labgrade's input.
+    let given: Vec<c_int> = distances.to_vec();
+    let r = f(
+        x.as_mut_ptr(),
+        given.as_ptr(),
+        given.len() as c_uint,
+        n as c_uint,
+    );
+    let past: Vec<Value> = (n + 1..n + 1 + GUARD)
+        .filter(|&i| x[i] != GUARD_VALUE)
+        .map(|i| json!([i, x[i]]))
+        .collect();
+    json!({
+        "result": r,
+        "points": (r != 0).then(|| &x[1..=n]),
+        "size_given": distances.len(),
+        "wrote_past_end": past,
+        "own_d": true,
+    })
 }
 
 #[cfg(test)]
