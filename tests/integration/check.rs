@@ -4,14 +4,19 @@ use serde_json::Value;
 
 use crate::util::*;
 
-fn check_json(sample_name: &str, extra: &[&str]) -> (Option<i32>, Value) {
-    let path = sample(sample_name);
-    let mut args = vec!["check", "nim", path.to_str().unwrap(), "--format", "json"];
+/// `labgrade check <problem> <path> --format json <extra>`: exit code and report.
+fn check_report(problem: &str, path: &std::path::Path, extra: &[&str]) -> (Option<i32>, Value) {
+    let mut args = vec!["check", problem, path.to_str().unwrap(), "--format", "json"];
     args.extend_from_slice(extra);
     let out = labgrade(&args);
     let json: Value = serde_json::from_str(&stdout(&out))
         .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
     (out.status.code(), json)
+}
+
+/// A nim sample, checked.
+fn check_json(sample_name: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    check_report("nim", &sample(sample_name), extra)
 }
 
 fn case<'a>(report: &'a Value, name: &str) -> &'a Value {
@@ -224,13 +229,8 @@ fn a_student_defining_the_hooks_is_told_why_counts_are_missing() {
 
 #[test]
 fn a_course_s_no_solution_is_named_never_taken_for_an_added_one() {
-    let dir = repo().join("tests/submissions/maze/course-no-solution-100000");
-    let run = |extra: &[&str]| -> Value {
-        let mut args = vec!["check", "maze", dir.to_str().unwrap(), "--format", "json"];
-        args.extend_from_slice(extra);
-        let out = labgrade(&args);
-        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
-    };
+    let dir = sample_of("maze", "course-no-solution-100000");
+    let run = |extra: &[&str]| check_report("maze", &dir, extra).1;
     let r = run(&[]);
     let msg = case(&r, "no-exit/shortest")["message"]
         .as_str()
@@ -242,9 +242,11 @@ fn a_course_s_no_solution_is_named_never_taken_for_an_added_one() {
     let r = run(&["--course", course.to_str().unwrap()]);
     assert_eq!(r["score"], r["max_score"], "{}", messages(&r));
     // The sample that really adds 1 is told so, and nothing about a course.
-    let other = sample_of("maze", "shortest-forgets-no-solution");
-    let out = labgrade(&["check", "maze", other.to_str().unwrap(), "--format", "json"]);
-    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let (_, r) = check_report(
+        "maze",
+        &sample_of("maze", "shortest-forgets-no-solution"),
+        &[],
+    );
     let msg = case(&r, "no-exit/shortest")["message"]
         .as_str()
         .unwrap()
@@ -257,18 +259,7 @@ fn a_course_s_no_solution_is_named_never_taken_for_an_added_one() {
 
 #[test]
 fn a_moved_is_marked_test_is_not_called_a_direction_order() {
-    let json_of = |name: &str| -> Value {
-        let dir = sample_of("maze", name);
-        let out = labgrade(&[
-            "check",
-            "maze",
-            dir.to_str().unwrap(),
-            "--format",
-            "json",
-            "--all",
-        ]);
-        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
-    };
+    let json_of = |name: &str| check_report("maze", &sample_of("maze", name), &["--all"]).1;
     let r = json_of("marked-check-first");
     let all = messages(&r);
     assert!(
@@ -285,16 +276,11 @@ fn a_moved_is_marked_test_is_not_called_a_direction_order() {
 
 #[test]
 fn a_missing_undo_is_named_as_such_not_as_a_distance_d_lacks() {
-    let dir = sample_of("turnpike", "never-undoes");
-    let out = labgrade(&[
-        "check",
+    let (_, r) = check_report(
         "turnpike",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-        "--all",
-    ]);
-    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        &sample_of("turnpike", "never-undoes"),
+        &["--all"],
+    );
     let msg = case(&r, "no-solution/figure-10-63-broken/search")["message"]
         .as_str()
         .unwrap()
@@ -305,16 +291,11 @@ fn a_missing_undo_is_named_as_such_not_as_a_distance_d_lacks() {
     );
     assert!(!msg.contains("D does not hold"), "{msg}");
     // The sample whose check is too weak is still told about quantities.
-    let dir = sample_of("turnpike", "contains-only");
-    let out = labgrade(&[
-        "check",
+    let (_, r) = check_report(
         "turnpike",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-        "--all",
-    ]);
-    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        &sample_of("turnpike", "contains-only"),
+        &["--all"],
+    );
     assert!(
         messages(&r).contains("in the correct quantity"),
         "{}",
@@ -333,14 +314,7 @@ fn a_turnpike_that_never_touches_labgrade_s_d_is_told_about_the_adapter() {
          int turnpike(int x[], dist_set D, unsigned int n) { return place(x, D, n, 2, n - 2); }\n",
     )
     .unwrap();
-    let out = labgrade(&[
-        "check",
-        "turnpike",
-        dir.path().to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let (_, r) = check_report("turnpike", dir.path(), &[]);
     let msg = case(&r, "figure-10-63/answer")["message"]
         .as_str()
         .unwrap()
@@ -350,15 +324,10 @@ fn a_turnpike_that_never_touches_labgrade_s_d_is_told_about_the_adapter() {
         "{msg}"
     );
     // One that does use D, wrongly, is not told so.
-    let dir = sample_of("turnpike", "never-undoes");
-    let out = labgrade(&[
-        "check",
+    let (_, r) = check_report(
         "turnpike",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-        "--all",
-    ]);
-    let r: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        &sample_of("turnpike", "never-undoes"),
+        &["--all"],
+    );
     assert!(!messages(&r).contains("never used labgrade's D"));
 }
