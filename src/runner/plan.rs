@@ -74,13 +74,20 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
                 let decl = problem
                     .function(function)
                     .map_or(function.as_str(), |f| f.decl);
+                // The name as the assignment spells it (a case function such as
+                // `FindPath_order` is labgrade's own name for one way of grading it).
+                let name = decl
+                    .split('(')
+                    .next()
+                    .and_then(|head| head.split_whitespace().last())
+                    .unwrap_or(function);
                 let message = match p.missing_hints.get(function) {
                     Some(hint) => format!(
-                        "your submission has no function `{function}` (labgrade expects \
+                        "your submission has no function `{name}` (labgrade expects \
                          `{decl}`): {hint}"
                     ),
                     None => format!(
-                        "your submission has no function `{function}`: labgrade expects \
+                        "your submission has no function `{name}`: labgrade expects \
                          `{decl}` (the same name in camelCase or snake_case is found too, and \
                          so is a `static` one: check that it is defined, and not inside a class)"
                     ),

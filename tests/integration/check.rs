@@ -331,3 +331,23 @@ fn a_turnpike_that_never_touches_labgrade_s_d_is_told_about_the_adapter() {
     );
     assert!(!messages(&r).contains("never used labgrade's D"));
 }
+
+#[test]
+fn a_missing_function_is_named_as_the_assignment_names_it() {
+    // The maze book without FindPath: its two cases are graded as FindPath and as
+    // FindPath_order (labgrade's name for the book's order), and both say `FindPath`.
+    let dir = tempfile::tempdir().unwrap();
+    let book = std::fs::read_to_string(sample_of("maze", "book").join("maze.cpp")).unwrap();
+    let without = &book[..book.find("bool FindPath(").unwrap()];
+    std::fs::write(dir.path().join("maze.cpp"), without).unwrap();
+    let (_, r) = check_report("maze", dir.path(), &[]);
+    for name in ["dead-ends/find-path", "dead-ends/find-path-order"] {
+        let c = case(&r, name);
+        assert_eq!(c["verdict"], "missing-symbol");
+        let m = c["message"].as_str().unwrap();
+        assert!(
+            m.contains("no function `FindPath`") && !m.contains("FindPath_order"),
+            "{m}"
+        );
+    }
+}
