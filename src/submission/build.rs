@@ -490,6 +490,11 @@ struct RustToolchain {
     dirs: Vec<PathBuf>,
 }
 
+/// The Rust toolchain's sysroot (for `labgrade doctor`'s probe of the cargo jail).
+pub(crate) fn rust_sysroot() -> &'static Path {
+    &rust_toolchain().sysroot
+}
+
 fn rust_toolchain() -> &'static RustToolchain {
     static TC: OnceLock<RustToolchain> = OnceLock::new();
     TC.get_or_init(|| {
@@ -652,8 +657,9 @@ struct BuildDir {
 impl BuildDir {
     fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
         // SAFETY: geteuid has no preconditions.
-        let nobody =
-            unsafe { libc::geteuid() } == 0 && !matches!(kind, SubmissionKind::RustCrate(_));
+        // Rust crates too: their toolchain is bound into the jail (see `build_crate`).
+        let _ = kind;
+        let nobody = unsafe { libc::geteuid() } == 0;
         // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
         let parent = if nobody {
             PathBuf::from("/tmp")
@@ -1279,9 +1285,26 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
     let tc = rust_toolchain();
     let mut jail = work.jail(limits);
     jail.read_exec.extend(tc.dirs.iter().cloned());
+    // As root, cargo runs as `nobody` (so the process limit holds: the kernel exempts uid 0
+    // from it), and the toolchain, under /root where `nobody` cannot enter, is bound
+    // read-only into the build directory in the jail's own mount namespace.
+    let (cargo, rustc, bin) = if work.nobody {
+        let mount = w.join("toolchain");
+        if let Err(e) = std::fs::create_dir_all(&mount) {
+            return Built::fail(format!("cannot create the build directory: {e}"), true);
+        }
+        jail.binds.push((tc.sysroot.clone(), mount.clone()));
+        let file = |p: &Path| mount.join(p.strip_prefix(&tc.sysroot).unwrap_or(p));
+        (file(&tc.cargo), file(&tc.rustc), mount.join("bin"))
+    } else {
+        (tc.cargo.clone(), tc.rustc.clone(), tc.sysroot.join("bin"))
+    };
+    if let Err(e) = work.give_away() {
+        return Built::fail(e, true);
+    }
     let target = w.join("target");
     let profile = &spec.build.rust_profile;
-    let mut cmd = Command::new(&tc.cargo);
+    let mut cmd = Command::new(&cargo);
     cmd.arg("build")
         .arg("--offline")
         .arg("--profile")
@@ -1292,11 +1315,8 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
         .arg(&target);
     let step = {
         cmd.env_clear()
-            .env(
-                "PATH",
-                format!("{}:{PATH}", tc.sysroot.join("bin").display()),
-            )
-            .env("RUSTC", &tc.rustc)
+            .env("PATH", format!("{}:{PATH}", bin.display()))
+            .env("RUSTC", &rustc)
             .env("CARGO_HOME", w.join("cargo-home"))
             .env("CARGO_NET_OFFLINE", "true")
             .env("CARGO_TERM_COLOR", "never")

@@ -33,8 +33,10 @@
 //! as the student's build error. Output (stdout and stderr, merged) is kept up to a cap; the
 //! rest is counted and said.
 
+use std::ffi::CString;
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -99,6 +101,11 @@ pub struct Jail {
     pub read: Vec<PathBuf>,
     /// Readable and writable (the build directory).
     pub write: Vec<PathBuf>,
+    /// Directories shown read-only at another path, in a mount namespace of the jailed
+    /// process's own: (source, mount point). When root, this is how a toolchain under a
+    /// directory `nobody` cannot enter (the Rust toolchain in /root) reaches a process that
+    /// runs as `nobody`.
+    pub binds: Vec<(PathBuf, PathBuf)>,
     /// Limits.
     pub limits: JailLimits,
 }
@@ -122,6 +129,7 @@ impl Jail {
             read_exec: SYSTEM_EXEC.iter().map(PathBuf::from).collect(),
             read: SYSTEM_READ.iter().map(PathBuf::from).collect(),
             write: vec![build_dir.to_path_buf(), PathBuf::from("/dev/null")],
+            binds: Vec::new(),
             limits,
         }
     }
@@ -188,7 +196,12 @@ fn landlock_ruleset(jail: &Jail) -> Result<OwnedFd, String> {
 
 /// Everything the child does between fork and exec. Only async-signal-safe calls: no
 /// allocation, no locks.
-fn confine(identity: Identity, limits: JailLimits, ruleset: RawFd) -> std::io::Result<()> {
+fn confine(
+    identity: Identity,
+    limits: JailLimits,
+    ruleset: RawFd,
+    binds: &[(CString, CString)],
+) -> std::io::Result<()> {
     let fail = || Err(std::io::Error::last_os_error());
     // SAFETY: plain system calls on values owned by this (forked, single-threaded) child.
     unsafe {
@@ -196,6 +209,40 @@ fn confine(identity: Identity, limits: JailLimits, ruleset: RawFd) -> std::io::R
             return fail();
         }
         let root = libc::geteuid() == 0;
+        if root && !binds.is_empty() {
+            // A mount namespace of its own: the binds exist for this process tree only.
+            let none = std::ptr::null::<libc::c_char>();
+            if libc::unshare(libc::CLONE_NEWNS) != 0
+                || libc::mount(
+                    none,
+                    c"/".as_ptr(),
+                    none,
+                    libc::MS_REC | libc::MS_PRIVATE,
+                    std::ptr::null(),
+                ) != 0
+            {
+                return fail();
+            }
+            for (src, dst) in binds {
+                if libc::mount(
+                    src.as_ptr(),
+                    dst.as_ptr(),
+                    none,
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                ) != 0
+                    || libc::mount(
+                        none,
+                        dst.as_ptr(),
+                        none,
+                        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY,
+                        std::ptr::null(),
+                    ) != 0
+                {
+                    return fail();
+                }
+            }
+        }
         // Best effort: Landlock still refuses TCP when namespaces are unavailable.
         if root {
             libc::unshare(libc::CLONE_NEWNET);
@@ -347,12 +394,18 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     let identity = jail.identity;
     let limits = jail.limits;
     let rfd = ruleset.as_raw_fd();
+    let c_path = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+    let binds: Vec<(CString, CString)> = jail
+        .binds
+        .iter()
+        .filter_map(|(s, d)| Some((c_path(s)?, c_path(d)?)))
+        .collect();
     cmd.stdin(Stdio::null())
         .stdout(Stdio::from(writer))
         .stderr(Stdio::from(writer2));
     // SAFETY: `confine` makes only async-signal-safe system calls.
     unsafe {
-        cmd.pre_exec(move || confine(identity, limits, rfd));
+        cmd.pre_exec(move || confine(identity, limits, rfd, &binds));
     }
     let start = Instant::now();
     let spawned = cmd.spawn();
@@ -506,34 +559,39 @@ pub fn probe() -> Vec<(bool, String)> {
                   cat /etc/hostname >/dev/null 2>&1 && echo etc-readable || echo etc-refused; \
                   touch /tmp/.labgrade-jail-probe 2>/dev/null && echo tmp-writable || echo tmp-refused; \
                   touch ./w 2>/dev/null && echo build-writable || echo build-refused";
-    for identity in [Identity::Nobody, Identity::RootWithoutCapabilities] {
+    // cargo runs as nobody too, with the Rust toolchain bound into its build directory.
+    let sysroot = super::build::rust_sysroot();
+    for (who, bind) in [("gcc/g++/objcopy", None), ("cargo", Some(sysroot))] {
+        let identity = Identity::Nobody;
         let Ok(dir) = tempfile::tempdir_in("/tmp") else {
             return vec![(
                 false,
                 "cannot create a temp dir to probe the build jail".into(),
             )];
         };
-        // The build directory belongs to whoever the jail runs as.
-        let owner = if identity == Identity::Nobody {
-            BUILD_ID
-        } else {
-            0
-        };
-        if root {
-            let _ = std::os::unix::fs::chown(dir.path(), Some(owner), Some(owner));
+        let mut jail = Jail::new(identity, dir.path(), limits);
+        let mut script = script.to_string();
+        if let Some(sysroot) = bind {
+            let mount = dir.path().join("toolchain");
+            let _ = std::fs::create_dir(&mount);
+            jail.read_exec.push(sysroot.to_path_buf());
+            jail.binds.push((sysroot.to_path_buf(), mount));
+            script.push_str(
+                "; test -x ./toolchain/bin/rustc && ./toolchain/bin/rustc -V >/dev/null 2>&1 \
+                 && echo toolchain-ok || echo toolchain-unreachable",
+            );
         }
-        let jail = Jail::new(identity, dir.path(), limits);
+        // The build directory belongs to whoever the jail runs as.
+        if root {
+            let _ = std::os::unix::fs::chown(dir.path(), Some(BUILD_ID), Some(BUILD_ID));
+        }
         let out = run(
             Command::new("/bin/sh")
                 .arg("-c")
-                .arg(script)
+                .arg(&script)
                 .current_dir(dir.path()),
             &jail,
         );
-        let who = match identity {
-            Identity::Nobody => "gcc/g++/objcopy",
-            Identity::RootWithoutCapabilities => "cargo",
-        };
         if let Some(e) = &out.machine_error {
             lines.push((false, format!("build jail ({who}): {}", e.trim())));
             continue;
@@ -542,16 +600,19 @@ pub fn probe() -> Vec<(bool, String)> {
         let uid = o.lines().next().unwrap_or("?").trim().to_string();
         let cap_eff_zero = o.contains("CapEff:\t0000000000000000");
         let nnp = o.contains("NoNewPrivs:\t1");
-        let who_ok = match identity {
-            Identity::Nobody => uid == BUILD_ID.to_string() || !root,
-            Identity::RootWithoutCapabilities => cap_eff_zero,
-        };
+        let who_ok = (uid == BUILD_ID.to_string() || !root)
+            && (bind.is_none() || o.contains("toolchain-ok"));
         lines.push((
             who_ok && nnp,
             format!(
-                "build jail ({who}): uid {uid}, capabilities {}, no_new_privs {}",
+                "build jail ({who}): uid {uid}, capabilities {}, no_new_privs {}{}",
                 if cap_eff_zero { "none" } else { "SOME" },
-                if nnp { "set" } else { "NOT set" }
+                if nnp { "set" } else { "NOT set" },
+                match bind {
+                    Some(_) if o.contains("toolchain-ok") => ", Rust toolchain bound in read-only",
+                    Some(_) => ", Rust toolchain NOT reachable",
+                    None => "",
+                }
             ),
         ));
         let fs_ok =
