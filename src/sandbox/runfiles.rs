@@ -51,6 +51,10 @@ impl RunDir {
     /// more. `Ok(None)` when the file does not exist.
     pub fn read(&self, name: &str, cap: usize) -> Result<Option<(Vec<u8>, bool)>, Tampered> {
         let c = CString::new(name).map_err(|_| Tampered(format!("`{name}`: bad name")))?;
+        // The run may have taken the directory's permissions away (`chmod(".", 0)`): the
+        // worker, its owner or root, gives them back through the descriptor it took first.
+        // SAFETY: fchmod on our own descriptor.
+        unsafe { libc::fchmod(self.raw(), 0o700) };
         // SAFETY: openat relative to our directory descriptor, on a valid C string.
         let fd = unsafe {
             libc::openat(

@@ -96,12 +96,44 @@ fn read_run_file(dir: &RunDir, name: &str, what: &str, cap: usize) -> Result<Str
     }
 }
 
+/// The run's directory, removed when the run is over whatever the student's code did to its
+/// permissions: `chmod(".", 0)` leaves a directory its owner cannot list, which a worker
+/// running as that same unprivileged user could not remove (root could).
+struct RunTemp(tempfile::TempDir);
+
+impl RunTemp {
+    fn path(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+/// Gives the owner back every directory under `dir` (never following a link), so it can be
+/// removed.
+fn restore_permissions(dir: &std::path::Path, depth: usize) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    if depth == 0 {
+        return;
+    }
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            restore_permissions(&e.path(), depth - 1);
+        }
+    }
+}
+
+impl Drop for RunTemp {
+    fn drop(&mut self) {
+        restore_permissions(self.0.path(), 64);
+    }
+}
+
 fn run_one_inner(
     req: &RunRequest,
     shared: &Shared,
     filters: Option<&Filters>,
 ) -> std::io::Result<Observation> {
-    let tmp = tempfile::Builder::new().prefix("labgrade-run-").tempdir()?;
+    let tmp = RunTemp(tempfile::Builder::new().prefix("labgrade-run-").tempdir()?);
     let dir = tmp.path().to_path_buf();
     // The run's directory belongs to the uid the student's code will run as.
     // SAFETY: getuid has no preconditions.

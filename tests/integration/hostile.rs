@@ -245,6 +245,7 @@ const UNPRIVILEGED_SAMPLES: &[&str] = &[
     "24-raise-limits",
     "36-renice-parent",
     "37-prlimit-parent",
+    "43-chmod-run-dir",
 ];
 
 #[test]
@@ -267,6 +268,9 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
     }
     let cache = work.path().join("cache");
     std::fs::create_dir_all(&cache).unwrap();
+    // The workers' temp dir, where each run's directory is made and must be removed.
+    let tmp = work.path().join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
     // The binaries, copied where `nobody` can reach them whatever the checkout's path.
     let bin = work.path().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -288,6 +292,7 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
         let status = std::process::Command::new("chown")
             .args(["-R", "65534:65534"])
             .arg(&cache)
+            .arg(&tmp)
             .status()
             .unwrap();
         assert!(status.success());
@@ -309,6 +314,7 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
         .args(["test", "nim", "--reference"])
         .arg(&reference)
         .env("HOME", work.path())
+        .env("TMPDIR", &tmp)
         .output()
         .unwrap();
     let text = format!("{}{}", stdout(&out), stderr(&out));
@@ -325,4 +331,12 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
         marker_before,
         "a hostile write got through"
     );
+    // Every run's directory is gone, the one whose permissions were taken away included.
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().starts_with("labgrade-run-"))
+        .collect();
+    assert!(left.is_empty(), "run directories left behind: {left:?}");
 }
