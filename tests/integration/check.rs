@@ -351,3 +351,21 @@ fn a_missing_function_is_named_as_the_assignment_names_it() {
         );
     }
 }
+
+#[test]
+fn the_unmark_hint_needs_a_submission_that_never_unmarks() {
+    // Exercise 3's program handed in as Figure 7-3: it never calls UnmarkSquare.
+    let (_, r) = check_report("maze", &sample_of("maze-keep-marks", "no-unmark"), &[]);
+    assert!(
+        messages(&r).contains("unmark a square before"),
+        "{}",
+        messages(&r)
+    );
+    // A path through a wall leaves marks too, but it does unmark: no such hint.
+    let (_, r) = check_report("maze", &sample_of("maze", "path-through-wall"), &["--all"]);
+    let all = messages(&r);
+    assert!(
+        !all.contains("unmark a square before") && !all.contains("never calls UnmarkSquare"),
+        "{all}"
+    );
+}

@@ -213,7 +213,14 @@ pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     if let Some(p) = lacking.first() {
         text.push_str(&format!("; {} not marked (first {p})", lacking.len()));
     }
-    if variant == Variant::Unmark && g && lacking.is_empty() && !extra.is_empty() {
+    // Said only when the submission never unmarked anything (a path through a wall leaves
+    // extra marks too, and no UnmarkSquare would fix that).
+    if variant == Variant::Unmark
+        && g
+        && lacking.is_empty()
+        && !extra.is_empty()
+        && op_count(got, "UnmarkSquare") == 0
+    {
         text.push_str(
             "\nthe extra squares are dead ends explored and left marked: unmark a square before \
              returning false",
@@ -325,8 +332,8 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
     let Some(i) = i else {
         if et != gt || exp.get("digest") != got.get("digest") {
             return Some(format!(
-                "the exploration agrees with the reference's for the first {VISITS_KEEP} calls \
-                 and departs later ({et} calls in the reference's, {gt} in yours)"
+                "the exploration agrees with the reference's for the first {VISITS_KEEP} squares \
+                 explored and departs later (the reference explores {et} squares, yours {gt})"
             ));
         }
         return None;
@@ -334,15 +341,18 @@ pub fn departure(r: &Reference, exp: &Value, got: &Value) -> Option<String> {
     let refs = r.run.trace.get(i).map(|c| (c.pt, c.from));
     let ref_text = match refs {
         Some((pt, from)) => format!("the reference {}", step_text(pt, from)),
-        None => format!("the reference had returned (after {et} calls)"),
+        None => format!("the reference had returned (after exploring {et} squares)"),
     };
     let got_text = match gv.get(i) {
         Some(&pt) => format!("yours {}", step_text(pt, came_from(got, i, pt))),
-        None => format!("yours had returned (after {gt} calls)"),
+        None => format!("yours had returned (after exploring {gt} squares)"),
     };
+    // A square is explored when OutsideMaze is asked about it: once per SolveMaze call in
+    // the book, but not in code that calls SolveMaze without asking first, so this counts
+    // squares, never calls (the calls case counts those).
     let mut m = format!(
-        "the explorations part at SolveMaze call #{} (the reference makes {et} calls, yours \
-         {gt}): {ref_text}; {got_text}",
+        "the explorations part at square #{} explored (the reference explores {et} squares, \
+         yours {gt}): {ref_text}; {got_text}",
         i + 1
     );
     let hint = match (refs, gv.get(i)) {
@@ -525,14 +535,20 @@ pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
     None
 }
 
-fn path_shown(v: &Value) -> Value {
-    let p = path_of(v);
-    let res = bool_of(v).unwrap_or(false);
-    if p.len() <= 12 {
-        json!({ "result": res, "path": v.get("path").cloned().unwrap_or(Value::Null) })
-    } else {
-        json!({ "result": res, "path_length": p.len() })
-    }
+/// Both sides of a FindPath case in one shape, so that every row has a value on each side:
+/// the paths themselves when both are short, else both lengths (a long path on one side and
+/// a short one, or none, on the other never reads as "not observed").
+fn paths_shown(exp: &Value, got: &Value) -> (Value, Value) {
+    let short = path_of(exp).len() <= 12 && path_of(got).len() <= 12;
+    let shown = |v: &Value| {
+        let res = bool_of(v).unwrap_or(false);
+        if short {
+            json!({ "result": res, "path": v.get("path").cloned().unwrap_or(json!([])) })
+        } else {
+            json!({ "result": res, "path_length": path_of(v).len() })
+        }
+    };
+    (shown(exp), shown(got))
 }
 
 /// Exercise 4: a path from the start, adjacent square by adjacent square, no wall crossed,
@@ -576,7 +592,8 @@ pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         }
         (false, false) => {}
     }
-    verdict(fails, path_shown(exp), path_shown(got))
+    let (e, g) = paths_shown(exp, got);
+    verdict(fails, e, g)
 }
 
 /// Exercise 4 in the book's order: the path the reference finds (or, as Figure 7-3's
@@ -615,7 +632,8 @@ pub fn path_order(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         }
         fails.push(t);
     }
-    verdict(fails, path_shown(exp), path_shown(got))
+    let (e, g) = paths_shown(exp, got);
+    verdict(fails, e, g)
 }
 
 #[cfg(test)]
@@ -677,7 +695,7 @@ mod tests {
         let ok = EastFirst.solve(&mut w, m.start(), None);
         let got = w.summary(json!(ok), None);
         let d = departure(&r, &r.summary, &got).unwrap();
-        assert!(d.contains("call #2"), "{d}");
+        assert!(d.contains("square #2 explored"), "{d}");
         assert!(
             d.contains("the reference went North from (0, 1) into (0, 2)"),
             "{d}"
@@ -740,6 +758,26 @@ mod tests {
         assert_eq!(is_exit_path(&m, &[true, true, false, false]), Some(true));
         assert_eq!(is_exit_path(&m, &[true, false, true, false]), Some(false));
         assert_eq!(is_exit_path(&m, &[false, true, false, false]), Some(false));
+    }
+
+    #[test]
+    fn both_sides_of_a_path_case_have_the_same_keys() {
+        let long: Vec<Value> = (0..20).map(|i| json!([0, i])).collect();
+        let exp = json!({ "result": true, "path": long });
+        for got in [
+            json!({ "result": false, "path": [] }),
+            json!({ "result": true, "path": [[0, 0], [0, 1]] }),
+            json!({ "result": false }),
+        ] {
+            let (e, g) = paths_shown(&exp, &got);
+            let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+            assert_eq!(keys(&e), keys(&g), "{e} {g}");
+        }
+        let (e, g) = paths_shown(
+            &json!({ "result": false, "path": [] }),
+            &json!({ "result": false }),
+        );
+        assert_eq!(e, g);
     }
 
     #[test]
