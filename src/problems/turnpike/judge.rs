@@ -207,6 +207,21 @@ pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         );
     }
     let mut observed_shown = answer_shown(gf, Some(&gp));
+    // Shown as returned: a -1 is not TRUE, whatever C makes of it in a condition.
+    if let Some(raw) = got
+        .get("result")
+        .and_then(Value::as_i64)
+        .filter(|r| *r != 0 && *r != 1)
+    {
+        fails.insert(
+            0,
+            format!(
+                "turnpike returned {raw}, which is neither TRUE (1) nor FALSE (0): return one of \
+                 them, as Figure 10.64 does"
+            ),
+        );
+        observed_shown["result"] = json!(raw);
+    }
     if differing > 0 {
         observed_shown["differing_points"] = json!(differing);
     }
@@ -850,6 +865,23 @@ mod tests {
             c.message
         );
         assert!(answer(&r, &r.summary, &r.summary).ok);
+    }
+
+    #[test]
+    fn a_return_other_than_true_or_false_is_shown_as_returned() {
+        let r = reference_for(&json!([1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8, 10])).unwrap();
+        let got = json!({ "result": -1, "points": [0, 3, 5, 6, 8, 10] });
+        let c = answer(&r, &r.summary, &got);
+        assert!(!c.ok);
+        assert!(
+            c.message
+                .starts_with("turnpike returned -1, which is neither"),
+            "{}",
+            c.message
+        );
+        assert_eq!(c.observed_shown["result"], json!(-1));
+        let got = json!({ "result": 1, "points": [0, 3, 5, 6, 8, 10] });
+        assert!(answer(&r, &r.summary, &got).ok);
     }
 
     #[test]
