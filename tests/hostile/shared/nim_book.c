@@ -1,11 +1,13 @@
 /*
  * File: nim_book.c (shared by the hostile nim samples)
  * ----------------------------------------------------
- * Figure 7-5 in C, with one hook: FindGoodMove(7), called directly by
- * labgrade (depth 0), returns Hostile(answer) instead of its answer. Every
- * sample that attacks from there holds this file as book.c (a symbolic link)
- * and defines Hostile in its own attack.c, so the book is written once and
- * each sample is only its attack.
+ * Figure 7-5 in C, with two hooks: FindGoodMove(7), called directly by
+ * labgrade (depth 0), returns Hostile(answer) instead of its answer; and
+ * main, before the game, calls HostileMain(). Both are weak symbols: a sample
+ * defines the one it attacks from. Every
+ * sample holds this file as book.c (a symbolic link) and defines its hooks in
+ * its own attack.c, so the book is written once and each sample is only its
+ * attack.
  */
 
 #include <stdio.h>
@@ -48,9 +50,13 @@ static bool MoveIsLegal(int nTaken, int nCoins);
  * the human player always goes first.
  */
 
+/* Defined by the samples that attack from main (every game case runs it). */
+__attribute__((weak)) void HostileMain(void);
+
 int main(void) {
     int nCoins, nTaken;
     playerT whoseTurn;
+    if (HostileMain) HostileMain();
     GiveInstructions();
     nCoins = N_COINS;
     whoseTurn = Human;
@@ -161,7 +167,8 @@ static bool MoveIsLegal(int nTaken, int nCoins) {
 
 static int depth;
 
-int Hostile(int answer);
+/* Defined by the samples that attack from FindGoodMove(7) (weak: the others leave it out). */
+__attribute__((weak)) int Hostile(int answer);
 
 /*
  * Function: ChooseComputerMove
@@ -199,7 +206,7 @@ int FindGoodMove(int nCoins) {
         }
     }
     depth--;
-    if (direct && nCoins == HOSTILE_COINS) return Hostile(result);
+    if (direct && nCoins == HOSTILE_COINS && Hostile) return Hostile(result);
     return result;
 }
 

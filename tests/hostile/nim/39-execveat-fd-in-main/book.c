@@ -1,0 +1,1 @@
+../../shared/nim_book.c
