@@ -29,13 +29,7 @@ pub struct Resolution {
 
 /// Same letters ignoring case and underscores (`find_good_move` ~ `FindGoodMove`).
 pub fn near_spelling(a: &str, b: &str) -> bool {
-    let norm = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_')
-            .flat_map(|c| c.to_lowercase())
-            .collect()
-    };
-    !a.is_empty() && norm(a) == norm(b)
+    !a.is_empty() && spelling_key(a) == spelling_key(b)
 }
 
 /// The function name a symbol stands for: itself, or a C++ name's unqualified base name.
