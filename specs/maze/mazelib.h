@@ -36,8 +36,10 @@
  *     path[0 .. *length-1] running from the start, square by adjacent square
  *     through open walls, to the first square outside the maze, no square twice.
  *     Keeping the path means the marks need not be erased: FindPath, like
- *     exercise 4 says, does not need UnmarkSquare. (A C++ solution may keep a
- *     Vector or std::vector of its own and copy it into path before returning.)
+ *     exercise 4 says, does not need UnmarkSquare. The C++ edition's form,
+ *         bool FindPath(pointT pt, Vector<pointT> & path);
+ *     (or with a std::vector<pointT> &) is graded as it is: labgrade calls it
+ *     through its adapter, labgrade_adapter.cpp, which reads the vector.
  *
  * Coordinates: (0,0) is the lower-left square, North is y + 1, East is x + 1.
  * Calls on points outside the maze (WallExists, MarkSquare, ...) are answered
@@ -119,7 +121,9 @@ LG_WRAPPER bool IsMarked(pointT pt) {
    or the C edition's (Programming Abstractions in C, exercise 4)
        int FindPath(pointT pt, pointT path[], int size);
    which returns the number of points it put in path (0: no way out); labgrade tells the
-   two apart when it calls it. */
+   two apart when it calls it. The C++ edition's
+       bool FindPath(pointT pt, Vector<pointT> & path);
+   is called through labgrade_adapter.cpp. */
 #ifndef LG_NO_STUDENT_PROTOTYPES
 bool SolveMaze(pointT pt);
 int ShortestPathLength(pointT pt);

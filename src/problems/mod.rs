@@ -204,6 +204,14 @@ pub trait Problem: Sync {
         None
     }
 
+    /// How labgrade calls a graded function the submission defines in C++, exported as
+    /// `symbol` and declared as `shown` (demangled): None when it is called as it is;
+    /// `Some(Ok(note))` when it is called through an adapter (the note says so);
+    /// `Some(Err(hint))` when it cannot be called (the hint says what to change).
+    fn cpp_form(&self, _function: &str, _shown: &str) -> Option<Result<String, String>> {
+        None
+    }
+
     /// Compares a returned value with the expected one, for values too big or too rich for
     /// plain equality (a list of thousands of decisions). `None` means plain equality.
     fn compare_return(

@@ -83,8 +83,8 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
                     .unwrap_or(function);
                 let message = match p.missing_hints.get(function) {
                     Some(hint) => format!(
-                        "your submission has no function `{name}` (labgrade expects \
-                         `{decl}`): {hint}"
+                        "labgrade found no `{name}` it can call (it expects `{decl}`): \
+                         {hint}"
                     ),
                     None => format!(
                         "your submission has no function `{name}`: labgrade expects \

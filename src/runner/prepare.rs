@@ -8,7 +8,7 @@ use crate::report::{BuildReport, Verdict};
 use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
 use crate::submission::intake::{stage, IntakePolicy};
-use crate::submission::symbols::{exported_names, resolve};
+use crate::submission::symbols::{demangle, exported_names, resolve};
 use crate::submission::{detect, BuildCache, SubmissionKind};
 
 /// A submission ready to run.
@@ -114,9 +114,34 @@ fn library_artifact(
             hints.entry(name.clone()).or_insert_with(|| h.clone());
         }
     }
+    let mut symbols: BTreeMap<String, String> = by_symbol
+        .iter()
+        .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
+        .collect();
+    // C++ functions whose parameters labgrade passes through an adapter, or cannot pass.
+    let mut adapted = Vec::new();
+    for (name, sym) in symbols.clone() {
+        let Some(shown) = demangle(&sym) else {
+            continue;
+        };
+        match problem.cpp_form(&name, &shown) {
+            None => {}
+            Some(Ok(note)) => {
+                adapted.push(sym);
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+            }
+            Some(Err(hint)) => {
+                adapted.push(sym);
+                symbols.remove(&name);
+                hints.insert(name, hint);
+            }
+        }
+    }
     for (name, sym, demangled) in &r.mangled {
         // `_ZL`: a static function the build made callable (it has its own note).
-        if name == "main" || sym.starts_with("_ZL") {
+        if name == "main" || sym.starts_with("_ZL") || adapted.contains(sym) {
             continue;
         }
         let note = format!(
@@ -127,10 +152,6 @@ fn library_artifact(
             notes.push(note);
         }
     }
-    let mut symbols: BTreeMap<String, String> = by_symbol
-        .iter()
-        .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
-        .collect();
     if !symbols.contains_key("main") && exported.iter().any(|e| e == "labgrade_main") {
         symbols.insert("main".into(), "labgrade_main".into());
     }

@@ -65,6 +65,11 @@ pub struct BuildRecipes {
     /// code whose interface is private, exporting a C ABI for the worker.
     #[serde(default)]
     pub driver: Option<String>,
+    /// A C++ file in `specs/<problem>/` compiled into C++ submissions' libraries only (never
+    /// instrumented): labgrade's way to call a graded function whose parameters only C++
+    /// can make (the C++ edition's `Vector<pointT> &`), through a C function it exports.
+    #[serde(default)]
+    pub cpp_adapter: Option<String>,
     /// A C++ file in `specs/<problem>/` with its own `main`, linked with the student's sources
     /// (less `sanitizer_excludes`) under AddressSanitizer/LeakSanitizer: the program that
     /// cases with `run = "sanitizer"` execute.
@@ -91,6 +96,7 @@ impl Default for BuildRecipes {
             rust_profile: default_rust_profile(),
             headers: None,
             driver: None,
+            cpp_adapter: None,
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
@@ -270,6 +276,7 @@ impl ProblemSpec {
         }
         for (key, file) in [
             ("driver", &spec.build.driver),
+            ("cpp_adapter", &spec.build.cpp_adapter),
             ("sanitizer_main", &spec.build.sanitizer_main),
         ] {
             if let Some(f) = file {

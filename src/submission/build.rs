@@ -553,8 +553,15 @@ fn cache_key(
     }
     let b = &spec.build;
     h.update(format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
-        b.c, b.cpp, b.rust_profile, b.driver, b.sanitizer_main, b.sanitizer_excludes, b.headers
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
+        b.c,
+        b.cpp,
+        b.rust_profile,
+        b.driver,
+        b.cpp_adapter,
+        b.sanitizer_main,
+        b.sanitizer_excludes,
+        b.headers
     ));
     match kind {
         SubmissionKind::RustCrate(_) => {
@@ -759,6 +766,11 @@ fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)
             continue;
         }
         let Ok(name) = s.name() else { continue };
+        // Compiler-made local copies (`.localalias` of a global function that calls itself,
+        // `.constprop.0`, `.isra.0` clones): the function itself is what is graded.
+        if name.contains('.') {
+            continue;
+        }
         let base = base_name(name);
         if let Some(g) = graded.iter().find(|g| near_spelling(&base, g)) {
             out.push((name.to_string(), g.clone()));
@@ -1162,6 +1174,32 @@ fn build_c_family_in(
         }
         driver_o.push(obj);
     }
+    // The spec's C++ adapter, for C++ submissions only (a C library has no C++ runtime to
+    // link it with). It failing to compile is not the student's error: the functions it
+    // adapts then say that they cannot be called.
+    if let (Some(adapter), true) = (&spec.build.cpp_adapter, any_cpp) {
+        let obj = helpers.join("adapter.o");
+        let step = run(
+            Command::new(&spec.build.cpp.compiler)
+                .args(&spec.build.cpp.flags)
+                .args(["-fPIC", "-c", "-w"])
+                .args(&extra_defs)
+                .args(inc_args(&first_dir))
+                .arg(spec_dir.join(adapter))
+                .arg("-o")
+                .arg(&obj),
+            &mut out,
+        )?;
+        if step.ok {
+            driver_o.push(obj);
+        } else {
+            out.notes.push(format!(
+                "labgrade's C++ adapter ({adapter}) does not compile with your headers, so a \
+                 graded function taking a C++ vector cannot be called:\n{}",
+                step.output.trim_end()
+            ));
+        }
+    }
 
     // The plain library: undefined symbols are link errors here, not load errors later.
     let lib = w.join("submission.so");
@@ -1413,5 +1451,33 @@ mod tests {
         assert!(!defines_static("static int MyFindGoodMove(int n);", &g));
         assert!(!defines_static("static int x = FindGoodMove(3);", &g));
         assert!(!defines_static("int FindGoodMove(int n);", &g));
+    }
+
+    #[test]
+    fn a_recursive_global_function_s_local_alias_is_not_a_static_one() {
+        // g++ -fPIC gives a global function that calls itself a local `.localalias`: the
+        // function is not static, and only the static one is reported (and made global).
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("f.cpp");
+        std::fs::write(
+            &src,
+            "int FindPath(int n) { return n > 0 ? FindPath(n - 1) : 0; }\n\
+             static int SolveMaze(int n) { return n > 0 ? SolveMaze(n - 1) : 0; }\n",
+        )
+        .unwrap();
+        let obj = dir.path().join("f.o");
+        let ok = Command::new("g++")
+            .args(["-fPIC", "-c", "-fkeep-static-functions"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&obj)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        let graded = vec!["FindPath".to_string(), "SolveMaze".to_string()];
+        let locals = local_graded_functions(&obj, &graded);
+        let found: Vec<&str> = locals.iter().map(|(_, g)| g.as_str()).collect();
+        assert_eq!(found, ["SolveMaze"], "{locals:?}");
     }
 }

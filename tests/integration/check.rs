@@ -369,3 +369,32 @@ fn the_unmark_hint_needs_a_submission_that_never_unmarks() {
         "{all}"
     );
 }
+
+#[test]
+fn the_cpp_edition_s_vector_find_path_is_called_through_the_adapter() {
+    let sample = sample_of("maze", "cpp-edition-vector");
+    let (code, r) = check_report("maze", &sample, &[]);
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    let notes = r["build"]["notes"].to_string();
+    assert!(notes.contains("C++ adapter"), "{notes}");
+    // A recursive global function is not static (its `.localalias` is the compiler's).
+    assert!(!notes.contains("is static"), "{notes}");
+
+    // As the book prints it, by value: the path is lost, and the student is told why.
+    let dir = tempfile::tempdir().unwrap();
+    let code = std::fs::read_to_string(sample.join("maze.cpp")).unwrap();
+    let by_value = code.replace("Vector<pointT> & path)", "Vector<pointT> path)");
+    assert_ne!(by_value, code);
+    std::fs::write(dir.path().join("maze.cpp"), by_value).unwrap();
+    let (_, r) = check_report("maze", dir.path(), &[]);
+    for c in r["cases"].as_array().unwrap() {
+        let name = c["name"].as_str().unwrap();
+        if name.contains("find-path") {
+            assert_eq!(c["verdict"], "missing-symbol", "{name}");
+            let m = c["message"].as_str().unwrap();
+            assert!(m.contains("by value") && m.contains("& path"), "{m}");
+        } else {
+            assert_eq!(c["verdict"], "pass", "{name}: {}", c["message"]);
+        }
+    }
+}

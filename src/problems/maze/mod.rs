@@ -24,6 +24,7 @@ pub mod draw;
 pub mod exercise1;
 pub mod input;
 pub mod judge;
+pub mod path_form;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -40,6 +41,7 @@ use super::{param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, R
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
 use input::Instance;
+use path_form::PathForm;
 use world::{World, VISITS_KEEP};
 
 /// The maze problems: one implementation under two names. `maze` grades Figure 7-3 as
@@ -93,7 +95,7 @@ const fn sig(name: &'static str, decl: &'static str) -> FunctionSig {
 
 const SOLVE: &str = "bool SolveMaze(pointT pt)";
 const SHORTEST: &str = "int ShortestPathLength(pointT pt)";
-const FIND: &str = "bool FindPath(pointT pt, pointT path[], int capacity, int *length) (or the C edition's int FindPath(pointT pt, pointT path[], int size))";
+const FIND: &str = "bool FindPath(pointT pt, pointT path[], int capacity, int *length), or the C edition's int FindPath(pointT pt, pointT path[], int size), or the C++ edition's bool FindPath(pointT pt, Vector<pointT> & path)";
 
 const FUNCTIONS: &[FunctionSig] = &[
     sig("SolveMaze", SOLVE),
@@ -248,6 +250,10 @@ type ShortestFn = unsafe extern "C" fn(Point) -> c_int;
 /// `int FindPath(pointT pt, pointT path[], int size)` takes the same first three and
 /// ignores the fourth (see [`find_path_result`]).
 type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> c_int;
+/// labgrade's C++ adapter for a FindPath that takes a vector: the student's function's
+/// address, then labgrade's four arguments (see [`path_form`]).
+type AdaptedFindFn =
+    unsafe extern "C" fn(*const (), Point, *mut Point, c_int, *mut c_int) -> c_int;
 
 /// What a FindPath call returned, in either edition's interface: labgrade's
 /// `bool FindPath(pointT, pointT path[], int capacity, int *length)` sets `*length`; the C
@@ -294,6 +300,20 @@ impl Maze {
         let addr = unsafe { lib.get::<*const ()>(symbol.as_bytes()) }
             .map(|s| *s as usize)
             .map_err(|_| missing(&name))?;
+        let adapter = match PathForm::of_symbol(symbol).adapter() {
+            // SAFETY: only the address is read.
+            Some(a) => Some(
+                unsafe { lib.get::<*const ()>(a.as_bytes()) }
+                    .map(|s| *s as usize)
+                    .map_err(|_| {
+                        missing(&format!(
+                            "{name} (it takes a C++ vector, and labgrade's C++ adapter for it \
+                             did not build: see the build notes)"
+                        ))
+                    })?,
+            ),
+            None => None,
+        };
         let slot = unsafe { lib.get::<*mut *const MazeOps>(b"lg_mazelib") }
             .map(|s| *s)
             .map_err(|_| missing("lg_mazelib (mazelib.h defines it: include the header)"))?;
@@ -331,11 +351,19 @@ impl Maze {
                         w.summary(json!(r), None)
                     }
                     _ => {
-                        let f: FindFn = std::mem::transmute(addr);
                         let cap = w.maze().width() * w.maze().height() + 1;
                         let mut buf = vec![POISON; cap + GUARD];
                         let mut len: c_int = 0;
-                        let ret = f(start, buf.as_mut_ptr(), cap as c_int, &mut len);
+                        let ret = match adapter {
+                            Some(a) => {
+                                let g: AdaptedFindFn = std::mem::transmute(a);
+                                g(addr as *const (), start, buf.as_mut_ptr(), cap as c_int, &mut len)
+                            }
+                            None => {
+                                let f: FindFn = std::mem::transmute(addr);
+                                f(start, buf.as_mut_ptr(), cap as c_int, &mut len)
+                            }
+                        };
                         let (r, len) = find_path_result(ret, len, &buf[..cap]);
                         let shown = (len.max(0) as usize).min(cap);
                         let past = buf[cap..].iter().any(|p| *p != POISON);
@@ -430,6 +458,12 @@ impl Problem for Maze {
             m.width(),
             m.height()
         ))
+    }
+
+    fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<String, String>> {
+        (base(function) == "FindPath")
+            .then(|| PathForm::of_demangled(shown).note(shown))
+            .flatten()
     }
 
     fn compare_return(
