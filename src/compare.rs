@@ -8,7 +8,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::problems::{Expected, Mismatch, Problem, RefOutcome};
+use crate::problems::{Expected, Mismatch, Problem, RefOutcome, Runs};
 use crate::report::{CaseReport, Verdict};
 use crate::sandbox::{Ending, Observation, RunInput};
 use crate::spec::{Case, CompareItem};
@@ -21,6 +21,7 @@ pub fn judge(
     input: &RunInput,
     expected: &Expected,
     obs: &Observation,
+    runs: &Runs<'_>,
 ) -> CaseReport {
     let mut observed = Map::new();
     let mut want = Map::new();
@@ -50,6 +51,7 @@ pub fn judge(
                     input,
                     expected,
                     obs,
+                    runs,
                     &mut observed,
                     &mut want,
                 )
@@ -267,6 +269,7 @@ fn compare_items(
     input: &RunInput,
     expected: &Expected,
     obs: &Observation,
+    runs: &Runs<'_>,
     observed: &mut Map<String, Value>,
     want: &mut Map<String, Value>,
 ) -> (Verdict, bool, String) {
@@ -292,7 +295,7 @@ fn compare_items(
                 observed.insert("return".into(), got.clone());
                 if let RefOutcome::Returns(r) = &expected.outcome {
                     want.insert("return".into(), r.clone());
-                    if let Some(own) = problem.compare_return(case, r, &got) {
+                    if let Some(own) = problem.compare_return(case, r, &got, runs) {
                         observed.insert("return".into(), own.observed_shown);
                         want.insert("return".into(), own.expected_shown);
                         if !own.ok {
@@ -400,6 +403,7 @@ fn compare_items(
             expected,
             observed: obs,
             params: &case.params,
+            runs,
         }) {
             message.push('\n');
             message.push_str(&extra);

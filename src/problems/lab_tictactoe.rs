@@ -18,7 +18,7 @@ use labgrade_reference::lab_tictactoe::{Board, Reading};
 use serde_json::{json, Value};
 
 use super::abi::{FunctionSig, PreparedCall};
-use super::{Expected, Problem, ReturnComparison};
+use super::{Expected, Problem, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 
@@ -279,6 +279,7 @@ impl Problem for LabTicTacToe {
         case: &Case,
         expected: &Value,
         got: &Value,
+        _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
         Some(match function {

@@ -142,7 +142,13 @@ pub struct Mismatch<'a> {
     pub observed: &'a Observation,
     /// The parameters the reference used (a course's, or the book's).
     pub params: &'a Params,
+    /// Every run of this submission, this one included: an explanation that claims
+    /// something of the whole submission ("your code uses NO_GOOD_MOVE = 0") checks it here.
+    pub runs: &'a Runs<'a>,
 }
+
+/// Every graded run of one submission: its case and what was observed.
+pub type Runs<'a> = [(&'a Case, &'a Observation)];
 
 /// One assignment.
 pub trait Problem: Sync {
@@ -214,11 +220,13 @@ pub trait Problem: Sync {
 
     /// Compares a returned value with the expected one, for values too big or too rich for
     /// plain equality (a list of thousands of decisions). `None` means plain equality.
+    /// `runs` are every run of this submission, for a judgement whose evidence spans cases.
     fn compare_return(
         &self,
         _case: &Case,
         _expected: &Value,
         _got: &Value,
+        _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         None
     }

@@ -14,7 +14,7 @@ use labgrade_reference::nim::Rules;
 use serde_json::Value;
 
 use super::abi::{FunctionSig, Scalar};
-use super::nim_readings::{agrees, with_rules};
+use super::nim_readings::{agrees, consistent_everywhere, with_rules};
 use super::{param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, TraceStep};
 use crate::sandbox::RunInput;
 use crate::spec::CompareItem;
@@ -234,7 +234,9 @@ impl Problem for Nim {
                 if calls.is_none() && !sentinel_swapped {
                     continue;
                 }
-                if with_rules(other, function, n).is_some_and(|b| agrees(&b, value, calls, depth)) {
+                if with_rules(other, function, n).is_some_and(|b| agrees(&b, value, calls, depth))
+                    && consistent_everywhere(other, function, m.runs)
+                {
                     let bound = if name == "MAX_MOVE" && v == current - 1 {
                         " (a loop `nTaken < MAX_MOVE` tries one move fewer than `<=`)"
                     } else {

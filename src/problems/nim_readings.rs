@@ -8,10 +8,13 @@
 //! on after the first good move is no such reading: in Figure 7-5 it always reaches
 //! `IsBadPosition(0)` and overflows the stack, which the stack-overflow verdict explains.)
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use labgrade_reference::nim::{run_with, Function, Outcome, Rules, Value as NimValue};
 use serde_json::Value;
+
+use super::Runs;
 
 /// What a reading does on one call: the returned value, calls and depth per function.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,8 +38,22 @@ fn function(name: &str) -> Option<Function> {
     Function::ALL.into_iter().find(|f| f.name() == name)
 }
 
-/// The book's algorithm under `rules`, or None when it never returns.
+/// The book's algorithm under `rules`, or None when it never returns. Remembered: one
+/// submission's explanations ask the same (rules, function, n) of every case.
 pub fn with_rules(rules: Rules, name: &str, n: i64) -> Option<Behaviour> {
+    type Key = (Rules, String, i64);
+    static SEEN: OnceLock<Mutex<HashMap<Key, Option<Behaviour>>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Default::default);
+    let key = (rules, name.to_string(), n);
+    if let Some(b) = seen.lock().expect("readings").get(&key) {
+        return b.clone();
+    }
+    let b = compute(rules, name, n);
+    seen.lock().expect("readings").insert(key, b.clone());
+    b
+}
+
+fn compute(rules: Rules, name: &str, n: i64) -> Option<Behaviour> {
     let run = run_with(rules, function(name)?, n);
     let Outcome::Returns(v) = run.value else {
         return None;
@@ -67,6 +84,24 @@ pub fn agrees(
     value.is_some_and(|v| same_number(v, &b.value))
         && calls.is_none_or(|c| same(&b.calls, c))
         && max_depth.is_none_or(|d| same(&b.max_depth, d))
+}
+
+/// True when no call of `function` in the submission contradicts `rules`: every one that
+/// returned returned what Figure 7-5 returns under them. A run that crashed or timed out is
+/// no evidence either way. This is what lets an explanation say the code *uses* another
+/// constant (returns 0 wherever the book returns NO_GOOD_MOVE): one case agreeing can be a
+/// coincidence, or a bug.
+pub fn consistent_everywhere(rules: Rules, function: &str, runs: &Runs<'_>) -> bool {
+    runs.iter().all(|(case, obs)| {
+        let (Some(value), Some(n)) = (
+            obs.value.as_ref(),
+            case.def.args.first().and_then(toml::Value::as_integer),
+        ) else {
+            return true;
+        };
+        case.def.call.as_deref() != Some(function)
+            || with_rules(rules, function, n).is_some_and(|b| same_number(value, &b.value))
+    })
 }
 
 fn same_number(a: &Value, b: &Value) -> bool {

@@ -276,24 +276,40 @@ impl Session {
                     .map(|&id| (id, store[id].take()))
                     .collect::<BTreeMap<usize, Option<Observation>>>()
             };
-            let cases: Vec<CaseReport> = row
+            // Each run's observation, then every run of the submission as the evidence an
+            // explanation about the whole submission needs.
+            let observed: Vec<(usize, Slot, Option<Observation>)> = row
                 .into_iter()
-                .map(|(ci, slot)| match slot {
-                    Slot::Done(c) => c,
-                    Slot::Pending(id) => {
-                        let obs = observations.get(&id).cloned().flatten().unwrap_or_else(|| {
-                            Observation::not_run(Ending::InternalError {
-                                message: "the run was never scheduled".into(),
-                            })
-                        });
-                        judge(
-                            self.problem,
-                            &self.cases[ci],
-                            &self.inputs[ci],
-                            &self.expected[ci],
-                            &obs,
-                        )
-                    }
+                .map(|(ci, slot)| {
+                    let obs = match &slot {
+                        Slot::Done(_) => None,
+                        Slot::Pending(id) => {
+                            Some(observations.get(id).cloned().flatten().unwrap_or_else(|| {
+                                Observation::not_run(Ending::InternalError {
+                                    message: "the run was never scheduled".into(),
+                                })
+                            }))
+                        }
+                    };
+                    (ci, slot, obs)
+                })
+                .collect();
+            let runs: Vec<(&Case, &Observation)> = observed
+                .iter()
+                .filter_map(|(ci, _, obs)| obs.as_ref().map(|o| (&self.cases[*ci], o)))
+                .collect();
+            let cases: Vec<CaseReport> = observed
+                .iter()
+                .map(|(ci, slot, obs)| match (slot, obs) {
+                    (Slot::Done(c), _) => c.clone(),
+                    (Slot::Pending(_), obs) => judge(
+                        self.problem,
+                        &self.cases[*ci],
+                        &self.inputs[*ci],
+                        &self.expected[*ci],
+                        obs.as_ref().expect("a pending run has an observation"),
+                        &runs,
+                    ),
                 })
                 .collect();
             let report = self.report(&prepared[s], cases);

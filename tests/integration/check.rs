@@ -398,3 +398,52 @@ fn the_cpp_edition_s_vector_find_path_is_called_through_the_adapter() {
         }
     }
 }
+
+#[test]
+fn another_constant_is_named_only_when_every_run_of_the_submission_uses_it() {
+    // NO_GOOD_MOVE is the book's -1, but FindGoodMove returns 0 from 13 coins on: the case
+    // of 13 alone agrees with NO_GOOD_MOVE = 0 (and was told so when cases were judged one
+    // by one), but 9 returns -1, so 0 is a bug here, not the course's constant.
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(sample("course-no-good-move-0").join("nim.c")).unwrap();
+    std::fs::write(
+        dir.path().join("nim.c"),
+        src.replace("#define NO_GOOD_MOVE 0", "#define NO_GOOD_MOVE (-1)")
+            .replace(
+                "    return NO_GOOD_MOVE;\n}",
+                "    return nCoins >= 13 ? 0 : NO_GOOD_MOVE;\n}",
+            ),
+    )
+    .unwrap();
+    let r = run_json(dir.path());
+    assert_eq!(case(&r, "FindGoodMove/13/return")["verdict"], "fail");
+    assert_eq!(case(&r, "FindGoodMove/9/return")["verdict"], "pass");
+    assert!(
+        !messages(&r).contains("NO_GOOD_MOVE = 0"),
+        "{}",
+        messages(&r)
+    );
+
+    // The maze: 100000 on one unsolvable maze, the book's 10000 on the others.
+    let sample = sample_of("maze", "course-no-solution-100000");
+    let code = std::fs::read_to_string(sample.join("maze.cpp")).unwrap();
+    let once = code
+        .replace("NO_SOLUTION = 100000;", "NO_SOLUTION = 10000;")
+        .replace(
+            "if (shortest == NO_SOLUTION) return NO_SOLUTION;",
+            "if (shortest == NO_SOLUTION) return pt.x == 1 && pt.y == 1 ? 100000 : NO_SOLUTION;",
+        );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("maze.cpp"), once).unwrap();
+    let (_, r) = check_report("maze", dir.path(), &["--all"]);
+    assert_eq!(case(&r, "no-exit/shortest")["verdict"], "fail");
+    assert_eq!(
+        case(&r, "generated/sealed-14x10/shortest")["verdict"],
+        "pass"
+    );
+    assert!(
+        !messages(&r).contains("NO_SOLUTION = 100000"),
+        "{}",
+        messages(&r)
+    );
+}

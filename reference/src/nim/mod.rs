@@ -38,7 +38,7 @@ pub const NO_GOOD_MOVE: i64 = -1;
 
 /// The constants a course may set differently from the book (`N_COINS 23`, `MAX_MOVE 4`,
 /// `NO_GOOD_MOVE 0`): the algorithm is the book's either way, so the reference follows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// Coins on the table when the game starts.
     pub n_coins: i64,

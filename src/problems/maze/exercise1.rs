@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 
 use super::input;
 use crate::problems::abi::{FunctionSig, PreparedCall, Scalar};
-use crate::problems::{Expected, Problem, ReturnComparison};
+use crate::problems::{Expected, Problem, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 
@@ -378,6 +378,7 @@ impl Problem for MazeLibProblem {
         case: &Case,
         expected: &Value,
         got: &Value,
+        _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let arg = case
             .def

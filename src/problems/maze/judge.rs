@@ -446,7 +446,9 @@ pub fn shortest(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
                      back: return NO_SOLUTION unchanged when no direction leads out",
                     g - ns
                 ));
-            } else if g > squares {
+            } else if g > squares
+                && exp.get("no_solution_everywhere").and_then(Value::as_i64) == Some(g)
+            {
                 // No path is that long: this is the code's own "no solution" value.
                 m.push_str(&format!(
                     "; {g} is exactly what the exercise's code returns here with NO_SOLUTION = \
@@ -792,10 +794,11 @@ mod tests {
             c.message
         );
         assert!(!c.message.contains("course"), "{}", c.message);
-        // A course's own constant is no "added 1": it is named, with the setting.
+        // A course's own constant is no "added 1": it is named, with the setting, when
+        // every run of the submission agrees with it.
         let c = shortest(
             &r,
-            &json!({ "result": 10000 }),
+            &json!({ "result": 10000, "no_solution_everywhere": 100000 }),
             &json!({ "result": 100000 }),
         );
         assert!(
@@ -805,6 +808,18 @@ mod tests {
         );
         assert!(
             c.message.contains("params = { NO_SOLUTION = 100000 }"),
+            "{}",
+            c.message
+        );
+        // One case alone is not the code's constant: no claim, and no "added 1" either.
+        let c = shortest(
+            &r,
+            &json!({ "result": 10000 }),
+            &json!({ "result": 100000 }),
+        );
+        assert!(!c.ok);
+        assert!(
+            !c.message.contains("NO_SOLUTION = 100000") && !c.message.contains("more than"),
             "{}",
             c.message
         );

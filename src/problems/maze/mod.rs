@@ -37,7 +37,9 @@ use serde_json::{json, Value};
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
-use super::{param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison};
+use super::{
+    param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison, Runs,
+};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
 use input::Instance;
@@ -77,6 +79,32 @@ impl Maze {
     }
 
     /// The reference for a case of this problem.
+    /// True when every ShortestPathLength run of the submission that returned returned `g`
+    /// wherever no exit can be reached: the code's own NO_SOLUTION. (Lengths of solvable
+    /// mazes say nothing about the constant.)
+    fn uses_no_solution(&self, g: i64, runs: &Runs<'_>) -> bool {
+        runs.iter().all(|(case, obs)| {
+            let function = case.def.call.as_deref().unwrap_or_default();
+            if base(function) != "ShortestPathLength" {
+                return true;
+            }
+            let Some(got) = obs.value.as_ref().and_then(result_of) else {
+                return true;
+            };
+            let Some(r) = self.reference_of(case) else {
+                return false;
+            };
+            let exp = with_course(function, &r.summary, &case.params);
+            match (
+                result_of(&exp),
+                exp.get("no_solution").and_then(Value::as_i64),
+            ) {
+                (Some(e), Some(ns)) => e != ns || got == g,
+                _ => false,
+            }
+        })
+    }
+
     fn reference_of(&self, case: &Case) -> Option<Arc<Reference>> {
         let function = case.def.call.as_deref()?;
         let arg = self.with_variant(&first_arg(case)?);
@@ -229,6 +257,11 @@ fn with_course(function: &str, summary: &Value, params: &Params) -> Value {
     s
 }
 
+/// The `result` of a run's record.
+fn result_of(record: &Value) -> Option<i64> {
+    record.get("result").and_then(Value::as_i64)
+}
+
 /// A judgement of one case function.
 type Judge = fn(&Reference, &Value, &Value) -> ReturnComparison;
 
@@ -252,8 +285,7 @@ type ShortestFn = unsafe extern "C" fn(Point) -> c_int;
 type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> c_int;
 /// labgrade's C++ adapter for a FindPath that takes a vector: the student's function's
 /// address, then labgrade's four arguments (see [`path_form`]).
-type AdaptedFindFn =
-    unsafe extern "C" fn(*const (), Point, *mut Point, c_int, *mut c_int) -> c_int;
+type AdaptedFindFn = unsafe extern "C" fn(*const (), Point, *mut Point, c_int, *mut c_int) -> c_int;
 
 /// What a FindPath call returned, in either edition's interface: labgrade's
 /// `bool FindPath(pointT, pointT path[], int capacity, int *length)` sets `*length`; the C
@@ -357,7 +389,13 @@ impl Maze {
                         let ret = match adapter {
                             Some(a) => {
                                 let g: AdaptedFindFn = std::mem::transmute(a);
-                                g(addr as *const (), start, buf.as_mut_ptr(), cap as c_int, &mut len)
+                                g(
+                                    addr as *const (),
+                                    start,
+                                    buf.as_mut_ptr(),
+                                    cap as c_int,
+                                    &mut len,
+                                )
                             }
                             None => {
                                 let f: FindFn = std::mem::transmute(addr);
@@ -471,6 +509,7 @@ impl Problem for Maze {
         case: &Case,
         expected: &Value,
         got: &Value,
+        runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
         let r = self.reference_of(case)?;
@@ -479,12 +518,19 @@ impl Problem for Maze {
         // A literal `expect.return` in a fixture replaces the short form: then judge
         // against that value; otherwise against the reference's whole record.
         let shown = j(&r, &summary, &summary).expected_shown;
-        let exp = if *expected == shown {
-            &summary
+        let mut exp = if *expected == shown {
+            summary
         } else {
-            expected
+            expected.clone()
         };
-        Some(j(&r, exp, got))
+        // "Your code uses NO_SOLUTION = g" is a claim about the whole submission: the judge
+        // makes it only when every ShortestPathLength run agrees.
+        if let (Some(g), Some(o)) = (result_of(got), exp.as_object_mut()) {
+            if base(function) == "ShortestPathLength" && self.uses_no_solution(g, runs) {
+                o.insert("no_solution_everywhere".into(), json!(g));
+            }
+        }
+        Some(j(&r, &exp, got))
     }
 
     fn explain(&self, m: &Mismatch<'_>) -> Option<String> {

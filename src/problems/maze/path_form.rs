@@ -112,8 +112,14 @@ mod tests {
             "{:?}",
             demangle("_Z8FindPath6pointTR6VectorIS_E")
         );
-        assert!(Vector.note("FindPath(pointT, Vector<pointT>&)").unwrap().is_ok());
-        assert!(ByValue.note("FindPath(pointT, Vector<pointT>)").unwrap().is_err());
+        assert!(Vector
+            .note("FindPath(pointT, Vector<pointT>&)")
+            .unwrap()
+            .is_ok());
+        assert!(ByValue
+            .note("FindPath(pointT, Vector<pointT>)")
+            .unwrap()
+            .is_err());
         assert!(Buffer.note("FindPath").is_none());
     }
 }

@@ -33,7 +33,7 @@ use serde_json::Value;
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
-use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison};
+use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
 use input::Instance;
@@ -200,6 +200,7 @@ impl Problem for Turnpike {
         case: &Case,
         expected: &Value,
         got: &Value,
+        _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
         let r = first_arg(case).and_then(|a| reference_for(&a).ok())?;
