@@ -186,10 +186,6 @@ impl Problem for LabTicTacToe {
         COUNTED
     }
 
-    fn needs_counts(&self, function: &str) -> bool {
-        function == "ai_move_counts"
-    }
-
     fn symbol_of(&self, function: &str) -> String {
         match function {
             "construct_default" | "construct_ai" | "construct_human" => "lg_ttt_new",

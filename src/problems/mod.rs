@@ -191,15 +191,18 @@ pub trait Problem: Sync {
         self.functions().iter().find(|f| f.name == name)
     }
 
-    /// True when a case function reads call counts itself (so it must run on the
-    /// instrumented build even though the case does not compare `calls`).
-    fn needs_counts(&self, _function: &str) -> bool {
-        false
-    }
-
     /// The exported symbol a case function needs (its own name, unless the problem reaches
     /// the student through a driver).
     fn symbol_of(&self, function: &str) -> String {
+        function.to_string()
+    }
+
+    /// Which case functions are one run: cases whose functions share a key (and whose
+    /// arguments and limits are the same) are judged from one observation, each on the
+    /// aspect it grades. Only functions whose child-side call is identical may share one
+    /// (maze's `SolveMaze` and `SolveMaze_marks` run the same call and read different parts
+    /// of its record). Default: each function is its own run.
+    fn run_key(&self, function: &str) -> String {
         function.to_string()
     }
 

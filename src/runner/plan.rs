@@ -3,7 +3,6 @@
 use crate::problems::Problem;
 use crate::report::Verdict;
 use crate::sandbox::{Artifact, ArtifactKind, RunInput};
-use crate::spec::{Case, CompareItem};
 
 use super::Prepared;
 
@@ -16,12 +15,15 @@ pub enum Step {
     Settled(Verdict, String),
 }
 
-/// Chooses the artifact for `case`.
+/// Chooses the artifact for a case's input.
 ///
-/// Cases that compare call counts run on the instrumented build when there is one (the
-/// counts are then observed); others on the plain build, so that instrumentation's larger
-/// frames never change a stack-depth outcome.
-pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) -> Step {
+/// Function cases run on the instrumented build when there is one, whatever they compare:
+/// one run of an input then serves every case that grades an aspect of it (the return, the
+/// calls, the depth). Instrumentation adds a hook call per function entry and a few bytes
+/// per frame; the stack limits leave room for that many times over. Without an
+/// instrumented build (a library that counts itself, a student's own hooks) the plain one
+/// runs, and counts are not observable.
+pub fn plan(problem: &dyn Problem, p: &Prepared, input: &RunInput) -> Step {
     if let Some((v, m)) = &p.fatal {
         return Step::Settled(*v, m.clone());
     }
@@ -53,16 +55,7 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, case: &Case, input: &RunInput) 
             }
         },
         RunInput::Call { function, .. } => {
-            let wants_counts = problem.needs_counts(function)
-                || case
-                    .compare
-                    .iter()
-                    .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
-            let artifact = if wants_counts {
-                p.instrumented.as_ref().or(p.library.as_ref())
-            } else {
-                p.library.as_ref().or(p.instrumented.as_ref())
-            };
+            let artifact = p.instrumented.as_ref().or(p.library.as_ref());
             let Some(a) = artifact else {
                 let m = p
                     .no_functions

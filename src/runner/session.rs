@@ -12,8 +12,8 @@ use super::prepare::{prepare, Prepared};
 use crate::compare::judge;
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
-use crate::sandbox::{Ending, Observation, RunInput, RunRequest, WorkerPool};
-use crate::spec::{load_fixtures, Case, Course, ProblemSpec, Root, SpecError};
+use crate::sandbox::{Artifact, Ending, Observation, RunInput, RunRequest, WorkerPool};
+use crate::spec::{load_fixtures, Case, Course, Limits, ProblemSpec, Root, SpecError};
 use crate::submission::BuildCache;
 
 /// Which cases to run.
@@ -223,20 +223,26 @@ impl Session {
             if let Some(c) = self.warnings_case(p) {
                 row.push((usize::MAX, Slot::Done(c)));
             }
+            // One run per distinct input of this submission: cases that grade other aspects
+            // of the same call (its return, its calls, its depth) share its observation.
+            let mut run_of: BTreeMap<String, usize> = BTreeMap::new();
             for (ci, case) in self.cases.iter().enumerate() {
                 if !included(case, filter) {
                     continue;
                 }
-                match plan(self.problem, p, case, &self.inputs[ci]) {
+                match plan(self.problem, p, &self.inputs[ci]) {
                     Step::Settled(v, m) => row.push((ci, Slot::Done(settled(case, v, m)))),
                     Step::Run(artifact) => {
-                        let id = requests.len();
-                        requests.push(RunRequest {
-                            id: id as u64,
-                            problem: self.problem.name().to_string(),
-                            artifact,
-                            input: self.inputs[ci].clone(),
-                            limits: case.limits,
+                        let key = self.run_key(&artifact, &self.inputs[ci], &case.limits);
+                        let id = *run_of.entry(key).or_insert_with(|| {
+                            requests.push(RunRequest {
+                                id: requests.len() as u64,
+                                problem: self.problem.name().to_string(),
+                                artifact,
+                                input: self.inputs[ci].clone(),
+                                limits: case.limits,
+                            });
+                            requests.len() - 1
                         });
                         row.push((ci, Slot::Pending(id)));
                     }
@@ -252,9 +258,12 @@ impl Session {
         let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); prepared.len()];
         for (s, row) in slots.iter().enumerate() {
             for (_, slot) in row {
+                // A run shared by several cases is one run of the submission.
                 if let Slot::Pending(id) = slot {
-                    owner[*id] = s;
-                    runs_of[s].push(*id);
+                    if !runs_of[s].contains(id) {
+                        owner[*id] = s;
+                        runs_of[s].push(*id);
+                    }
                 }
             }
         }
@@ -346,6 +355,19 @@ impl Session {
             .zip(prepared)
             .map(|(r, p)| r.unwrap_or_else(|| self.report(p, Vec::new())))
             .collect()
+    }
+
+    /// What makes two runs of one submission the same run: the artifact, the problem's run
+    /// key of the function with its arguments (or the whole program input), and the limits.
+    fn run_key(&self, artifact: &Artifact, input: &RunInput, limits: &Limits) -> String {
+        let what = match input {
+            RunInput::Call { function, args } => {
+                let args = serde_json::to_string(args).unwrap_or_default();
+                format!("call {} {args}", self.problem.run_key(function))
+            }
+            other => format!("{other:?}"),
+        };
+        format!("{}|{what}|{limits:?}", artifact.path.display())
     }
 
     fn warnings_case(&self, p: &Prepared) -> Option<CaseReport> {

@@ -165,6 +165,11 @@ impl Problem for Turnpike {
         "turnpike".into()
     }
 
+    fn run_key(&self, _function: &str) -> String {
+        // Every case function is one call of `turnpike`, recorded whole.
+        "turnpike".into()
+    }
+
     fn expected(&self, input: &RunInput) -> Result<Expected, String> {
         let RunInput::Call { args, .. } = input else {
             return Err("turnpike has no whole-program cases: every case calls `turnpike`".into());
