@@ -472,6 +472,41 @@ fn matching_reading(moves: &[Option<i64>], d: i32) -> String {
             best = Some((r, agree));
         }
     }
+    // A known mistake with another MAX_DEPTH: it makes every one of the moves. (The
+    // canonical moves are the same at every depth, so only a mistake can be told apart.)
+    for r in Reading::ALL {
+        if r == Reading::Canonical {
+            continue;
+        }
+        let other: Vec<i32> = (MIN_DEPTH..=MAX_DEPTH_LIMIT)
+            .filter(|&e| e != d)
+            .filter(|&e| {
+                decisions(r, e)
+                    .iter()
+                    .zip(moves)
+                    .all(|(x, m)| *m == Some(x.square as i64))
+            })
+            .collect();
+        if let Some(&e) = other.first() {
+            let alike = if other.len() > 1 {
+                let all: Vec<String> = other.iter().map(i32::to_string).collect();
+                format!(
+                    " (or any of MAX_DEPTH = {}: they make the same moves)",
+                    all.join(", ")
+                )
+            } else {
+                String::new()
+            };
+            return format!(
+                "your minimax behaves as if {}, with MAX_DEPTH = {e}{alike}: that mistake with \
+                 that depth makes every one of your moves. Your code seems to use MAX_DEPTH = \
+                 {e}, and labgrade graded against MAX_DEPTH = {d}; if your course sets \
+                 MAX_DEPTH = {e}, put `params = {{ MAX_DEPTH = {e} }}` in the course file's \
+                 [lab-tictactoe] table (labgrade --course FILE), and fix the mistake either way",
+                r.description()
+            );
+        }
+    }
     match best {
         Some((r, agree)) if r != Reading::Canonical => format!(
             "the closest known mistake: {} (it agrees with yours on {agree} of {} positions)",
@@ -998,6 +1033,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A known mistake that makes every move only with another MAX_DEPTH is named with it;
+    /// with the depth in force it is named alone.
+    #[test]
+    fn a_mistake_with_another_depth_is_named_with_it() {
+        let moves = |params: &[(&str, i64)], got: &Value| {
+            LabTicTacToe
+                .compare_return(&case("minimax/moves", params), &Value::Null, got)
+                .unwrap()
+        };
+        let got = rows(Reading::BestStartsAtInfinity, 3);
+        let c = moves(&[], &got);
+        assert!(!c.ok);
+        assert!(
+            c.message
+                .contains("best value starts at minus or plus infinity")
+                && c.message.contains("with MAX_DEPTH = 3")
+                && c.message.contains("params = { MAX_DEPTH = 3 }"),
+            "{}",
+            c.message
+        );
+        let c = moves(&[("MAX_DEPTH", 3)], &got);
+        assert!(
+            c.message
+                .contains("your minimax behaves as if the best value starts")
+                && !c.message.contains("seems to use"),
+            "{}",
+            c.message
+        );
+        // Shared state at the handout's depth: named, and no depth is suggested.
+        let c = moves(&[], &rows(Reading::SharedState, 5));
+        assert!(!c.message.contains("MAX_DEPTH ="), "{}", c.message);
     }
 
     /// The accepted `<=` reading still passes as such under a course's depth.
