@@ -1,6 +1,14 @@
 //! The tic-tac-toe lab (seed 002): a MAX_DEPTH = 5 minimax, graded exactly as the handout
 //! reads.
 //!
+//! `MAX_DEPTH` is a parameter a course may set (`[lab-tictactoe] params = { MAX_DEPTH = 3 }`):
+//! the reference, its cached decisions per reading and every message follow the value in
+//! force, which every case carries ([`Case::params`]). With the lab's `minimax_move` and the
+//! "assume a tie" start, the canonical reading's moves and values are the same at every depth
+//! (an X node is worth `MAX_VAL` exactly when X wins at once, an O node `MIN_VAL` exactly when
+//! O does); what `MAX_DEPTH` changes is the calls and depth of each decision, and the moves of
+//! the misreadings whose values depend on the cut-off.
+//!
 //! Everything students write is private, so labgrade compiles its own driver with their
 //! files (`specs/lab-tictactoe/labgrade_driver.cpp`) and calls the driver's C ABI here, in the
 //! sandboxed child. The heavy cases run the student's code on every reachable position in one
@@ -18,7 +26,7 @@ use labgrade_reference::lab_tictactoe::{Board, Reading};
 use serde_json::{json, Value};
 
 use super::abi::{FunctionSig, PreparedCall};
-use super::{Expected, Problem, ReturnComparison, Runs};
+use super::{param, Expected, Parameter, Params, Problem, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 
@@ -84,6 +92,41 @@ const FUNCTIONS: &[FunctionSig] = &[
 
 const COUNTED: &[&str] = &["minimax_algo"];
 
+/// The smallest and largest `MAX_DEPTH` a course may set. From 7 on nothing is ever cut off
+/// in a position the AI faces (at most seven squares are empty below its `'O'`), so 7, 8 and 9
+/// search alike; the whole game tree below every one of the 2,097 positions is 871,164 calls
+/// per reading, a few tens of milliseconds.
+const MIN_DEPTH: i32 = 1;
+const MAX_DEPTH_LIMIT: i32 = 9;
+
+/// The constants the handout fixes and a course may set differently.
+const PARAMETERS: &[Parameter] = &[Parameter {
+    name: "MAX_DEPTH",
+    default: reference::MAX_DEPTH as i64,
+    min: MIN_DEPTH as i64,
+    max: MAX_DEPTH_LIMIT as i64,
+    doc: "the depth at which minimax_algo stops searching (`depth < MAX_DEPTH`)",
+}];
+
+/// The `MAX_DEPTH` in force: the course's, else the handout's 5.
+fn max_depth(params: &Params) -> i32 {
+    let d = param(PARAMETERS, params, "MAX_DEPTH");
+    i32::try_from(d)
+        .ok()
+        .filter(|d| (MIN_DEPTH..=MAX_DEPTH_LIMIT).contains(d))
+        .unwrap_or_else(|| panic!("MAX_DEPTH = {d} was not checked against its range"))
+}
+
+/// `" (MAX_DEPTH = d)"` when a course set another value than the handout's, for messages
+/// that name the lab's minimax; nothing with the handout's value (messages as they were).
+fn depth_note(d: i32) -> String {
+    if d == reference::MAX_DEPTH {
+        String::new()
+    } else {
+        format!(" (MAX_DEPTH = {d})")
+    }
+}
+
 fn board_str(b: &Board) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -134,27 +177,29 @@ fn last_mover(b: &Board) -> i32 {
     }
 }
 
-/// Moves (and counts) of one reading over every O-to-move position, computed once.
-fn decisions(reading: Reading) -> &'static [reference::Decision] {
-    static CACHE: OnceLock<Vec<(Reading, Vec<reference::Decision>)>> = OnceLock::new();
-    let all = CACHE.get_or_init(|| {
-        Reading::ALL
+const READINGS: usize = Reading::ALL.len();
+const DEPTHS: usize = MAX_DEPTH_LIMIT as usize + 1;
+
+/// Moves (and counts) of one reading with one `MAX_DEPTH` over every O-to-move position,
+/// computed once per (reading, MAX_DEPTH): the cache is keyed by both, so a course's value
+/// never reads the handout's table or the other way round.
+fn decisions(reading: Reading, max_depth: i32) -> &'static [reference::Decision] {
+    static CACHE: [[OnceLock<Vec<reference::Decision>>; DEPTHS]; READINGS] =
+        [const { [const { OnceLock::new() }; DEPTHS] }; READINGS];
+    let r = Reading::ALL
+        .iter()
+        .position(|&r| r == reading)
+        .expect("every reading");
+    let d = usize::try_from(max_depth)
+        .ok()
+        .filter(|&d| d < DEPTHS)
+        .expect("MAX_DEPTH within its range");
+    CACHE[r][d].get_or_init(|| {
+        o_positions()
             .iter()
-            .map(|&r| {
-                (
-                    r,
-                    o_positions()
-                        .iter()
-                        .map(|b| reference::minimax_move(b, r))
-                        .collect(),
-                )
-            })
+            .map(|b| reference::minimax_move_within(b, reading, max_depth))
             .collect()
-    });
-    &all.iter()
-        .find(|(r, _)| *r == reading)
-        .expect("every reading")
-        .1
+    })
 }
 
 impl LabTicTacToe {
@@ -196,7 +241,16 @@ impl Problem for LabTicTacToe {
         .to_string()
     }
 
+    fn parameters(&self) -> &'static [Parameter] {
+        PARAMETERS
+    }
+
     fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        self.expected_with(input, &Params::new())
+    }
+
+    fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
+        let d = max_depth(params);
         match input {
             RunInput::Program {
                 sanitizer: true, ..
@@ -208,7 +262,12 @@ impl Problem for LabTicTacToe {
                 Ok(e)
             }
             RunInput::Program { stdin, args, .. } => {
-                let t = reference::play(!args.is_empty(), stdin.as_bytes());
+                let t = reference::play_within(
+                    !args.is_empty(),
+                    stdin.as_bytes(),
+                    Reading::Canonical,
+                    d,
+                );
                 let mut e = Expected::returns(Value::from(t.exit_status));
                 e.stdout = Some(t.stdout);
                 e.exit_status = Some(t.exit_status);
@@ -232,11 +291,12 @@ impl Problem for LabTicTacToe {
                             .map(|b| {
                                 let mut board = *b;
                                 let mut count = reference::Count::default();
-                                reference::minimax_algo(
+                                reference::minimax_algo_within(
                                     &mut board,
                                     reference::PLAYER_1,
                                     0,
                                     Reading::Canonical,
+                                    d,
                                     &mut count,
                                 )
                             })
@@ -248,18 +308,19 @@ impl Problem for LabTicTacToe {
                             .map(|(b, player)| {
                                 let mut board = *b;
                                 let mut count = reference::Count::default();
-                                reference::minimax_algo(
+                                reference::minimax_algo_within(
                                     &mut board,
                                     *player,
                                     0,
                                     Reading::Canonical,
+                                    d,
                                     &mut count,
                                 )
                             })
                             .collect::<Vec<_>>(),
                     ),
                     _ => Value::from(
-                        decisions(Reading::Canonical)
+                        decisions(Reading::Canonical, d)
                             .iter()
                             .map(|d| json!([d.square, d.calls, d.max_depth]))
                             .collect::<Vec<_>>(),
@@ -278,13 +339,14 @@ impl Problem for LabTicTacToe {
         _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
+        let d = max_depth(&case.params);
         Some(match function {
             "game_status_all" => compare_statuses(expected, got),
-            "minimax_values_all" => compare_values(expected, got),
+            "minimax_values_all" => compare_values(expected, got, d),
             "minimax_terminal_all" => compare_terminal(expected, got),
-            "ai_moves" => compare_moves(got),
+            "ai_moves" => compare_moves(got, d),
             "ai_moves_valid" => compare_valid(got),
-            "ai_move_counts" => compare_counts(case, got),
+            "ai_move_counts" => compare_counts(case, got, d),
             _ => return None,
         })
     }
@@ -332,17 +394,18 @@ fn compare_statuses(expected: &Value, got: &Value) -> ReturnComparison {
     }
 }
 
-fn compare_values(expected: &Value, got: &Value) -> ReturnComparison {
+fn compare_values(expected: &Value, got: &Value, d: i32) -> ReturnComparison {
     let e = as_rows(expected);
     let g = as_rows(got);
     let diffs: Vec<usize> = (0..e.len()).filter(|&i| g.get(i) != Some(&e[i])).collect();
     let message = diffs.first().map_or(String::new(), |&i| {
         format!(
             "minimax_algo(state with X just moved, depth 0) differs on {} of {} positions; the \
-             first:\n{}\nthe lab's minimax gives {}, yours gives {}",
+             first:\n{}\nthe lab's minimax{} gives {}, yours gives {}",
             diffs.len(),
             e.len(),
             draw(&o_positions()[i]),
+            depth_note(d),
             e[i],
             g.get(i).map_or("nothing".to_string(), |v| v.to_string())
         )
@@ -390,11 +453,11 @@ fn squares(got: &Value) -> Vec<Option<i64>> {
         .collect()
 }
 
-/// Which known reading of the pseudocode the student's moves match.
-fn matching_reading(moves: &[Option<i64>]) -> String {
+/// Which known reading of the pseudocode the student's moves match, with `MAX_DEPTH = d`.
+fn matching_reading(moves: &[Option<i64>], d: i32) -> String {
     let mut best: Option<(Reading, usize)> = None;
     for r in Reading::ALL {
-        let agree = decisions(r)
+        let agree = decisions(r, d)
             .iter()
             .zip(moves)
             .filter(|(d, m)| **m == Some(d.square as i64))
@@ -404,6 +467,41 @@ fn matching_reading(moves: &[Option<i64>]) -> String {
         }
         if best.is_none_or(|(_, a)| agree > a) {
             best = Some((r, agree));
+        }
+    }
+    // A known mistake with another MAX_DEPTH: it makes every one of the moves. (The
+    // canonical moves are the same at every depth, so only a mistake can be told apart.)
+    for r in Reading::ALL {
+        if r == Reading::Canonical {
+            continue;
+        }
+        let other: Vec<i32> = (MIN_DEPTH..=MAX_DEPTH_LIMIT)
+            .filter(|&e| e != d)
+            .filter(|&e| {
+                decisions(r, e)
+                    .iter()
+                    .zip(moves)
+                    .all(|(x, m)| *m == Some(x.square as i64))
+            })
+            .collect();
+        if let Some(&e) = other.first() {
+            let alike = if other.len() > 1 {
+                let all: Vec<String> = other.iter().map(i32::to_string).collect();
+                format!(
+                    " (or any of MAX_DEPTH = {}: they make the same moves)",
+                    all.join(", ")
+                )
+            } else {
+                String::new()
+            };
+            return format!(
+                "your minimax behaves as if {}, with MAX_DEPTH = {e}{alike}: that mistake with \
+                 that depth makes every one of your moves. Your code seems to use MAX_DEPTH = \
+                 {e}, and labgrade graded against MAX_DEPTH = {d}; if your course sets \
+                 MAX_DEPTH = {e}, put `params = {{ MAX_DEPTH = {e} }}` in the course file's \
+                 [lab-tictactoe] table (labgrade --course FILE), and fix the mistake either way",
+                r.description()
+            );
         }
     }
     match best {
@@ -416,8 +514,8 @@ fn matching_reading(moves: &[Option<i64>]) -> String {
     }
 }
 
-fn compare_moves(got: &Value) -> ReturnComparison {
-    let reference = decisions(Reading::Canonical);
+fn compare_moves(got: &Value, depth: i32) -> ReturnComparison {
+    let reference = decisions(Reading::Canonical, depth);
     let moves = squares(got);
     let diffs: Vec<usize> = (0..reference.len())
         .filter(|&i| moves.get(i).copied().flatten() != Some(reference[i].square as i64))
@@ -431,10 +529,11 @@ fn compare_moves(got: &Value) -> ReturnComparison {
             .collect();
         format!(
             "the AI's move differs on {} of {} positions where O is to move; the first:\n{}\nthe \
-             lab's AI plays square {} (values by square {}), yours plays {}\n{}",
+             lab's AI{} plays square {} (values by square {}), yours plays {}\n{}",
             diffs.len(),
             reference.len(),
             draw(&o_positions()[i]),
+            depth_note(depth),
             d.square + 1,
             values.join(" "),
             moves
@@ -442,7 +541,7 @@ fn compare_moves(got: &Value) -> ReturnComparison {
                 .copied()
                 .flatten()
                 .map_or("nothing".into(), |m| format!("square {}", m + 1)),
-            matching_reading(&moves)
+            matching_reading(&moves, depth)
         )
     });
     ReturnComparison {
@@ -508,15 +607,17 @@ fn accepted(case: &Case) -> Vec<Reading> {
         .collect()
 }
 
-fn compare_counts(case: &Case, got: &Value) -> ReturnComparison {
+fn compare_counts(case: &Case, got: &Value, max_depth: i32) -> ReturnComparison {
     let counts = counts_of(got);
-    let against = |r: Reading| -> Vec<usize> {
-        let d = decisions(r);
-        (0..d.len())
-            .filter(|&i| counts.get(i).copied().flatten() != Some((d[i].calls, d[i].max_depth)))
+    let against = |r: Reading, d: i32| -> Vec<usize> {
+        let decided = decisions(r, d);
+        (0..decided.len())
+            .filter(|&i| {
+                counts.get(i).copied().flatten() != Some((decided[i].calls, decided[i].max_depth))
+            })
             .collect()
     };
-    let reference = decisions(Reading::Canonical);
+    let reference = decisions(Reading::Canonical, max_depth);
     let shown = |n: usize| json!({ "positions": reference.len(), "differing": n });
     if counts.iter().all(Option::is_none) {
         return ReturnComparison {
@@ -526,7 +627,7 @@ fn compare_counts(case: &Case, got: &Value) -> ReturnComparison {
             observed_shown: json!("not observable"),
         };
     }
-    let diffs = against(Reading::Canonical);
+    let diffs = against(Reading::Canonical, max_depth);
     if diffs.is_empty() {
         return ReturnComparison {
             ok: true,
@@ -536,7 +637,7 @@ fn compare_counts(case: &Case, got: &Value) -> ReturnComparison {
         };
     }
     for r in accepted(case) {
-        if against(r).is_empty() {
+        if against(r, max_depth).is_empty() {
             return ReturnComparison {
                 ok: true,
                 message: format!(
@@ -550,15 +651,27 @@ fn compare_counts(case: &Case, got: &Value) -> ReturnComparison {
     }
     let i = diffs[0];
     let (calls, depth) = counts.get(i).copied().flatten().unwrap_or((0, 0));
-    let moves_same = squares(got)
+    let moves = squares(got);
+    let moves_same = moves
         .iter()
         .zip(reference)
         .all(|(m, d)| *m == Some(d.square as i64));
+    // Another MAX_DEPTH: the lab's minimax with it makes every observed move and every
+    // observed count (calls and depth, on all 2,097 decisions).
+    let other: Vec<i32> = (MIN_DEPTH..=MAX_DEPTH_LIMIT)
+        .filter(|&d| d != max_depth && against(Reading::Canonical, d).is_empty())
+        .filter(|&d| {
+            moves
+                .iter()
+                .zip(decisions(Reading::Canonical, d))
+                .all(|(m, dec)| *m == Some(dec.square as i64))
+        })
+        .collect();
     ReturnComparison {
         ok: false,
         message: format!(
             "minimax_algo's calls or depth differ on {} of {} decisions{}; the first:\n{}\nthe \
-             lab's minimax makes {} calls, {} deep; yours makes {calls}, {depth} deep",
+             lab's minimax{} makes {} calls, {} deep; yours makes {calls}, {depth} deep{}",
             diffs.len(),
             reference.len(),
             if moves_same {
@@ -567,12 +680,50 @@ fn compare_counts(case: &Case, got: &Value) -> ReturnComparison {
                 ""
             },
             draw(&o_positions()[i]),
+            depth_note(max_depth),
             reference[i].calls,
-            reference[i].max_depth
+            reference[i].max_depth,
+            other_depth_hint(&other, max_depth),
         ),
         expected_shown: shown(0),
         observed_shown: shown(diffs.len()),
     }
+}
+
+/// What to tell a student whose moves and counts are exactly the lab's minimax with
+/// `MAX_DEPTH` set to each of `other` (never `in_force`); nothing when `other` is empty.
+fn other_depth_hint(other: &[i32], in_force: i32) -> String {
+    let Some(&n) = other.first() else {
+        return String::new();
+    };
+    let alike = if other.len() > 1 {
+        let all: Vec<String> = other.iter().map(i32::to_string).collect();
+        format!(
+            " (MAX_DEPTH = {} search alike: nothing is cut off in a position the AI faces)",
+            all.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    // `depth <= MAX_DEPTH` searches one level more than `<`: the same calls as `<` with one
+    // more, so the counts cannot tell those two apart.
+    let or_le = if n > MIN_DEPTH {
+        format!(" (or `depth <= MAX_DEPTH` with MAX_DEPTH = {})", n - 1)
+    } else {
+        String::new()
+    };
+    let whose = if in_force == reference::MAX_DEPTH {
+        "as the handout does"
+    } else {
+        "as your course does"
+    };
+    format!(
+        "\nyour calls and depth are exactly the lab's minimax with MAX_DEPTH = {n}{alike}{or_le}: \
+         your code seems to use MAX_DEPTH = {n}, and labgrade graded against MAX_DEPTH = \
+         {in_force}; if your course sets MAX_DEPTH = {n}, put `params = {{ MAX_DEPTH = {n} }}` in the \
+         course file's [lab-tictactoe] table (labgrade --course FILE); otherwise use \
+         {in_force}, {whose}"
+    )
 }
 
 type NewFn = unsafe extern "C" fn(c_int) -> *mut std::ffi::c_void;
@@ -711,5 +862,218 @@ impl Driver {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::problems::{run_input, RefOutcome};
+    use crate::spec::{load_fixtures, Limits};
+
+    fn cases() -> Vec<Case> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lab-tictactoe");
+        load_fixtures(&dir, Limits::default()).expect("the lab's fixtures")
+    }
+
+    fn case(name: &str, params: &[(&str, i64)]) -> Case {
+        let mut c = cases()
+            .into_iter()
+            .find(|c| c.name() == name)
+            .unwrap_or_else(|| panic!("no case {name}"));
+        c.params = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        c
+    }
+
+    fn params(d: i64) -> Params {
+        Params::from([("MAX_DEPTH".to_string(), d)])
+    }
+
+    /// What a submission whose minimax is `reading` with `MAX_DEPTH = d` returns for the
+    /// counts case (`[square, calls, depth]` per position).
+    fn rows(reading: Reading, d: i32) -> Value {
+        Value::from(
+            decisions(reading, d)
+                .iter()
+                .map(|x| json!([x.square, x.calls, x.max_depth]))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn counts(case: &Case, got: &Value) -> ReturnComparison {
+        let expected = Value::Null; // the counts case judges from the reference's tables
+        LabTicTacToe
+            .compare_return(case, &expected, got)
+            .expect("the lab judges its own returns")
+    }
+
+    #[test]
+    fn max_depth_is_a_parameter_with_the_handout_s_default() {
+        let p = LabTicTacToe.parameters();
+        assert_eq!(p.len(), 1);
+        assert_eq!((p[0].name, p[0].default), ("MAX_DEPTH", 5));
+        assert_eq!((p[0].min, p[0].max), (1, 9));
+    }
+
+    /// The default path is the handout's, case by case.
+    #[test]
+    fn the_handout_s_depth_is_what_no_course_means() {
+        for c in cases() {
+            let input = run_input(&LabTicTacToe, &c).unwrap();
+            assert_eq!(
+                LabTicTacToe.expected(&input).unwrap(),
+                LabTicTacToe.expected_with(&input, &params(5)).unwrap(),
+                "{}",
+                c.name()
+            );
+        }
+    }
+
+    /// A course's MAX_DEPTH changes the counts the reference expects, and nothing else the
+    /// canonical reading shows (its moves, values and games do not depend on the depth).
+    #[test]
+    fn a_course_s_depth_changes_the_expected_counts_only() {
+        for c in cases() {
+            let input = run_input(&LabTicTacToe, &c).unwrap();
+            let book = LabTicTacToe.expected(&input).unwrap();
+            let course = LabTicTacToe.expected_with(&input, &params(3)).unwrap();
+            if c.def.call.as_deref().is_some_and(|f| f.starts_with("ai_")) {
+                let (RefOutcome::Returns(b), RefOutcome::Returns(k)) =
+                    (&book.outcome, &course.outcome)
+                else {
+                    panic!("returns");
+                };
+                let squares =
+                    |v: &Value| -> Vec<Value> { as_rows(v).iter().map(|r| r[0].clone()).collect() };
+                assert_eq!(squares(b), squares(k));
+                assert_ne!(b, k, "{}: the counts follow MAX_DEPTH", c.name());
+            } else {
+                assert_eq!(book, course, "{}", c.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_counts_case_follows_the_course_s_depth() {
+        let got = rows(Reading::Canonical, 3);
+        let c = counts(&case("minimax/calls-and-depth", &[("MAX_DEPTH", 3)]), &got);
+        assert!(c.ok, "{}", c.message);
+        let c = counts(&case("minimax/calls-and-depth", &[]), &got);
+        assert!(!c.ok);
+        let moves = LabTicTacToe
+            .compare_return(
+                &case("minimax/moves", &[("MAX_DEPTH", 3)]),
+                &Value::Null,
+                &got,
+            )
+            .unwrap();
+        assert!(moves.ok, "{}", moves.message);
+    }
+
+    /// Counts that are exactly another MAX_DEPTH's are named, with the course setting.
+    #[test]
+    fn another_depth_is_named_with_its_course_setting() {
+        let c = counts(
+            &case("minimax/calls-and-depth", &[]),
+            &rows(Reading::Canonical, 4),
+        );
+        assert!(!c.ok);
+        assert!(
+            c.message.contains("your code seems to use MAX_DEPTH = 4")
+                && c.message.contains("params = { MAX_DEPTH = 4 }")
+                && c.message.contains("otherwise use 5, as the handout does"),
+            "{}",
+            c.message
+        );
+        // Under a course's 3, the handout's 5 is named, and the course is what to follow.
+        let c = counts(
+            &case("minimax/calls-and-depth", &[("MAX_DEPTH", 3)]),
+            &rows(Reading::Canonical, 5),
+        );
+        assert!(
+            c.message
+                .contains("the lab's minimax (MAX_DEPTH = 3) makes")
+                && c.message.contains("your code seems to use MAX_DEPTH = 5")
+                && c.message.contains("otherwise use 3, as your course does"),
+            "{}",
+            c.message
+        );
+        // 7, 8 and 9 cut nothing off: all three are named.
+        let c = counts(
+            &case("minimax/calls-and-depth", &[]),
+            &rows(Reading::Canonical, 9),
+        );
+        assert!(
+            c.message.contains("MAX_DEPTH = 7, 8, 9 search alike")
+                && c.message.contains("seems to use MAX_DEPTH = 7"),
+            "{}",
+            c.message
+        );
+    }
+
+    /// No depth reproduces a misreading's counts: nothing is said about MAX_DEPTH.
+    #[test]
+    fn a_misreading_is_not_taken_for_another_depth() {
+        for r in Reading::ALL {
+            if r == Reading::Canonical || r == Reading::DepthLessOrEqual {
+                continue;
+            }
+            let c = counts(&case("minimax/calls-and-depth", &[]), &rows(r, 5));
+            if !c.ok {
+                assert!(
+                    !c.message.contains("MAX_DEPTH ="),
+                    "{}: {}",
+                    r.name(),
+                    c.message
+                );
+            }
+        }
+    }
+
+    /// A known mistake that makes every move only with another MAX_DEPTH is named with it;
+    /// with the depth in force it is named alone.
+    #[test]
+    fn a_mistake_with_another_depth_is_named_with_it() {
+        let moves = |params: &[(&str, i64)], got: &Value| {
+            LabTicTacToe
+                .compare_return(&case("minimax/moves", params), &Value::Null, got)
+                .unwrap()
+        };
+        let got = rows(Reading::BestStartsAtInfinity, 3);
+        let c = moves(&[], &got);
+        assert!(!c.ok);
+        assert!(
+            c.message
+                .contains("best value starts at minus or plus infinity")
+                && c.message.contains("with MAX_DEPTH = 3")
+                && c.message.contains("params = { MAX_DEPTH = 3 }"),
+            "{}",
+            c.message
+        );
+        let c = moves(&[("MAX_DEPTH", 3)], &got);
+        assert!(
+            c.message
+                .contains("your minimax behaves as if the best value starts")
+                && !c.message.contains("seems to use"),
+            "{}",
+            c.message
+        );
+        // Shared state at the handout's depth: named, and no depth is suggested.
+        let c = moves(&[], &rows(Reading::SharedState, 5));
+        assert!(!c.message.contains("MAX_DEPTH ="), "{}", c.message);
+    }
+
+    /// The accepted `<=` reading still passes as such under a course's depth.
+    #[test]
+    fn the_accepted_reading_follows_the_course_s_depth() {
+        let got = rows(Reading::DepthLessOrEqual, 3);
+        let c = counts(&case("minimax/calls-and-depth", &[("MAX_DEPTH", 3)]), &got);
+        assert!(
+            c.ok && c.message.contains("accepted alternative"),
+            "{}",
+            c.message
+        );
     }
 }

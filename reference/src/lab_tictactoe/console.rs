@@ -80,8 +80,8 @@
 //! asked for more input than the fixture expected.
 
 use super::board::{draw_board, empty_board, game_status, make_move, Board};
-use super::minimax::{minimax_move, Reading};
-use super::{other_player, ONGOING, OVER_WIN, PLAYER_1, PLAYER_2};
+use super::minimax::{minimax_move_within, Reading};
+use super::{other_player, MAX_DEPTH, ONGOING, OVER_WIN, PLAYER_1, PLAYER_2};
 
 /// What the program prints after an invalid move, before reading again; once input is
 /// exhausted the real program prints it forever.
@@ -113,13 +113,19 @@ pub fn play(ai_mode: bool, stdin: &[u8]) -> Transcript {
 /// with that reading prints. With [`Reading::MoveNotUndone`] the pieces the search leaves
 /// behind stay on the live board, are drawn, and can end the game.
 pub fn play_with_reading(ai_mode: bool, stdin: &[u8], reading: Reading) -> Transcript {
+    play_within(ai_mode, stdin, reading, MAX_DEPTH)
+}
+
+/// [`play_with_reading`], with `max_depth` in place of the starter's `MAX_DEPTH` (a course's
+/// value): what the program prints when its `tic_tac_toe.cpp` defines `MAX_DEPTH` so.
+pub fn play_within(ai_mode: bool, stdin: &[u8], reading: Reading, max_depth: i32) -> Transcript {
     let mut game = Game {
         board: empty_board(),
         current_player: PLAYER_1,
         input: stdin,
         out: String::new(),
     };
-    let outcome = game.run(ai_mode, reading);
+    let outcome = game.run(ai_mode, reading, max_depth);
     Transcript {
         stdout: game.out,
         exit_status: if outcome.is_ok() { 0 } else { NO_EXIT_STATUS },
@@ -139,14 +145,14 @@ struct Game<'a> {
 }
 
 impl Game<'_> {
-    fn run(&mut self, ai_mode: bool, reading: Reading) -> Result<(), Exhausted> {
+    fn run(&mut self, ai_mode: bool, reading: Reading, max_depth: i32) -> Result<(), Exhausted> {
         let opponent = if ai_mode { "AI" } else { "Player 2" };
         self.out
             .push_str(&format!("\nWELCOME! Player 1 = X, {opponent} = O\n\n"));
         loop {
             self.out.push_str(&draw_board(&self.board));
             if ai_mode && self.current_player == PLAYER_2 {
-                let decision = minimax_move(&self.board, reading);
+                let decision = minimax_move_within(&self.board, reading, max_depth);
                 // The search ran on the live board: whatever it left there stays.
                 self.board = decision.board_after;
                 let shown = decision.square + 1;

@@ -9,7 +9,17 @@
 //! against every reading and name the one that matches.
 //!
 //! Everything is plain recursion, like the C++: the search is at most `MAX_DEPTH + 2` frames
-//! deep, so there is no stack to protect.
+//! deep (and never more than the ten a board's nine squares allow), so there is no stack to
+//! protect.
+//!
+//! # MAX_DEPTH
+//!
+//! The starter defines `MAX_DEPTH 5` and the plain functions ([`minimax_algo`],
+//! [`minimax_move`]) use it. A course may set another value (the handout's "MAX_DEPTH should
+//! be 5" is the lab's choice, not the algorithm's), so every function has a `_within`
+//! twin taking the threshold in force ([`minimax_algo_within`], [`minimax_move_within`]).
+//! With a threshold of 7 or more nothing is ever cut off in a position the AI can face (at
+//! most seven squares are empty once its `'O'` is placed), so 7, 8 and 9 search alike.
 //!
 //! # Conventions shared by all readings
 //!
@@ -158,8 +168,10 @@ impl Reading {
     }
 
     /// Whether this reading makes the AI choose a different square than the canonical one in
-    /// at least one reachable position with O to move (measured over all of them by this
-    /// module's tests; it agrees with the lab note's table).
+    /// at least one reachable position with O to move, with the starter's `MAX_DEPTH` (measured
+    /// over all of them by this module's tests; it agrees with the lab note's table). At other
+    /// depths the count of such positions changes, and for [`Reading::BestStartsAtInfinity`]
+    /// with `MAX_DEPTH = 2` it is zero.
     pub const fn changes_moves(self) -> bool {
         !matches!(
             self,
@@ -194,8 +206,28 @@ pub fn minimax_algo(
     reading: Reading,
     count: &mut Count,
 ) -> i32 {
+    minimax_algo_within(board, player, depth, reading, MAX_DEPTH, count)
+}
+
+/// [`minimax_algo`] with `max_depth` in place of the starter's `MAX_DEPTH` (a course's value).
+pub fn minimax_algo_within(
+    board: &mut Board,
+    player: i32,
+    depth: i32,
+    reading: Reading,
+    max_depth: i32,
+    count: &mut Count,
+) -> i32 {
     let mut state_player = player;
-    algo(board, &mut state_player, depth, reading, count)
+    let search = Search { reading, max_depth };
+    algo(board, &mut state_player, depth, search, count)
+}
+
+/// How a search runs: the reading of the pseudocode and the `MAX_DEPTH` in force.
+#[derive(Clone, Copy)]
+struct Search {
+    reading: Reading,
+    max_depth: i32,
 }
 
 /// One `minimax_algo` frame. `state_player` is the state's `m_gs_player`: a fresh copy per
@@ -204,13 +236,13 @@ fn algo(
     board: &mut Board,
     state_player: &mut i32,
     depth: i32,
-    reading: Reading,
+    search: Search,
     count: &mut Count,
 ) -> i32 {
     count.calls += 1;
     count.depth += 1;
     count.max_depth = count.max_depth.max(count.depth);
-    let value = algo_body(board, state_player, depth, reading, count);
+    let value = algo_body(board, state_player, depth, search, count);
     count.depth -= 1;
     value
 }
@@ -219,9 +251,10 @@ fn algo_body(
     board: &mut Board,
     state_player: &mut i32,
     depth: i32,
-    reading: Reading,
+    search: Search,
     count: &mut Count,
 ) -> i32 {
+    let Search { reading, max_depth } = search;
     // 1. A terminal board has a value.
     let status = game_status(board);
     if status != ONGOING {
@@ -241,8 +274,8 @@ fn algo_body(
 
     // 4. Within the depth threshold, try every empty square.
     let within = match reading {
-        Reading::DepthLessOrEqual => depth <= MAX_DEPTH,
-        _ => depth < MAX_DEPTH,
+        Reading::DepthLessOrEqual => depth <= max_depth,
+        _ => depth < max_depth,
     };
     if within {
         for i in 0..BOARD_SIZE {
@@ -254,10 +287,10 @@ fn algo_body(
                 _ => symbol_of(*state_player),
             };
             let value = match reading {
-                Reading::SharedState => algo(board, state_player, depth + 1, reading, count),
+                Reading::SharedState => algo(board, state_player, depth + 1, search, count),
                 _ => {
                     let mut child_player = *state_player;
-                    algo(board, &mut child_player, depth + 1, reading, count)
+                    algo(board, &mut child_player, depth + 1, search, count)
                 }
             };
             if reading != Reading::MoveNotUndone {
@@ -341,6 +374,15 @@ pub struct Decision {
 ///
 /// If the board has no empty square (the given `play()` never asks then).
 pub fn minimax_move(board: &Board, reading: Reading) -> Decision {
+    minimax_move_within(board, reading, MAX_DEPTH)
+}
+
+/// [`minimax_move`] with `max_depth` in place of the starter's `MAX_DEPTH` (a course's value).
+///
+/// # Panics
+///
+/// If the board has no empty square.
+pub fn minimax_move_within(board: &Board, reading: Reading, max_depth: i32) -> Decision {
     let mut live = *board;
     let mut square = (0..BOARD_SIZE)
         .find(|&i| is_empty(&live, i))
@@ -353,7 +395,7 @@ pub fn minimax_move(board: &Board, reading: Reading) -> Decision {
             continue;
         }
         live[i] = P2_SYMBOL;
-        let value = minimax_algo(&mut live, PLAYER_2, 0, reading, &mut count);
+        let value = minimax_algo_within(&mut live, PLAYER_2, 0, reading, max_depth, &mut count);
         values.push((i, value));
         if value < best {
             square = i;
@@ -558,5 +600,94 @@ mod tests {
         assert_eq!(d.values, vec![(1, 0)]);
         assert_eq!(d.square, 1);
         assert_eq!(board_to_string(&d.board_after), "X2XOXOXXX");
+    }
+
+    /// MAX_DEPTH as a course sets it: the plain functions are the starter's 5.
+    #[test]
+    fn within_the_starter_s_depth_is_the_plain_function() {
+        for board in [b("X........"), b("XOXXOO..X"), b("123XOXOX9")] {
+            for r in Reading::ALL {
+                assert_eq!(
+                    minimax_move_within(&board, r, MAX_DEPTH),
+                    minimax_move(&board, r)
+                );
+            }
+        }
+    }
+
+    /// Every MAX_DEPTH a course may set, over every reachable position with O to move: the
+    /// canonical reading's moves and values do not move with the depth (an X node starts at
+    /// a tie and only rises for an immediate win, an O node only falls for one), its calls
+    /// do; from 7 on nothing is cut off; and `depth <= MAX_DEPTH` is `<` with one more.
+    #[test]
+    fn max_depth_changes_counts_not_canonical_moves() {
+        let positions = reachable_o_to_move();
+        let canonical = squares(Reading::Canonical);
+        let mut totals = Vec::new();
+        for d in 1..=9 {
+            let decided: Vec<Decision> = positions
+                .iter()
+                .map(|board| minimax_move_within(board, Reading::Canonical, d))
+                .collect();
+            let moves: Vec<usize> = decided.iter().map(|x| x.square).collect();
+            assert_eq!(moves, canonical, "MAX_DEPTH = {d}");
+            for board in &positions {
+                let value = |depth: i32| {
+                    let mut live = *board;
+                    let mut count = Count::default();
+                    minimax_algo_within(
+                        &mut live,
+                        PLAYER_1,
+                        0,
+                        Reading::Canonical,
+                        depth,
+                        &mut count,
+                    )
+                };
+                assert_eq!(value(d), value(MAX_DEPTH));
+            }
+            totals.push(decided.iter().map(|x| x.calls).sum::<u64>());
+            if d < 9 {
+                let le: Vec<(u64, u64)> = positions
+                    .iter()
+                    .map(|board| {
+                        let x = minimax_move_within(board, Reading::DepthLessOrEqual, d);
+                        (x.calls, x.max_depth)
+                    })
+                    .collect();
+                let lt: Vec<(u64, u64)> = positions
+                    .iter()
+                    .map(|board| {
+                        let x = minimax_move_within(board, Reading::Canonical, d + 1);
+                        (x.calls, x.max_depth)
+                    })
+                    .collect();
+                assert_eq!(le, lt, "<= with {d}, < with {}", d + 1);
+            }
+        }
+        assert_eq!(
+            totals,
+            [28_836, 75_924, 175_788, 330_732, 542_844, 743_292, 871_164, 871_164, 871_164]
+        );
+    }
+
+    /// The misreadings whose values depend on the cut-off make other moves at other depths:
+    /// best-starts-at-infinity plays the canonical moves with MAX_DEPTH = 2 and differs in 189
+    /// positions with 5.
+    #[test]
+    fn a_misreading_s_moves_follow_max_depth() {
+        let canonical = squares(Reading::Canonical);
+        let differing = |d: i32| {
+            reachable_o_to_move()
+                .iter()
+                .zip(&canonical)
+                .filter(|(board, &c)| {
+                    minimax_move_within(board, Reading::BestStartsAtInfinity, d).square != c
+                })
+                .count()
+        };
+        assert_eq!(differing(2), 0);
+        assert_eq!(differing(3), 292);
+        assert_eq!(differing(MAX_DEPTH), 189);
     }
 }

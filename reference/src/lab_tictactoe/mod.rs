@@ -27,8 +27,12 @@ pub use board::{
     board_from_str, board_to_string, draw_board, empty_board, game_status, make_move,
     winning_symbol, Board, BoardDisplay,
 };
-pub use console::{play, play_with_reading, Transcript, INVALID_RETRY, NO_EXIT_STATUS};
-pub use minimax::{minimax_algo, minimax_move, Count, Decision, Reading};
+pub use console::{
+    play, play_with_reading, play_within, Transcript, INVALID_RETRY, NO_EXIT_STATUS,
+};
+pub use minimax::{
+    minimax_algo, minimax_algo_within, minimax_move, minimax_move_within, Count, Decision, Reading,
+};
 pub use positions::{reachable_boards, reachable_o_to_move};
 
 /// Squares on the board (`BOARD_SIZE`).
@@ -54,6 +58,7 @@ pub const TIE_VAL: i32 = 0;
 /// Minimax value of a win for MIN, player 2 (`MIN_VAL`).
 pub const MIN_VAL: i32 = -1;
 /// The depth threshold of `minimax_algo` (`MAX_DEPTH`): a call at this depth makes no move.
+/// The starter's value; a course may set another (see the `_within` functions).
 pub const MAX_DEPTH: i32 = 5;
 
 /// The piece of `player` (`PLAYER_1` is X, anything else O, as `player == PLAYER_1 ? ... : ...`
