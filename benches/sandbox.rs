@@ -2,56 +2,16 @@
 //! sample class. Run with `cargo bench --bench sandbox`. These machines are shared and noisy:
 //! read the ratios, not the absolute numbers.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "common/isolation.rs"]
+mod isolation;
+
+use std::path::PathBuf;
 use std::time::Instant;
 
+use isolation::{plain_vs_sandbox, reference_lib};
 use labgrade::runner::{CaseFilter, Session, SessionOptions};
-use labgrade::sandbox::{Artifact, ArtifactKind, RunInput, RunRequest, WorkerPool};
-use labgrade::spec::{Limits, Root};
+use labgrade::spec::Root;
 use labgrade::submission::BuildCache;
-
-fn reference_lib(bin: &Path) -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    cmd.args(["build", "-p", "labgrade-reference-cdylib", "--lib"]);
-    if !cfg!(debug_assertions) {
-        cmd.arg("--release");
-    }
-    assert!(cmd.status().expect("cargo").success());
-    bin.parent().unwrap().join("liblabgrade_reference.so")
-}
-
-/// Runs per round, and rounds, of the plain-fork / sandbox comparison.
-const ROUND: usize = 60;
-const ROUNDS: usize = 7;
-
-/// One round of plain forks: each child loads the library, calls, and exits with the answer.
-/// Returns milliseconds per run.
-fn plain_fork_round(lib: &std::ffi::CStr) -> f64 {
-    let t = Instant::now();
-    for _ in 0..ROUND {
-        // SAFETY: the bench is single-threaded here; the child only loads, calls and exits.
-        unsafe {
-            let pid = libc::fork();
-            if pid == 0 {
-                let h = libc::dlopen(lib.as_ptr(), libc::RTLD_NOW);
-                let f = libc::dlsym(h, c"FindGoodMove".as_ptr());
-                let f: unsafe extern "C" fn(i32) -> i32 = std::mem::transmute(f);
-                libc::_exit(f(2));
-            }
-            let mut st = 0;
-            libc::waitpid(pid, &mut st, 0);
-            assert_eq!(libc::WEXITSTATUS(st), 1);
-        }
-    }
-    t.elapsed().as_secs_f64() * 1e3 / ROUND as f64
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
 
 fn main() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_labgrade"));
@@ -72,42 +32,10 @@ fn main() {
     let in_process_us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
     assert_eq!(acc, n);
 
-    // 2. A plain fork per call, the floor any process isolation pays (no worker protocol, no
-    // limits, no uid drop, no Landlock, no seccomp, no temp dir), against 3. the full sandbox:
-    // one forked child per run through one worker. Measured in alternating rounds, so that
-    // whatever else loads the machine weighs on both alike; the medians are compared.
-    let lib_c = std::ffi::CString::new(lib.to_str().unwrap()).unwrap();
-    let req = |id| RunRequest {
-        id,
-        problem: "nim".into(),
-        artifact: Artifact {
-            path: lib.clone(),
-            kind: ArtifactKind::Library,
-            symbols: [("FindGoodMove".to_string(), "FindGoodMove".to_string())].into(),
-            counted: Vec::new(),
-            instrumented: false,
-            marks_stack_overflow: false,
-            sanitized: false,
-        },
-        input: RunInput::Call {
-            function: "FindGoodMove".into(),
-            args: vec![2.into()],
-        },
-        limits: Limits::default(),
-    };
+    // 2. A plain fork per call, the floor any process isolation pays, against 3. the full
+    // sandbox, in alternating rounds (benches/common/isolation.rs).
     let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
-    let pool = WorkerPool::new(&worker, 1);
-    let requests: Vec<RunRequest> = (0..ROUND as u64).map(req).collect();
-    pool.run_all(&requests[..10], &|_, _| {}); // warm up
-    let (mut plain, mut sandboxed) = (Vec::new(), Vec::new());
-    for _ in 0..ROUNDS {
-        plain.push(plain_fork_round(&lib_c));
-        let t = Instant::now();
-        let obs = pool.run_all(&requests, &|_, _| {});
-        sandboxed.push(t.elapsed().as_secs_f64() * 1e3 / ROUND as f64);
-        assert!(obs.iter().all(|o| o.value == Some(1.into())));
-    }
-    let (plain_ms, sandbox_ms) = (median(plain), median(sandboxed));
+    let (plain_ms, sandbox_ms) = plain_vs_sandbox(&lib, &worker);
     println!("in-process call         {in_process_us:10.3} us");
     println!("plain fork+dlopen+call  {plain_ms:10.3} ms");
     println!(
