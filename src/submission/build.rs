@@ -960,14 +960,7 @@ fn build_c_family_in(
                 <= 3
         })
         .collect();
-    for (name, text) in [
-        ("labgrade_hooks.c", HOOKS_C),
-        ("labgrade_probe.c", PROBE_C),
-        ("labgrade_progrt.c", PROGRT_C),
-    ] {
-        std::fs::write(helpers.join(name), text)
-            .map_err(|e| machine(format!("cannot write labgrade's helpers: {e}")))?;
-    }
+    let helper_objs = helper_objects(&spec.build.c.compiler, &helpers).map_err(machine)?;
     // The sources that define a graded function static: only there would the spec header's
     // prototypes of the student's functions be an error.
     let static_files: BTreeSet<PathBuf> = files
@@ -1054,95 +1047,65 @@ fn build_c_family_in(
         }
         Ok(true)
     };
-    for (i, f) in files.iter().enumerate() {
-        let lang = language_of(f).expect("only sources are collected");
-        let recipe = recipe_for(spec, lang);
-        let stem = f
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
+    // Each source is compiled once, instrumented: that object serves the counting library
+    // and the program alike (with no counters installed, the hooks return at once). The
+    // plain compile runs only where the instrumented one cannot be used.
+    let exclude = format!(
+        "-finstrument-functions-exclude-file-list=/usr/include,{},{},{}",
+        spec_dir.display(),
+        lib_dir.display(),
+        shim_limit.display()
+    );
+    let compile = |f: &Path, obj: &Path, instrumented: bool, out: &mut Built| {
+        let recipe = recipe_for(spec, language_of(f).expect("only sources are collected"));
         let src_dir = f.parent().unwrap_or(&src_root).to_path_buf();
-        let obj = w.join(format!("{i:02}-{stem}.o"));
-        let step = run(
-            Command::new(&recipe.compiler)
-                .args(&recipe.flags)
-                .args(["-fPIC", "-c", "-fkeep-static-functions"])
-                .args(defs_for(f))
+        let mut cmd = Command::new(&recipe.compiler);
+        cmd.args(&recipe.flags)
+            .args(["-fPIC", "-c", "-fkeep-static-functions"]);
+        if instrumented {
+            cmd.arg("-finstrument-functions").arg(&exclude);
+        }
+        run(
+            cmd.args(defs_for(f))
                 .args(inc_args(&src_dir))
                 .arg(f)
                 .arg("-o")
-                .arg(&obj),
-            &mut out,
-        )?;
-        out.output.push_str(&step.output);
-        if !step.ok {
+                .arg(obj),
+            out,
+        )
+    };
+    let object = |i: usize, f: &Path, kind: &str| {
+        let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+        w.join(format!("{i:02}-{stem}{kind}.o"))
+    };
+    for (i, f) in files.iter().enumerate() {
+        let iobj = object(i, f, ".instr");
+        let step = compile(f, &iobj, true, &mut out)?;
+        if step.ok {
+            out.output.push_str(&step.output);
+            if globalize(&iobj, f, &mut out)? {
+                instr_objs.push(iobj);
+            } else {
+                out.failed = true;
+            }
+            continue;
+        }
+        // Instrumentation failed: the plain compile says whether the source itself does.
+        let obj = object(i, f, "");
+        let plain = compile(f, &obj, false, &mut out)?;
+        out.output.push_str(&plain.output);
+        if !plain.ok || !globalize(&obj, f, &mut out)? {
             out.failed = true;
             continue;
         }
-        if !globalize(&obj, f, &mut out)? {
-            out.failed = true;
-            continue;
-        }
+        out.instrumented_note =
+            Some("the counting build (-finstrument-functions) did not compile".into());
         plain_objs.push(obj);
-        let iobj = w.join(format!("{i:02}-{stem}.instr.o"));
-        let exclude = format!(
-            "-finstrument-functions-exclude-file-list=/usr/include,{},{},{}",
-            spec_dir.display(),
-            lib_dir.display(),
-            shim_limit.display()
-        );
-        let step = run(
-            Command::new(&recipe.compiler)
-                .args(&recipe.flags)
-                .args([
-                    "-fPIC",
-                    "-c",
-                    "-fkeep-static-functions",
-                    "-finstrument-functions",
-                ])
-                .arg(exclude)
-                .args(defs_for(f))
-                .args(inc_args(&src_dir))
-                .arg(f)
-                .arg("-o")
-                .arg(&iobj),
-            &mut out,
-        )?;
-        if step.ok && globalize(&iobj, f, &mut out)? {
-            instr_objs.push(iobj);
-        }
     }
     out.warnings = count_warnings(&out.output);
-    for (file, names) in &globalized {
-        for n in names {
-            out.notes.push(format!(
-                "`{n}` is static in {file}: labgrade graded it as if it were not"
-            ));
-        }
-    }
     if out.failed {
         return Ok(out);
     }
-    let cc = &spec.build.c.compiler;
-    let helper =
-        |name: &str, extra: &[&str], out: &mut Built| -> Result<Option<PathBuf>, Box<Built>> {
-            let src = helpers.join(name);
-            let obj = src.with_extension("o");
-            let s = run(
-                Command::new(cc)
-                    .args(["-O2", "-fPIC", "-c"])
-                    .args(extra)
-                    .arg(&src)
-                    .arg("-o")
-                    .arg(&obj),
-                out,
-            )?;
-            Ok(s.ok.then_some(obj))
-        };
-    let hooks_o = helper("labgrade_hooks.c", &[], &mut out)?;
-    let probe_o = helper("labgrade_probe.c", &["-finstrument-functions"], &mut out)?;
-    let progrt_o = helper("labgrade_progrt.c", &[], &mut out)?;
     // The spec's driver: compiled like the student's C++ (it includes their header), plain.
     let first_dir = files
         .first()
@@ -1201,72 +1164,88 @@ fn build_c_family_in(
         }
     }
 
-    // The plain library: undefined symbols are link errors here, not load errors later.
-    let lib = w.join("submission.so");
-    let step = run(
-        Command::new(linker)
-            .args(["-shared", "-Wl,-z,defs"])
-            .args(&plain_objs)
-            .args(&driver_o)
-            .arg("-lm")
-            .arg("-o")
-            .arg(&lib),
-        &mut out,
-    )?;
-    if !step.ok {
-        out.output.push_str(&step.output);
-        out.failed = true;
-        return Ok(out);
-    }
-    out.library = Some(lib);
-
-    if let (Some(h), Some(p)) = (&hooks_o, &probe_o) {
-        if instr_objs.len() == plain_objs.len() {
-            let ilib = w.join("submission.instr.so");
-            let step = run(
-                Command::new(linker)
-                    .args(["-shared", "-Wl,-z,defs"])
-                    .args(&instr_objs)
-                    .args(&driver_o)
-                    .arg(h)
-                    .arg(p)
-                    .arg("-lm")
-                    .arg("-o")
-                    .arg(&ilib),
-                &mut out,
-            )?;
-            if step.ok {
-                out.instrumented = Some(ilib);
-            } else if step.output.contains("__cyg_profile_func") {
-                out.instrumented_note = Some(
-                    "your code defines its own __cyg_profile_func_enter/exit hooks, so labgrade \
-                     cannot count calls: remove them to have call counts checked"
-                        .into(),
-                );
+    // The counting library, from the instrumented objects: undefined symbols are link
+    // errors here, not load errors later.
+    let link_lib = |objs: &[PathBuf], extra: &[&PathBuf], lib: &Path, out: &mut Built| {
+        run(
+            Command::new(linker)
+                .args(["-shared", "-Wl,-z,defs"])
+                .args(objs)
+                .args(&driver_o)
+                .args(extra)
+                .arg("-lm")
+                .arg("-o")
+                .arg(lib),
+            out,
+        )
+    };
+    let mut program_objs: Vec<PathBuf> = Vec::new();
+    if plain_objs.is_empty() {
+        let ilib = w.join("submission.instr.so");
+        let step = link_lib(
+            &instr_objs,
+            &[&helper_objs.hooks, &helper_objs.probe],
+            &ilib,
+            &mut out,
+        )?;
+        if step.ok {
+            out.instrumented = Some(ilib.clone());
+            out.library = Some(ilib);
+            program_objs = instr_objs.clone();
+            program_objs.push(helper_objs.hooks.clone());
+        } else {
+            out.instrumented_note = Some(if step.output.contains("__cyg_profile_func") {
+                "your code defines its own __cyg_profile_func_enter/exit hooks, so labgrade \
+                 cannot count calls: remove them to have call counts checked"
+                    .into()
             } else {
-                out.instrumented_note = Some(format!(
+                format!(
                     "the counting build failed to link:\n{}",
                     step.output.trim_end()
-                ));
-            }
-        } else {
-            out.instrumented_note =
-                Some("the counting build (-finstrument-functions) did not compile".into());
+                )
+            });
         }
-    } else {
-        out.instrumented_note = Some("labgrade's counting hooks did not compile".into());
+    }
+    if out.library.is_none() {
+        // No counting build: the plain one, from plain objects of every source.
+        for (i, f) in files.iter().enumerate() {
+            let obj = object(i, f, "");
+            if plain_objs.contains(&obj) {
+                continue;
+            }
+            let step = compile(f, &obj, false, &mut out)?;
+            if !step.ok || !globalize(&obj, f, &mut out)? {
+                out.output.push_str(&step.output);
+                out.failed = true;
+                return Ok(out);
+            }
+            plain_objs.push(obj);
+        }
+        let lib = w.join("submission.so");
+        let step = link_lib(&plain_objs, &[], &lib, &mut out)?;
+        if !step.ok {
+            out.output.push_str(&step.output);
+            out.failed = true;
+            return Ok(out);
+        }
+        out.library = Some(lib);
+        program_objs = plain_objs.clone();
+    }
+    for (file, names) in &globalized {
+        for n in names {
+            out.notes.push(format!(
+                "`{n}` is static in {file}: labgrade graded it as if it were not"
+            ));
+        }
     }
 
     let prog = w.join("submission");
     let mut cmd = Command::new(linker);
-    cmd.args(&plain_objs);
-    if let Some(rt) = &progrt_o {
-        cmd.arg(rt);
-    }
+    cmd.args(&program_objs).arg(&helper_objs.progrt);
     let step = run(cmd.arg("-lm").arg("-o").arg(&prog), &mut out)?;
     if step.ok {
         out.program = Some(prog);
-        out.program_marks_overflow = progrt_o.is_some();
+        out.program_marks_overflow = true;
     } else if step.output.contains("undefined reference to `main'") {
         out.program_missing = Some("your sources have no `main` function".into());
     } else {
@@ -1307,6 +1286,77 @@ fn build_c_family_in(
         }
     }
     Ok(out)
+}
+
+/// labgrade's own C helpers, as objects in a build's directory.
+struct HelperObjects {
+    /// The counting hooks (`__cyg_profile_func_enter/exit`).
+    hooks: PathBuf,
+    /// The probe that checks counting works.
+    probe: PathBuf,
+    /// The program runtime that marks a stack overflow.
+    progrt: PathBuf,
+}
+
+/// Writes labgrade's helper objects into `into`. They are labgrade's code, the same for
+/// every submission: compiled once per compiler and process (outside the jail, as nothing
+/// of a student's is involved), then copied into each build.
+fn helper_objects(cc: &str, into: &Path) -> Result<HelperObjects, String> {
+    type Objects = Result<Vec<Vec<u8>>, String>;
+    static COMPILED: OnceLock<Mutex<BTreeMap<String, Objects>>> = OnceLock::new();
+    const PARTS: [(&str, &str, &[&str]); 3] = [
+        ("labgrade_hooks", HOOKS_C, &[]),
+        ("labgrade_probe", PROBE_C, &["-finstrument-functions"]),
+        ("labgrade_progrt", PROGRT_C, &[]),
+    ];
+    let compile = || -> Objects {
+        let dir = tempfile::tempdir().map_err(|e| format!("cannot create a directory: {e}"))?;
+        PARTS
+            .iter()
+            .map(|(name, text, extra)| {
+                let src = dir.path().join(format!("{name}.c"));
+                let obj = src.with_extension("o");
+                std::fs::write(&src, text).map_err(|e| format!("cannot write {name}.c: {e}"))?;
+                let out = Command::new(cc)
+                    .args(["-O2", "-fPIC", "-c"])
+                    .args(*extra)
+                    .arg(&src)
+                    .arg("-o")
+                    .arg(&obj)
+                    .output()
+                    .map_err(|e| format!("cannot run {cc}: {e}"))?;
+                if !out.status.success() {
+                    return Err(format!(
+                        "labgrade's {name}.c does not compile with {cc}:\n{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+                std::fs::read(&obj).map_err(|e| format!("cannot read {name}.o: {e}"))
+            })
+            .collect()
+    };
+    let objects = {
+        let mut compiled = COMPILED
+            .get_or_init(Default::default)
+            .lock()
+            .map_err(|_| "labgrade's helper cache is poisoned".to_string())?;
+        compiled
+            .entry(cc.to_string())
+            .or_insert_with(compile)
+            .clone()?
+    };
+    let mut paths = Vec::new();
+    for ((name, _, _), bytes) in PARTS.iter().zip(objects) {
+        let path = into.join(format!("{name}.o"));
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {name}.o: {e}"))?;
+        paths.push(path);
+    }
+    let [hooks, probe, progrt] = <[PathBuf; 3]>::try_from(paths).expect("three helpers");
+    Ok(HelperObjects {
+        hooks,
+        probe,
+        progrt,
+    })
 }
 
 fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &JailLimits) -> Built {
