@@ -163,9 +163,9 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
         Ending::CpuTimeout => (
             Verdict::Timeout,
             format!(
-                "{call} used more than {} s of CPU time: an infinite loop, or a search that never \
-                 stops?",
-                case.limits.cpu_seconds
+                "{call} used more than {} of CPU time, its limit on this input: an infinite \
+                 loop, or a search that never stops?",
+                cpu_shown(case.limits.cpu_limit_ms())
             ),
         ),
         Ending::MemoryLimit => (
@@ -431,11 +431,12 @@ fn printed_in_call(input: &RunInput, obs: &Observation, call: &str) -> Option<St
         return None;
     }
     let lines: Vec<&str> = obs.stdout.lines().collect();
+    let total = obs.stdout_lines.unwrap_or(lines.len());
     let shown: Vec<String> = lines.iter().take(3).map(|l| format!("    {l}")).collect();
-    let more = lines.len().saturating_sub(shown.len());
+    let more = total.saturating_sub(shown.len());
     Some(format!(
         "{call} printed {} line(s) on standard output (not graded){}:\n{}{}",
-        lines.len(),
+        total,
         if more > 0 { "; the first 3" } else { "" },
         shown.join("\n"),
         if more > 0 {
@@ -531,4 +532,13 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
         ));
     }
     None
+}
+
+/// A CPU limit as people read it: `250 ms`, `2 s`, `1.5 s`.
+fn cpu_shown(ms: u64) -> String {
+    match ms {
+        ms if ms < 1000 => format!("{ms} ms"),
+        ms if ms % 1000 == 0 => format!("{} s", ms / 1000),
+        ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
 }

@@ -905,7 +905,7 @@ mod tests {
     fn counts(case: &Case, got: &Value) -> ReturnComparison {
         let expected = Value::Null; // the counts case judges from the reference's tables
         LabTicTacToe
-            .compare_return(case, &expected, got)
+            .compare_return(case, &expected, got, &[])
             .expect("the lab judges its own returns")
     }
 
@@ -967,6 +967,7 @@ mod tests {
                 &case("minimax/moves", &[("MAX_DEPTH", 3)]),
                 &Value::Null,
                 &got,
+                &[],
             )
             .unwrap();
         assert!(moves.ok, "{}", moves.message);
@@ -1038,7 +1039,7 @@ mod tests {
     fn a_mistake_with_another_depth_is_named_with_it() {
         let moves = |params: &[(&str, i64)], got: &Value| {
             LabTicTacToe
-                .compare_return(&case("minimax/moves", params), &Value::Null, got)
+                .compare_return(&case("minimax/moves", params), &Value::Null, got, &[])
                 .unwrap()
         };
         let got = rows(Reading::BestStartsAtInfinity, 3);

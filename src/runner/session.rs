@@ -130,15 +130,26 @@ impl Session {
             Some(course) => super::course::apply(course, code, cases)?,
             None => (cases, problems::Params::new()),
         };
+        let mut cases = cases;
         let mut inputs = Vec::with_capacity(cases.len());
         let mut expected = Vec::with_capacity(cases.len());
+        // The reference's time on each input (the longest of the cases that share it: a
+        // remembered reference answers the later ones at once), for the CPU limits.
+        let mut reference_ms: BTreeMap<String, f64> = BTreeMap::new();
         for case in &cases {
             let input = problems::run_input(code, case)?;
+            let started = std::time::Instant::now();
             let e = code
                 .expected_with(&input, &params)
                 .map_err(|m| case.invalid(m))?;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let slot = reference_ms.entry(input_key(code, &input)).or_default();
+            *slot = slot.max(ms);
             expected.push(literal_overrides(case, e)?);
             inputs.push(input);
+        }
+        for (case, input) in cases.iter_mut().zip(&inputs) {
+            case.limits = case.limits.derived(reference_ms[&input_key(code, input)]);
         }
         Ok(Session {
             spec,
@@ -285,38 +296,34 @@ impl Session {
                     .map(|&id| (id, store[id].take()))
                     .collect::<BTreeMap<usize, Option<Observation>>>()
             };
-            // Each run's observation, then every run of the submission as the evidence an
-            // explanation about the whole submission needs.
-            let observed: Vec<(usize, Slot, Option<Observation>)> = row
-                .into_iter()
-                .map(|(ci, slot)| {
-                    let obs = match &slot {
-                        Slot::Done(_) => None,
-                        Slot::Pending(id) => {
-                            Some(observations.get(id).cloned().flatten().unwrap_or_else(|| {
-                                Observation::not_run(Ending::InternalError {
-                                    message: "the run was never scheduled".into(),
-                                })
-                            }))
-                        }
-                    };
-                    (ci, slot, obs)
+            // Every run of the submission, by reference (a shared run is one observation),
+            // is the evidence an explanation about the whole submission needs.
+            let never = Observation::not_run(Ending::InternalError {
+                message: "the run was never scheduled".into(),
+            });
+            let obs_of = |id: usize| {
+                observations
+                    .get(&id)
+                    .and_then(Option::as_ref)
+                    .unwrap_or(&never)
+            };
+            let runs: Vec<(&Case, &Observation)> = row
+                .iter()
+                .filter_map(|(ci, slot)| match slot {
+                    Slot::Pending(id) => Some((&self.cases[*ci], obs_of(*id))),
+                    Slot::Done(_) => None,
                 })
                 .collect();
-            let runs: Vec<(&Case, &Observation)> = observed
-                .iter()
-                .filter_map(|(ci, _, obs)| obs.as_ref().map(|o| (&self.cases[*ci], o)))
-                .collect();
-            let cases: Vec<CaseReport> = observed
-                .iter()
-                .map(|(ci, slot, obs)| match (slot, obs) {
-                    (Slot::Done(c), _) => c.clone(),
-                    (Slot::Pending(_), obs) => judge(
+            let cases: Vec<CaseReport> = row
+                .into_iter()
+                .map(|(ci, slot)| match slot {
+                    Slot::Done(c) => c,
+                    Slot::Pending(id) => judge(
                         self.problem,
-                        &self.cases[*ci],
-                        &self.inputs[*ci],
-                        &self.expected[*ci],
-                        obs.as_ref().expect("a pending run has an observation"),
+                        &self.cases[ci],
+                        &self.inputs[ci],
+                        &self.expected[ci],
+                        obs_of(id),
                         &runs,
                     ),
                 })
@@ -336,7 +343,7 @@ impl Session {
         let pool = WorkerPool::new(&self.options.worker_exe, self.options.jobs);
         pool.run_all_unless(&requests, &|i| budget.skip(i), &|i, obs| {
             budget.record(i, obs);
-            store.lock().expect("store")[i] = Some(obs.clone());
+            store.lock().expect("store")[i] = Some(obs.clone().compacted(&requests[i].input));
             on_event(Event::RunDone);
             let s = owner[i];
             let left = {
@@ -360,14 +367,11 @@ impl Session {
     /// What makes two runs of one submission the same run: the artifact, the problem's run
     /// key of the function with its arguments (or the whole program input), and the limits.
     fn run_key(&self, artifact: &Artifact, input: &RunInput, limits: &Limits) -> String {
-        let what = match input {
-            RunInput::Call { function, args } => {
-                let args = serde_json::to_string(args).unwrap_or_default();
-                format!("call {} {args}", self.problem.run_key(function))
-            }
-            other => format!("{other:?}"),
-        };
-        format!("{}|{what}|{limits:?}", artifact.path.display())
+        format!(
+            "{}|{}|{limits:?}",
+            artifact.path.display(),
+            input_key(self.problem, input)
+        )
     }
 
     fn warnings_case(&self, p: &Prepared) -> Option<CaseReport> {
@@ -460,6 +464,18 @@ enum Slot {
 
 /// One submission's cases: (case index, or `usize::MAX` for the warnings case; its slot).
 type Row = Vec<(usize, Slot)>;
+
+/// What makes two inputs one call: the problem's run key of the function with its
+/// arguments, or the whole program input.
+fn input_key(problem: &dyn Problem, input: &RunInput) -> String {
+    match input {
+        RunInput::Call { function, args } => {
+            let args = serde_json::to_string(args).unwrap_or_default();
+            format!("call {} {args}", problem.run_key(function))
+        }
+        other => format!("{other:?}"),
+    }
+}
 
 fn included(case: &Case, filter: CaseFilter) -> bool {
     filter == CaseFilter::All || case.visibility == Visibility::Visible

@@ -77,9 +77,10 @@ fn near_memory_limit(e: &Exit<'_>) -> bool {
 
 /// Classifies one run.
 pub fn classify(e: &Exit<'_>) -> Ending {
-    let cpu_limit_ms = e.limits.cpu_seconds as f64 * 1000.0;
+    let cpu_limit_ms = e.limits.cpu_limit_ms() as f64;
     match e.exit.status {
         WaitStatus::WallTimeout => return Ending::WallTimeout,
+        WaitStatus::CpuTimeout => return Ending::CpuTimeout,
         WaitStatus::Signaled(libc::SIGXCPU) => return Ending::CpuTimeout,
         WaitStatus::Signaled(libc::SIGKILL) if e.exit.cpu_ms >= cpu_limit_ms * 0.98 => {
             return Ending::CpuTimeout

@@ -115,19 +115,36 @@ impl WorkerPool {
         requests: &[RunRequest],
         on_done: &(dyn Fn(usize, &Observation) + Sync),
     ) -> Vec<Observation> {
-        self.run_all_unless(requests, &|_| None, on_done)
+        let results: Mutex<Vec<Option<Observation>>> = Mutex::new(vec![None; requests.len()]);
+        self.run_all_unless(requests, &|_| None, &|i, obs| {
+            on_done(i, obs);
+            results.lock().expect("results")[i] = Some(obs.clone());
+        });
+        results
+            .into_inner()
+            .expect("results")
+            .into_iter()
+            .map(|o| {
+                o.unwrap_or_else(|| {
+                    Observation::not_run(Ending::InternalError {
+                        message: "the run was never scheduled".into(),
+                    })
+                })
+            })
+            .collect()
     }
 
-    /// [`WorkerPool::run_all`], asking `skip` before each run: when it gives an observation,
-    /// the run is not started and that observation stands for it.
+    /// Like [`WorkerPool::run_all`], but keeping nothing: each observation goes to `on_done`
+    /// only, so a class's runs are never all in memory at once. Asks `skip` before each
+    /// run: when it gives an observation, the run is not started and that observation
+    /// stands for it.
     pub fn run_all_unless(
         &self,
         requests: &[RunRequest],
         skip: &(dyn Fn(usize) -> Option<Observation> + Sync),
         on_done: &(dyn Fn(usize, &Observation) + Sync),
-    ) -> Vec<Observation> {
+    ) {
         let queue: Mutex<VecDeque<usize>> = Mutex::new((0..requests.len()).collect());
-        let results: Mutex<Vec<Option<Observation>>> = Mutex::new(vec![None; requests.len()]);
         let threads = self.slots.min(requests.len()).max(1);
         std::thread::scope(|s| {
             for _ in 0..threads {
@@ -142,23 +159,10 @@ impl WorkerPool {
                             None => self.run_with_retry(&mut worker, &requests[i]),
                         };
                         on_done(i, &obs);
-                        results.lock().expect("results")[i] = Some(obs);
                     }
                 });
             }
         });
-        results
-            .into_inner()
-            .expect("results")
-            .into_iter()
-            .map(|o| {
-                o.unwrap_or_else(|| {
-                    Observation::not_run(Ending::InternalError {
-                        message: "the run was never scheduled".into(),
-                    })
-                })
-            })
-            .collect()
     }
 
     fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {

@@ -190,9 +190,43 @@ pub struct Observation {
     pub cpu_ms: f64,
     /// Peak resident set in KiB.
     pub max_rss_kb: u64,
+    /// When `stdout` keeps only the start of what a function printed: how many lines it
+    /// printed in all (see [`Observation::compacted`]).
+    #[serde(default)]
+    pub stdout_lines: Option<usize>,
 }
 
+/// How much of a function case's printing the grader keeps while a submission is graded.
+const KEPT_CALL_OUTPUT: usize = 64 * 1024;
+
 impl Observation {
+    /// The observation of a function call as the grader keeps it until the submission's
+    /// last run is in: a function's debug printing is shown, never graded, so only its
+    /// start (and how many lines there were) and the end of its standard error (where a
+    /// crash says why) are kept. A class that prints megabytes per call then costs the
+    /// grader kilobytes per run.
+    pub fn compacted(mut self, input: &super::RunInput) -> Observation {
+        if !matches!(input, super::RunInput::Call { .. }) {
+            return self;
+        }
+        if self.stdout.len() > KEPT_CALL_OUTPUT {
+            self.stdout_lines = Some(self.stdout.lines().count());
+            let mut end = KEPT_CALL_OUTPUT;
+            while !self.stdout.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.stdout.truncate(end);
+        }
+        if self.stderr.len() > KEPT_CALL_OUTPUT {
+            let mut start = self.stderr.len() - KEPT_CALL_OUTPUT;
+            while !self.stderr.is_char_boundary(start) {
+                start += 1;
+            }
+            self.stderr.drain(..start);
+        }
+        self
+    }
+
     /// An observation of a run that never started.
     pub fn not_run(ending: Ending) -> Observation {
         Observation {
@@ -206,6 +240,7 @@ impl Observation {
             wall_ms: 0.0,
             cpu_ms: 0.0,
             max_rss_kb: 0,
+            stdout_lines: None,
         }
     }
 }
@@ -217,4 +252,32 @@ pub struct RunResponse {
     pub id: u64,
     /// What happened.
     pub observation: Observation,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_function_s_printing_is_kept_short_with_its_line_count() {
+        let call = RunInput::Call {
+            function: "FindGoodMove".into(),
+            args: vec![],
+        };
+        let mut o = Observation::not_run(Ending::Returned);
+        o.stdout = "é line\n".repeat(40_000);
+        o.stderr = format!("{}the end\n", "x".repeat(200_000));
+        let c = o.clone().compacted(&call);
+        assert_eq!(c.stdout_lines, Some(40_000));
+        assert!(c.stdout.len() <= KEPT_CALL_OUTPUT && c.stdout.starts_with("é line\n"));
+        assert!(c.stderr.len() <= KEPT_CALL_OUTPUT && c.stderr.ends_with("the end\n"));
+        // A program's transcript is graded: kept whole.
+        let program = RunInput::Program {
+            stdin: String::new(),
+            args: vec![],
+            sanitizer: false,
+        };
+        let p = o.clone().compacted(&program);
+        assert_eq!((p.stdout.len(), p.stdout_lines), (o.stdout.len(), None));
+    }
 }

@@ -189,6 +189,9 @@ fn run_one_inner(
     let (exit, flooded) = wait_child(
         pid,
         Duration::from_millis(req.limits.wall_ms),
+        // The kernel's CPU limit counts whole seconds; a lower limit is the worker's to keep.
+        Some(req.limits.cpu_limit_ms())
+            .filter(|&ms| ms < req.limits.cpu_seconds.saturating_mul(1000)),
         &mut reader,
         &mut result,
         REPORT_CAP,
@@ -306,6 +309,7 @@ fn run_one_inner(
         wall_ms,
         cpu_ms: exit.cpu_ms,
         max_rss_kb: exit.max_rss_kb,
+        stdout_lines: None,
     })
 }
 
@@ -370,6 +374,35 @@ pub enum WaitStatus {
     Signaled(i32),
     /// Still running at the wall limit (then killed).
     WallTimeout,
+    /// Past its CPU limit in milliseconds (then killed by the worker).
+    CpuTimeout,
+}
+
+/// The longest the worker waits between two readings of a child's CPU clock.
+const CPU_POLL_MS: i32 = 5;
+
+/// Another process's CPU clock (user + system time of all its threads).
+struct CpuClock(libc::clockid_t);
+
+impl CpuClock {
+    fn of(pid: libc::pid_t) -> Option<CpuClock> {
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: plain call with a valid out pointer.
+        (unsafe { libc::clock_getcpuclockid(pid, &mut id) } == 0).then_some(CpuClock(id))
+    }
+
+    /// Milliseconds used so far (0 once the process is gone).
+    fn ms(&self) -> f64 {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: valid clock id and out pointer.
+        if unsafe { libc::clock_gettime(self.0, &mut t) } != 0 {
+            return 0.0;
+        }
+        t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
+    }
 }
 
 /// The raw facts of a child's end.
@@ -388,6 +421,7 @@ pub struct ChildExit {
 fn wait_child(
     pid: libc::pid_t,
     wall: Duration,
+    cpu_limit_ms: Option<u64>,
     reader: &mut std::fs::File,
     result: &mut Vec<u8>,
     cap: usize,
@@ -396,6 +430,10 @@ fn wait_child(
     let deadline = Instant::now() + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    // A CPU limit below the kernel's: the worker reads the child's CPU clock every few
+    // milliseconds while it waits.
+    let cpu_clock = cpu_limit_ms.and_then(|ms| Some((CpuClock::of(pid)?, ms)));
+    let mut cpu_out = false;
     let mut timed_out = false;
     let mut flooded = false;
     // Drain the result pipe while waiting so a large report never blocks the child, and
@@ -408,7 +446,16 @@ fn wait_child(
             timed_out = true;
             break;
         }
-        let ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
+        let mut ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
+        if let Some((clock, limit)) = &cpu_clock {
+            let used = clock.ms();
+            if used >= *limit as f64 {
+                cpu_out = true;
+                break;
+            }
+            // Wake up in time to stop it near its limit.
+            ms = ms.min(((*limit as f64 - used) as i32).clamp(1, CPU_POLL_MS));
+        }
         let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
             libc::pollfd {
@@ -490,7 +537,7 @@ fn wait_child(
             std::thread::sleep(Duration::from_millis(1));
         }
     }
-    if timed_out {
+    if timed_out || cpu_out {
         // SAFETY: killing our child's whole group.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
@@ -519,6 +566,8 @@ fn wait_child(
     let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
     let status = if timed_out {
         WaitStatus::WallTimeout
+    } else if cpu_out {
+        WaitStatus::CpuTimeout
     } else if libc::WIFEXITED(status) {
         WaitStatus::Exited(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {

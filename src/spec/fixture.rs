@@ -103,6 +103,12 @@ pub struct LimitsOverride {
     pub stack_mb: Option<u64>,
     /// See [`Limits::output_kb`].
     pub output_kb: Option<u64>,
+    /// See [`Limits::cpu_ms`].
+    pub cpu_ms: Option<u64>,
+    /// See [`Limits::time_factor`].
+    pub time_factor: Option<u64>,
+    /// See [`Limits::cpu_floor_ms`].
+    pub cpu_floor_ms: Option<u64>,
 }
 
 impl LimitsOverride {
@@ -114,6 +120,9 @@ impl LimitsOverride {
             stack_mb: self.stack_mb.unwrap_or(base.stack_mb),
             output_kb: self.output_kb.unwrap_or(base.output_kb),
             max_timeouts: base.max_timeouts,
+            cpu_ms: self.cpu_ms.unwrap_or(base.cpu_ms),
+            time_factor: self.time_factor.unwrap_or(base.time_factor),
+            cpu_floor_ms: self.cpu_floor_ms.unwrap_or(base.cpu_floor_ms),
         }
     }
 }

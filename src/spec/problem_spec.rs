@@ -159,6 +159,18 @@ pub struct Limits {
     /// per case.
     #[serde(default = "Limits::d_timeouts")]
     pub max_timeouts: u64,
+    /// CPU milliseconds of one run, enforced by the worker. 0 (the default): derived once per
+    /// session from the reference's own time on the case's input, `time_factor` times it
+    /// and at least `cpu_floor_ms`; never above `cpu_seconds`. A fixture may set it.
+    #[serde(default)]
+    pub cpu_ms: u64,
+    /// How many times the reference's time a run may take (see `cpu_ms`).
+    #[serde(default = "Limits::d_factor")]
+    pub time_factor: u64,
+    /// The least CPU a run is given, in milliseconds (see `cpu_ms`): what a submission's
+    /// start-up and a slower but right algorithm need on the smallest inputs.
+    #[serde(default = "Limits::d_floor")]
+    pub cpu_floor_ms: u64,
 }
 
 impl Limits {
@@ -180,18 +192,49 @@ impl Limits {
     fn d_timeouts() -> u64 {
         12
     }
+    fn d_factor() -> u64 {
+        20
+    }
+    fn d_floor() -> u64 {
+        250
+    }
+
+    /// The CPU limit of a run in milliseconds: `cpu_ms` once derived or set, never above
+    /// `cpu_seconds`.
+    pub fn cpu_limit_ms(&self) -> u64 {
+        let whole = self.cpu_seconds.saturating_mul(1000);
+        match self.cpu_ms {
+            0 => whole,
+            ms => ms.min(whole),
+        }
+    }
+
+    /// `cpu_ms` derived from the reference's time on the input (see [`Limits::cpu_ms`]);
+    /// a limit already set is kept.
+    pub fn derived(mut self, reference_ms: f64) -> Limits {
+        if self.cpu_ms == 0 {
+            let scaled = (reference_ms.max(0.0) * self.time_factor as f64).ceil() as u64;
+            self.cpu_ms = scaled
+                .max(self.cpu_floor_ms)
+                .min(self.cpu_seconds.saturating_mul(1000));
+        }
+        self
+    }
 }
 
 impl Limits {
     /// The ranges a limit may take. Each bound keeps a run able to end: no zero (a run that
     /// can never start), no stack or memory larger than the machine could ever map.
-    pub const RANGES: [(&'static str, u64, u64); 6] = [
+    pub const RANGES: [(&'static str, u64, u64); 9] = [
         ("cpu_seconds", 1, 3_600),
         ("wall_ms", 10, 3_600_000),
         ("memory_mb", 16, 65_536),
         ("stack_mb", 1, 4_096),
         ("output_kb", 1, 1_048_576),
         ("max_timeouts", 1, 100_000),
+        ("cpu_ms", 0, 3_600_000),
+        ("time_factor", 1, 10_000),
+        ("cpu_floor_ms", 10, 3_600_000),
     ];
 
     /// Checks every limit against [`Limits::RANGES`], naming the first one out of range.
@@ -203,6 +246,9 @@ impl Limits {
             self.stack_mb,
             self.output_kb,
             self.max_timeouts,
+            self.cpu_ms,
+            self.time_factor,
+            self.cpu_floor_ms,
         ];
         for ((name, lo, hi), v) in Limits::RANGES.iter().zip(values) {
             if v < *lo || v > *hi {
@@ -222,6 +268,9 @@ impl Default for Limits {
             stack_mb: Limits::d_stack(),
             output_kb: Limits::d_out(),
             max_timeouts: Limits::d_timeouts(),
+            cpu_ms: 0,
+            time_factor: Limits::d_factor(),
+            cpu_floor_ms: Limits::d_floor(),
         }
     }
 }
@@ -301,4 +350,36 @@ pub(crate) fn find_line(text: &str, needle: &str) -> usize {
     text.lines()
         .position(|l| l.contains(needle))
         .map_or(0, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limits;
+
+    #[test]
+    fn cpu_limits_follow_the_reference_within_floor_and_ceiling() {
+        let l = Limits::default(); // 2 s, factor 20, floor 250 ms
+        assert_eq!(
+            l.cpu_limit_ms(),
+            2000,
+            "nothing derived yet: the kernel's limit"
+        );
+        assert_eq!(l.derived(1.0).cpu_ms, 250, "a fast reference: the floor");
+        assert_eq!(l.derived(30.0).cpu_ms, 600, "20 times the reference");
+        assert_eq!(l.derived(500.0).cpu_ms, 2000, "never above cpu_seconds");
+        let set = Limits {
+            cpu_ms: 40,
+            ..Limits::default()
+        };
+        assert_eq!(set.derived(500.0).cpu_ms, 40, "a case's own limit is kept");
+        assert_eq!(set.cpu_limit_ms(), 40);
+        let Err(m) = Limits {
+            time_factor: 0,
+            ..Limits::default()
+        }
+        .check() else {
+            panic!("a zero factor is out of range");
+        };
+        assert!(m.contains("time_factor"), "{m}");
+    }
 }
