@@ -77,7 +77,9 @@ fn near_memory_limit(e: &Exit<'_>) -> bool {
 
 /// Classifies one run.
 pub fn classify(e: &Exit<'_>) -> Ending {
-    let cpu_limit_ms = e.limits.cpu_limit_ms() as f64;
+    // The kernel's limit: a SIGKILL near it is RLIMIT_CPU's hard limit (the worker's own,
+    // lower limit ends as `WaitStatus::CpuTimeout`).
+    let cpu_limit_ms = e.limits.cpu_seconds as f64 * 1000.0;
     match e.exit.status {
         WaitStatus::WallTimeout => return Ending::WallTimeout,
         WaitStatus::CpuTimeout => return Ending::CpuTimeout,

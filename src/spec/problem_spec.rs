@@ -159,7 +159,7 @@ pub struct Limits {
     /// per case.
     #[serde(default = "Limits::d_timeouts")]
     pub max_timeouts: u64,
-    /// CPU milliseconds of one run, enforced by the worker. 0 (the default): derived once per
+    /// User CPU milliseconds of one run, enforced by the worker. 0 (the default): derived once per
     /// session from the reference's own time on the case's input, `time_factor` times it
     /// and at least `cpu_floor_ms`; never above `cpu_seconds`. A fixture may set it.
     #[serde(default)]

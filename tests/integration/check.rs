@@ -380,6 +380,30 @@ fn the_cpp_edition_s_vector_find_path_is_called_through_the_adapter() {
     // A recursive global function is not static (its `.localalias` is the compiler's).
     assert!(!notes.contains("is static"), "{notes}");
 
+    // The same with the standard library's vector and lowercase names.
+    let dir = tempfile::tempdir().unwrap();
+    let code = std::fs::read_to_string(sample.join("maze.cpp")).unwrap();
+    let std_vector = code
+        .replace("Vector<pointT>", "std::vector<pointT>")
+        .replace("#include \"vector.h\"", "#include <vector>")
+        .replace("path.add(pt)", "path.push_back(pt)")
+        .replace("path.removeAt(path.size() - 1)", "path.pop_back()")
+        .replace(
+            "int i = 0; i < path.size()",
+            "size_t i = 0; i < path.size()",
+        )
+        .replace("FindPath", "findPath")
+        .replace("SolveMaze", "solveMaze");
+    std::fs::write(dir.path().join("maze.cpp"), std_vector).unwrap();
+    let (code, r) = check_report("maze", dir.path(), &[]);
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    assert_eq!(r["build"]["warnings"], 0);
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("std::vector<pointT") && notes.contains("C++ adapter"),
+        "{notes}"
+    );
+
     // As the book prints it, by value: the path is lost, and the student is told why.
     let dir = tempfile::tempdir().unwrap();
     let code = std::fs::read_to_string(sample.join("maze.cpp")).unwrap();
