@@ -330,6 +330,21 @@ impl Renderer<'_> {
                 Style::PLAIN.bold()
             )
         ));
+        let skipped = report
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Skipped)
+            .count();
+        if skipped > 0 {
+            out.push(self.p.paint(
+                &format!(
+                    "{} not run: the submission used up its budget of timeouts; fix what \
+                     never ends first",
+                    plural(skipped, "case")
+                ),
+                Style::fg(Color::Yellow),
+            ));
+        }
         if hidden_not_run > 0 {
             out.push(self.p.paint(
                 &format!(
@@ -587,6 +602,23 @@ mod tests {
             },
         );
         assert!(shown.contains("FindGoodMove/7/calls") && shown.contains("412"));
+    }
+
+    #[test]
+    fn skipped_cases_are_counted_in_the_summary() {
+        let mut report = sample_report();
+        assert!(!render_submission(&report, &plain()).contains("not run: the submission"));
+        for c in report.cases.iter_mut().skip(4) {
+            c.verdict = Verdict::Skipped;
+            c.passed = false;
+        }
+        let n = report.cases.len() - 4;
+        let text = render_submission(&report, &plain());
+        let said = format!(
+            "{} not run: the submission used up its budget",
+            plural(n, "case")
+        );
+        assert!(text.contains(&said), "{text}");
     }
 
     #[test]
