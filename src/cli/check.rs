@@ -1,12 +1,28 @@
 //! `labgrade check`: a student's self-check of one submission.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::common::{CliError, Context};
 use super::Format;
 use crate::exit_codes;
 use crate::report::{gradescope, json, junit, terminal, Verdict};
-use crate::runner::{CaseFilter, Session};
+use crate::runner::select::{last_failures_file, read_last_failures, write_last_failures};
+use crate::runner::{CaseFilter, Selection, Session};
+
+/// What the student asked to run and see.
+pub struct Choice<'a> {
+    /// `--all`: hidden cases too.
+    pub all: bool,
+    /// `-v`.
+    pub verbose: bool,
+    /// `--case` globs.
+    pub cases: &'a [String],
+    /// `--tag`s.
+    pub tags: &'a [String],
+    /// `--rerun-failed`.
+    pub rerun_failed: bool,
+}
 
 /// Grades one submission and prints its report; exit 0 iff every case run passed.
 pub fn run(
@@ -14,11 +30,32 @@ pub fn run(
     problem: &str,
     submission: &Path,
     format: Format,
-    all: bool,
-    verbose: bool,
+    choice: Choice<'_>,
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
-    let session = Session::open(&root, problem, ctx.session_options()?)?;
+    let mut session = Session::open(&root, problem, ctx.session_options()?)?;
+    let total = session.cases.len();
+    let mut selection = Selection::new(choice.cases, choice.tags).map_err(CliError)?;
+    let record = last_failures_file(ctx.cache.dir(), problem, submission);
+    let before = read_last_failures(&record);
+    if choice.rerun_failed {
+        match &before {
+            None => eprintln!(
+                "--rerun-failed: this submission was not checked before; running every case"
+            ),
+            Some(failed) if failed.is_empty() => {
+                println!("--rerun-failed: every case passed the last time; nothing to rerun");
+                return Ok(exit_codes::OK);
+            }
+            Some(failed) => selection.names = Some(failed.clone()),
+        }
+    }
+    if !selection.is_all() && session.select(&selection) == 0 {
+        return Err(CliError(format!(
+            "no case of {problem} matches {} (`labgrade list {problem}` lists its cases)",
+            selection.describe()
+        )));
+    }
     let name = submission.file_name().map_or_else(
         || submission.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -27,6 +64,7 @@ pub fn run(
     if let Some((Verdict::LoadError, message)) = &prepared.fatal {
         return Err(CliError(message.clone()));
     }
+    let (all, verbose) = (choice.all, choice.verbose);
     let filter = if all {
         CaseFilter::All
     } else {
@@ -51,6 +89,27 @@ pub fn run(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
+    if !selection.is_all() && format == Format::Text {
+        println!(
+            "selected {} of the {total} cases ({})",
+            session.cases.len(),
+            selection.describe()
+        );
+    }
+    // What failed now, and what failed before among the cases not run now: the next
+    // `--rerun-failed` runs these.
+    let ran: BTreeSet<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
+    let failing = report
+        .cases
+        .iter()
+        .filter(|c| !c.passed && c.verdict != Verdict::NotObservable)
+        .map(|c| c.name.as_str());
+    let earlier = before.iter().flatten().map(String::as_str);
+    let still: BTreeSet<&str> = earlier
+        .filter(|n| !ran.contains(n))
+        .chain(failing)
+        .collect();
+    write_last_failures(&record, still.into_iter());
     Ok(if !report.has_failures() {
         exit_codes::OK
     } else {

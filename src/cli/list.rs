@@ -1,12 +1,18 @@
 //! `labgrade list`.
 
+use std::io::Write;
+
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::spec::load_fixtures;
+use crate::spec::{load_fixtures, Root};
 
-/// Prints one line per problem: name, number of cases, title, source.
-pub fn run(ctx: &Context) -> Result<i32, CliError> {
+/// Prints one line per problem (name, number of cases, title, source), or, given a
+/// problem, one line per case.
+pub fn run(ctx: &Context, problem: Option<&str>) -> Result<i32, CliError> {
     let root = ctx.root()?;
+    if let Some(name) = problem {
+        return cases(&root, name);
+    }
     let mut rows = Vec::new();
     for name in root.problem_names() {
         let spec = root.load_spec(&name)?;
@@ -21,5 +27,39 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
         println!("{name:<w$}  {cases:>5}  {title}");
         println!("{:<w$}  {:>5}  {source}", "", "");
     }
+    Ok(exit_codes::OK)
+}
+
+/// One line per case of `problem`: name, points, visibility, tags; what `check --case`,
+/// `--tag` and the fixtures' globs choose from.
+fn cases(root: &Root, problem: &str) -> Result<i32, CliError> {
+    let spec = root.load_spec(problem)?;
+    let cases = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+    let w = cases
+        .iter()
+        .map(|c| c.name().len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut text = format!(
+        "{:<w$}  {:>6}  {:<15}  TAGS\n",
+        "CASE", "POINTS", "VISIBILITY"
+    );
+    for c in &cases {
+        let visibility = serde_json::to_value(c.visibility)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "{:<w$}  {:>6}  {visibility:<15}  {}\n",
+            c.name(),
+            c.points,
+            c.tags.join(", ")
+        ));
+    }
+    let points: f64 = cases.iter().map(|c| c.points).sum();
+    text.push_str(&format!("{} cases, {points} points\n", cases.len()));
+    // A reader that stops early (`| head`) is no error.
+    let _ = std::io::stdout().write_all(text.as_bytes());
     Ok(exit_codes::OK)
 }

@@ -66,8 +66,11 @@ pub enum Format {
 /// labgrade's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the problems with title, source and number of cases.
-    List,
+    /// List the problems with title, source and number of cases, or one problem's cases.
+    List {
+        /// A problem: list its cases with points, visibility and tags.
+        problem: Option<String>,
+    },
     /// Self-check one submission on the visible cases.
     Check {
         /// The problem (see `labgrade list`).
@@ -83,6 +86,16 @@ pub enum Command {
         /// Show passing cases' details and build notes.
         #[arg(long, short)]
         verbose: bool,
+        /// Run only the cases whose name matches this glob (repeatable), e.g.
+        /// --case 'FindGoodMove/*'.
+        #[arg(long = "case", value_name = "GLOB")]
+        cases: Vec<String>,
+        /// Run only the cases with this tag (repeatable), e.g. --tag recursion.
+        #[arg(long = "tag", value_name = "TAG")]
+        tags: Vec<String>,
+        /// Run only the cases that did not pass the last time this submission was checked.
+        #[arg(long)]
+        rerun_failed: bool,
     },
     /// Grade every entry of a directory (one submission each) on all cases.
     Grade {
@@ -140,14 +153,29 @@ pub fn main() -> i32 {
     let result = match &cli.command {
         Command::Doctor => doctor::run(&ctx),
         Command::Maze(args) => maze::run(args),
-        Command::List => list::run(&ctx),
+        Command::List { problem } => list::run(&ctx, problem.as_deref()),
         Command::Check {
             problem,
             submission,
             format,
             all,
             verbose,
-        } => check::run(&ctx, problem, submission, *format, *all, *verbose),
+            cases,
+            tags,
+            rerun_failed,
+        } => check::run(
+            &ctx,
+            problem,
+            submission,
+            *format,
+            check::Choice {
+                all: *all,
+                verbose: *verbose,
+                cases,
+                tags,
+                rerun_failed: *rerun_failed,
+            },
+        ),
         Command::Grade {
             problem,
             dir,

@@ -10,7 +10,9 @@ mod budget;
 pub mod course;
 pub mod plan;
 pub mod prepare;
+pub mod select;
 mod session;
 
 pub use prepare::Prepared;
+pub use select::Selection;
 pub use session::{CaseFilter, Event, Session, SessionOptions};

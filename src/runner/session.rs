@@ -173,6 +173,22 @@ impl Session {
         )
     }
 
+    /// Keeps only the cases `selection` chooses (a student's `check --case`); returns how
+    /// many are kept.
+    pub fn select(&mut self, selection: &super::Selection) -> usize {
+        let keep: Vec<bool> = self.cases.iter().map(|c| selection.matches(c)).collect();
+        let mut flags = keep.iter();
+        self.cases
+            .retain(|_| *flags.next().expect("one flag per case"));
+        let mut flags = keep.iter();
+        self.inputs
+            .retain(|_| *flags.next().expect("one flag per input"));
+        let mut flags = keep.iter();
+        self.expected
+            .retain(|_| *flags.next().expect("one flag per expectation"));
+        self.cases.len()
+    }
+
     /// Number of cases `filter` leaves out.
     pub fn filtered_out(&self, filter: CaseFilter) -> usize {
         self.cases.iter().filter(|c| !included(c, filter)).count()

@@ -471,3 +471,62 @@ fn another_constant_is_named_only_when_every_run_of_the_submission_uses_it() {
         messages(&r)
     );
 }
+
+#[test]
+fn a_student_chooses_cases_by_name_tag_or_last_failures() {
+    // A private cache: --rerun-failed reads what the last check of this path recorded.
+    let cache = tempfile::tempdir().unwrap();
+    let sub = sample("memoised");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["check", "nim", sub.to_str().unwrap(), "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = labgrade_with_cache(&args, cache.path());
+        let r: Value = serde_json::from_str(&stdout(&out))
+            .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+        (out.status.code(), r)
+    };
+    let names = |r: &Value| -> Vec<String> {
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_string())
+            .filter(|n| n != "build/no-warnings")
+            .collect()
+    };
+    let (_, r) = run(&["--case", "FindGoodMove/*", "--tag", "recursion"]);
+    let chosen = names(&r);
+    assert!(!chosen.is_empty());
+    assert!(
+        chosen
+            .iter()
+            .all(|n| n.starts_with("FindGoodMove/") && n.ends_with("/calls")),
+        "{chosen:?}"
+    );
+    // The whole check records its failures; --rerun-failed runs exactly those.
+    let (_, all) = run(&[]);
+    let failed: Vec<String> = all["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["passed"] == false)
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!failed.is_empty());
+    let (_, again) = run(&["--rerun-failed"]);
+    assert_eq!(names(&again), failed);
+    // A glob that matches nothing is an error that says where the names are.
+    let out = labgrade_with_cache(
+        &["check", "nim", sub.to_str().unwrap(), "--case", "Nope/*"],
+        cache.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("labgrade list nim"),
+        "{}",
+        stderr(&out)
+    );
+    // `labgrade list nim` lists the cases the globs choose from.
+    let out = labgrade(&["list", "nim"]);
+    assert!(stdout(&out).contains("FindGoodMove/5/calls"));
+}

@@ -51,12 +51,22 @@ pub fn labgrade(args: &[&str]) -> Output {
 
 /// Runs labgrade with `args` from `dir`.
 pub fn labgrade_in(dir: &Path, args: &[&str]) -> Output {
+    run_labgrade(dir, args, &cache_dir())
+}
+
+/// Runs labgrade with `args` from the repository root with a cache of its own (for what
+/// labgrade remembers there besides builds, such as the last check's failures).
+pub fn labgrade_with_cache(args: &[&str], cache: &Path) -> Output {
+    run_labgrade(&repo(), args, cache)
+}
+
+fn run_labgrade(dir: &Path, args: &[&str], cache: &Path) -> Output {
     Command::new(labgrade_bin())
         .args(args)
         .arg("--color")
         .arg("never")
         .arg("--cache-dir")
-        .arg(cache_dir())
+        .arg(cache)
         .current_dir(dir)
         .env_remove("LABGRADE_ROOT")
         .output()
