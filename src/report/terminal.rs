@@ -75,7 +75,54 @@ struct Renderer<'a> {
     names: Vec<String>,
 }
 
+/// Cases whose outcome has one cause: a case table shows the first of them and counts the
+/// rest (`-v` shows every one).
+fn one_cause(v: Verdict) -> bool {
+    matches!(
+        v,
+        Verdict::BuildError
+            | Verdict::LoadError
+            | Verdict::MissingSymbol
+            | Verdict::Skipped
+            | Verdict::NotObservable
+    )
+}
+
+/// Rows of the case table a case table collapses into the row before them.
+const COLLAPSE_AT: usize = 3;
+
 impl Renderer<'_> {
+    /// For each failed case, the index of the first failed case with the same verdict,
+    /// message and values: one root cause is explained once.
+    fn same_as(&self) -> Vec<Option<usize>> {
+        let cases = &self.report.cases;
+        let mut first: Vec<Option<usize>> = vec![None; cases.len()];
+        for (i, c) in cases.iter().enumerate() {
+            if c.passed || c.message.is_empty() {
+                continue;
+            }
+            first[i] = (0..i).find(|&j| {
+                let d = &cases[j];
+                first[j].is_none()
+                    && !d.passed
+                    && d.verdict == c.verdict
+                    && d.message == c.message
+                    // Nothing ran: the values say nothing either.
+                    && (one_cause(c.verdict)
+                        || (d.expected == c.expected && d.observed == c.observed))
+                    && self.visible(d) == self.visible(c)
+            });
+        }
+        first
+    }
+
+    /// The cases that share case `i`'s root cause, after it.
+    fn followers(same_as: &[Option<usize>], i: usize) -> Vec<usize> {
+        (i + 1..same_as.len())
+            .filter(|&k| same_as[k] == Some(i))
+            .collect()
+    }
+
     /// `nim / alice  (build: c, 1 warning)` and the compiler output when worth reading.
     fn header(&self, out: &mut Vec<String>) {
         let report = self.report;
@@ -153,7 +200,22 @@ impl Renderer<'_> {
             .collect();
         let score_width = scores.iter().map(|s| s.len()).max().unwrap_or(0);
 
-        for ((case, name), score) in self.report.cases.iter().zip(&self.names).zip(&scores) {
+        let same_as = self.same_as();
+        for (i, ((case, name), score)) in self
+            .report
+            .cases
+            .iter()
+            .zip(&self.names)
+            .zip(&scores)
+            .enumerate()
+        {
+            let followers = Self::followers(&same_as, i);
+            let collapse = !self.opts.verbose && one_cause(case.verdict);
+            if collapse
+                && same_as[i].is_some_and(|f| Self::followers(&same_as, f).len() >= COLLAPSE_AT)
+            {
+                continue;
+            }
             let tag = format!("{:tag_width$}", tag_word(case.verdict));
             let mut line = format!(
                 "  {}  {name:name_width$}  {score:>score_width$}  {:>7}",
@@ -171,6 +233,21 @@ impl Renderer<'_> {
                 );
             }
             out.push(line.trim_end().to_string());
+            if collapse && followers.len() >= COLLAPSE_AT {
+                out.push(self.p.paint(
+                    &format!(
+                        "  {:tag_width$}  ... and {} more {}, the same cause (-v lists them)",
+                        "",
+                        followers.len(),
+                        if followers.len() == 1 {
+                            "case"
+                        } else {
+                            "cases"
+                        }
+                    ),
+                    verdict_style(case),
+                ));
+            }
             if self.opts.verbose && case.passed && !case.message.is_empty() && self.visible(case) {
                 let text = wrap(&case.message, WRAP_WIDTH - 6).join("\n");
                 out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
@@ -180,21 +257,35 @@ impl Renderer<'_> {
 
     /// Every case that did not get the verdict it expects, explained.
     fn failures(&self, out: &mut Vec<String>) {
-        let failed: Vec<(&CaseReport, &String)> = self
+        let mut failed: Vec<(usize, (&CaseReport, &String))> = self
             .report
             .cases
             .iter()
             .zip(&self.names)
-            .filter(|(c, _)| !c.passed)
+            .enumerate()
+            .filter(|(_, (c, _))| !c.passed)
             .collect();
+        // What stops cases from running at all (no build, no library, no such function) is
+        // the first thing to fix: it comes first.
+        failed.sort_by_key(|(i, (c, _))| {
+            let root = matches!(
+                c.verdict,
+                Verdict::BuildError | Verdict::LoadError | Verdict::MissingSymbol
+            );
+            (!root, *i)
+        });
         if failed.is_empty() {
             return;
         }
         out.push(String::new());
         out.push(self.p.paint("Failures", Style::PLAIN.bold()));
-        // Build, load and missing-symbol failures repeat one message on every case: say it once.
-        let mut said: Vec<(Verdict, &str)> = Vec::new();
-        for (case, name) in failed {
+        // One root cause (a build error, a missing function, the same wrong answer) is
+        // explained once, with the cases it affects named after it.
+        let same_as = self.same_as();
+        for (i, (case, name)) in failed {
+            if same_as[i].is_some() {
+                continue;
+            }
             out.push(String::new());
             out.push(format!(
                 "  {}  {}",
@@ -205,19 +296,45 @@ impl Renderer<'_> {
                 out.push("    (details of hidden cases are not shown)".to_string());
                 continue;
             }
-            let repeats = matches!(
-                case.verdict,
-                Verdict::BuildError | Verdict::LoadError | Verdict::MissingSymbol
-            );
-            if repeats && said.contains(&(case.verdict, case.message.as_str())) {
-                out.push("    (same as above)".to_string());
-                continue;
+            let followers = Self::followers(&same_as, i);
+            if !followers.is_empty() {
+                const NAMED: usize = 6;
+                let mut names: Vec<&str> = followers
+                    .iter()
+                    .take(NAMED)
+                    .map(|&k| self.names[k].as_str())
+                    .collect();
+                if followers.len() > NAMED {
+                    names.push("...");
+                }
+                out.push(
+                    self.p.paint(
+                        &wrap(
+                            &format!(
+                                "and {} like this: {}",
+                                plural(followers.len(), "more case"),
+                                names.join(", ")
+                            ),
+                            WRAP_WIDTH - 4,
+                        )
+                        .iter()
+                        .map(|l| format!("    {l}"))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                        Style::PLAIN.dim(),
+                    ),
+                );
             }
-            if repeats {
-                said.push((case.verdict, case.message.as_str()));
-            }
-            if !case.message.is_empty() {
+            let build_shown = self.report.build.as_ref().is_some_and(|b| !b.ok);
+            if case.verdict == Verdict::BuildError && build_shown {
+                // The compiler's own output is at the top, verbatim: not again, rewrapped.
+                out.push("    not run: the build failed (the compiler's output is above)".into());
+            } else if !case.message.is_empty() {
                 out.push(indent(&wrap(&case.message, WRAP_WIDTH - 4).join("\n"), 4));
+            }
+            if one_cause(case.verdict) && case.verdict != Verdict::NotObservable {
+                // Nothing ran: there are no values to compare.
+                continue;
             }
             let cmp = details::compare(&case.expected, &case.observed);
             if !cmp.is_empty() {
@@ -629,11 +746,44 @@ mod tests {
         report.cases.push(again);
         let text = render_submission(&report, &plain());
         assert_eq!(text.matches("The submission did not compile.").count(), 1);
-        assert!(text.contains("(same as above)"));
+        assert!(
+            text.contains("and 1 more case like this: MakeMove/4"),
+            "{text}"
+        );
         assert!(
             !text.contains("expected: {}"),
             "nothing compared, nothing shown"
         );
+    }
+
+    #[test]
+    fn one_root_cause_is_one_row_and_one_explanation_unless_verbose() {
+        let mut report = sample_report();
+        for k in 4..40 {
+            let mut again = case(&format!("MakeMove/{k}"), Verdict::BuildError, false);
+            again.message = report.cases[5].message.clone();
+            report.cases.push(again);
+        }
+        let text = render_submission(&report, &plain());
+        assert!(!text.contains("MakeMove/9 "), "{text}");
+        assert!(
+            text.contains("... and 36 more cases, the same cause"),
+            "{text}"
+        );
+        assert!(
+            text.contains("and 36 more cases like this: MakeMove/4"),
+            "{text}"
+        );
+        let all = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(all.contains("MakeMove/39"), "-v lists every case");
+        // Different messages are different causes: both explained.
+        assert!(text.contains("The output differs") && text.contains("412 calls"));
     }
 
     #[test]
