@@ -34,6 +34,7 @@ pub fn main() -> std::io::Result<()> {
             None
         }
     };
+    preload_runtimes();
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -58,6 +59,19 @@ pub fn main() -> std::io::Result<()> {
         stdout.flush()?;
     }
     Ok(())
+}
+
+/// Loads the system's C++ runtime into the worker once, so that every child, a fork of it,
+/// finds it mapped and relocated when it loads a C++ submission instead of loading it anew
+/// for each run. System libraries only (found by the loader's own search, as a submission's
+/// dependencies are): nothing of a student's is ever loaded here. A library that is not
+/// installed is simply not preloaded.
+fn preload_runtimes() {
+    for name in [c"libstdc++.so.6", c"libgcc_s.so.1", c"libm.so.6"] {
+        // SAFETY: dlopen of a system library by soname; the handle is kept for the worker's
+        // life (never closed), as the loader keeps a dependency.
+        unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    }
 }
 
 /// Name of the stack-overflow marker file in a run's directory.
