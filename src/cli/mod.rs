@@ -141,14 +141,15 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    let color = match cli.color {
+    // Each stream is colored by what it is connected to: reports go to stdout, errors to
+    // stderr.
+    let wants_color = |tty: bool| match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none()
-                && std::io::IsTerminal::is_terminal(&std::io::stdout())
-        }
+        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none() && tty,
     };
+    let color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+    let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let ctx = common::Context::new(&cli, color);
     let result = match &cli.command {
         Command::Doctor => doctor::run(&ctx),
@@ -191,7 +192,7 @@ pub fn main() -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            common::print_error(&e, color);
+            common::print_error(&e, err_color);
             exit_codes::CANNOT_GRADE
         }
     }

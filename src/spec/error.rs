@@ -37,10 +37,12 @@ pub enum SpecError {
         message: String,
     },
     /// No spec for that problem name.
-    #[error("unknown problem `{name}` (known problems: {known})")]
+    #[error("unknown problem `{name}`{hint} (known problems: {known})")]
     UnknownProblem {
         /// What was asked for.
         name: String,
+        /// `: did you mean `maze-lib`?`, or nothing.
+        hint: String,
         /// Comma-separated known names.
         known: String,
     },

@@ -97,9 +97,14 @@ impl Root {
     pub fn load_spec(&self, name: &str) -> Result<ProblemSpec, SpecError> {
         let path = self.specs_dir().join(format!("{name}.toml"));
         if !path.is_file() {
+            let known = self.problem_names();
+            let hint = crate::submission::symbols::did_you_mean(name, &known)
+                .map(|n| format!(": did you mean `{n}`?"))
+                .unwrap_or_default();
             return Err(SpecError::UnknownProblem {
                 name: name.to_string(),
-                known: self.problem_names().join(", "),
+                hint,
+                known: known.join(", "),
             });
         }
         ProblemSpec::load(&path, &self.specs_dir())

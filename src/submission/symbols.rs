@@ -74,6 +74,20 @@ fn spelling_key(name: &str) -> String {
         .collect()
 }
 
+/// Of `among`, the name `wanted` most likely meant: the same letters ignoring case, `_` and
+/// `-`, or at most two edits away (`labtictactoe`, `maze_lib`, `turnpik`). None when
+/// nothing is that close.
+pub fn did_you_mean<'a>(wanted: &str, among: &'a [String]) -> Option<&'a String> {
+    let key = |s: &str| spelling_key(&s.replace('-', "_"));
+    let w = key(wanted);
+    among
+        .iter()
+        .map(|n| (distance(&key(n), &w), n))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
 /// Levenshtein distance, for "did you mean" (names are short).
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -259,6 +273,16 @@ pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn problem_names_are_suggested_only_when_close() {
+        let known = names(&["lab-tictactoe", "maze", "maze-lib", "nim", "turnpike"]);
+        let hint = |w: &str| did_you_mean(w, &known).map(String::as_str);
+        assert_eq!(hint("labtictactoe"), Some("lab-tictactoe"));
+        assert_eq!(hint("Maze_Lib"), Some("maze-lib"));
+        assert_eq!(hint("turnpik"), Some("turnpike"));
+        assert_eq!(hint("queens"), None);
+    }
 
     #[test]
     fn finds_plain_and_mangled_names() {

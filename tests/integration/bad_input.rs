@@ -60,6 +60,14 @@ fn unknown_problem_lists_the_known_ones() {
         "{}",
         stderr(&out)
     );
+    // A near miss is suggested; `chess` (above) is near nothing and gets no suggestion.
+    let out = labgrade(&["check", "Maze_Lib", c.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown problem `Maze_Lib`: did you mean `maze-lib`?"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
