@@ -72,10 +72,8 @@ fn make_class(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Seconds taken by `labgrade grade nim <class>` with this build cache.
-fn run_labgrade(class: &Path, cache: &Path) -> f64 {
-    let out = tempfile::tempdir().unwrap();
-    let t = Instant::now();
+/// `labgrade grade nim <class> --out <out>` with this build cache.
+fn grade_class(class: &Path, cache: &Path, out: &Path) {
     let st = Command::new(env!("CARGO_BIN_EXE_labgrade"))
         .arg("--root")
         .arg(root())
@@ -84,14 +82,20 @@ fn run_labgrade(class: &Path, cache: &Path) -> f64 {
         .args(["--color", "never", "grade", "nim"])
         .arg(class)
         .arg("--out")
-        .arg(out.path())
+        .arg(out)
         .stdout(Stdio::null())
         .status()
         .expect("labgrade");
-    let s = t.elapsed().as_secs_f64();
     // 1: some submission did not pass every case (by design); anything else is a failure.
     assert!(matches!(st.code(), Some(0 | 1)), "labgrade grade: {st}");
-    s
+}
+
+/// Seconds taken by `labgrade grade nim <class>` with this build cache.
+fn run_labgrade(class: &Path, cache: &Path) -> f64 {
+    let out = tempfile::tempdir().unwrap();
+    let t = Instant::now();
+    grade_class(class, cache, out.path());
+    t.elapsed().as_secs_f64()
 }
 
 /// `python3 -m pytest` can run, installing pytest with pip if it is missing.
@@ -250,19 +254,7 @@ fn run_compiler_alone(class: &Path, names: &[String]) -> f64 {
 fn labgrade_grades(class: &Path) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     let out = tempfile::tempdir().unwrap();
     let cache = tempfile::tempdir().unwrap();
-    let st = Command::new(env!("CARGO_BIN_EXE_labgrade"))
-        .arg("--root")
-        .arg(root())
-        .arg("--cache-dir")
-        .arg(cache.path())
-        .args(["--color", "never", "grade", "nim"])
-        .arg(class)
-        .arg("--out")
-        .arg(out.path())
-        .stdout(Stdio::null())
-        .status()
-        .expect("labgrade");
-    assert!(matches!(st.code(), Some(0 | 1)), "labgrade grade: {st}");
+    grade_class(class, cache.path(), out.path());
     let (mut failing, mut hangs) = (BTreeMap::new(), Vec::new());
     for e in std::fs::read_dir(out.path()).unwrap().flatten() {
         if e.path().extension().is_none_or(|x| x != "json") {

@@ -1112,20 +1112,25 @@ fn build_c_family_in(
         .and_then(|f| f.parent())
         .unwrap_or(&src_root)
         .to_path_buf();
-    let mut driver_o = Vec::new();
-    if let Some(driver) = &spec.build.driver {
-        let obj = helpers.join("driver.o");
-        let step = run(
+    // A C++ file of the spec's, compiled with the student's include path (never counted).
+    let compile_spec_cpp = |file: &str, extra: &[&str], obj: &Path, out: &mut Built| {
+        run(
             Command::new(&spec.build.cpp.compiler)
                 .args(&spec.build.cpp.flags)
                 .args(["-fPIC", "-c"])
+                .args(extra)
                 .args(&extra_defs)
                 .args(inc_args(&first_dir))
-                .arg(spec_dir.join(driver))
+                .arg(spec_dir.join(file))
                 .arg("-o")
-                .arg(&obj),
-            &mut out,
-        )?;
+                .arg(obj),
+            out,
+        )
+    };
+    let mut driver_o = Vec::new();
+    if let Some(driver) = &spec.build.driver {
+        let obj = helpers.join("driver.o");
+        let step = compile_spec_cpp(driver, &[], &obj, &mut out)?;
         if !step.ok {
             out.failed = true;
             out.output.push_str(&format!(
@@ -1142,17 +1147,7 @@ fn build_c_family_in(
     // adapts then say that they cannot be called.
     if let (Some(adapter), true) = (&spec.build.cpp_adapter, any_cpp) {
         let obj = helpers.join("adapter.o");
-        let step = run(
-            Command::new(&spec.build.cpp.compiler)
-                .args(&spec.build.cpp.flags)
-                .args(["-fPIC", "-c", "-w"])
-                .args(&extra_defs)
-                .args(inc_args(&first_dir))
-                .arg(spec_dir.join(adapter))
-                .arg("-o")
-                .arg(&obj),
-            &mut out,
-        )?;
+        let step = compile_spec_cpp(adapter, &["-w"], &obj, &mut out)?;
         if step.ok {
             driver_o.push(obj);
         } else {
