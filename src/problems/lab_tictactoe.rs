@@ -486,10 +486,9 @@ fn matching_reading(moves: &[Option<i64>], d: i32) -> String {
             .collect();
         if let Some(&e) = other.first() {
             let alike = if other.len() > 1 {
-                let all: Vec<String> = other.iter().map(i32::to_string).collect();
                 format!(
                     " (or any of MAX_DEPTH = {}: they make the same moves)",
-                    all.join(", ")
+                    depth_list(&other)
                 )
             } else {
                 String::new()
@@ -690,6 +689,15 @@ fn compare_counts(case: &Case, got: &Value, max_depth: i32) -> ReturnComparison 
     }
 }
 
+/// `3, 4, 5`.
+fn depth_list(depths: &[i32]) -> String {
+    depths
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What to tell a student whose moves and counts are exactly the lab's minimax with
 /// `MAX_DEPTH` set to each of `other` (never `in_force`); nothing when `other` is empty.
 fn other_depth_hint(other: &[i32], in_force: i32) -> String {
@@ -697,10 +705,9 @@ fn other_depth_hint(other: &[i32], in_force: i32) -> String {
         return String::new();
     };
     let alike = if other.len() > 1 {
-        let all: Vec<String> = other.iter().map(i32::to_string).collect();
         format!(
             " (MAX_DEPTH = {} search alike: nothing is cut off in a position the AI faces)",
-            all.join(", ")
+            depth_list(other)
         )
     } else {
         String::new()

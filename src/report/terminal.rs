@@ -447,11 +447,8 @@ impl Renderer<'_> {
                 Style::PLAIN.bold()
             )
         ));
-        let skipped = report
-            .cases
-            .iter()
-            .filter(|c| c.verdict == Verdict::Skipped)
-            .count();
+        let count = |v: Verdict| report.cases.iter().filter(|c| c.verdict == v).count();
+        let skipped = count(Verdict::Skipped);
         if skipped > 0 {
             out.push(self.p.paint(
                 &format!(
@@ -471,11 +468,7 @@ impl Renderer<'_> {
                 Style::fg(Color::Yellow),
             ));
         }
-        let internal = report
-            .cases
-            .iter()
-            .filter(|c| c.verdict == Verdict::InternalError)
-            .count();
+        let internal = count(Verdict::InternalError);
         if internal > 0 {
             out.push(self.p.paint(
                 &format!(
