@@ -22,6 +22,8 @@ pub struct Choice<'a> {
     pub tags: &'a [String],
     /// `--rerun-failed`.
     pub rerun_failed: bool,
+    /// `--failures-only`.
+    pub failures_only: bool,
 }
 
 /// Grades one submission and prints its report; exit 0 iff every case run passed.
@@ -80,6 +82,7 @@ pub fn run(
                 color: ctx.color,
                 verbose,
                 show_hidden_names: all,
+                failures_only: choice.failures_only,
             },
             session.filtered_out(filter),
         ),

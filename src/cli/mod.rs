@@ -67,11 +67,18 @@ pub enum Format {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the problems with title, source and number of cases, or one problem's cases.
+    #[command(after_help = "Examples:\n  labgrade list\n  labgrade list nim")]
     List {
         /// A problem: list its cases with points, visibility and tags.
         problem: Option<String>,
     },
     /// Self-check one submission on the visible cases.
+    #[command(
+        after_help = "Examples:\n  labgrade check nim my-nim/\n  labgrade check nim my-nim/ \
+                            --case 'FindGoodMove/*' --failures-only\n  labgrade check nim \
+                            my-nim/ --rerun-failed\n\nExit: 0 every case run passed, 1 some \
+                            did not, 2 labgrade could not grade."
+    )]
     Check {
         /// The problem (see `labgrade list`).
         problem: String,
@@ -96,8 +103,16 @@ pub enum Command {
         /// Run only the cases that did not pass the last time this submission was checked.
         #[arg(long)]
         rerun_failed: bool,
+        /// List only the cases that did not pass (the summary still counts every case).
+        #[arg(long)]
+        failures_only: bool,
     },
     /// Grade every entry of a directory (one submission each) on all cases.
+    #[command(
+        after_help = "Example:\n  labgrade grade nim tests/submissions/nim --out grades\n\n\
+                            Exit: 0 every submission passed everything, 1 some did not, 2 bad \
+                            arguments."
+    )]
     Grade {
         /// The problem.
         problem: String,
@@ -111,6 +126,10 @@ pub enum Command {
         all_formats: bool,
     },
     /// Validate specs and fixtures, grade the reference and every sample submission.
+    #[command(
+        after_help = "Examples:\n  labgrade test\n  labgrade test nim maze\n\nExit: 0 \
+                            all as declared, 1 not, 2 an invalid spec or fixture."
+    )]
     Test {
         /// Problems to test (default: all).
         problems: Vec<String>,
@@ -122,8 +141,13 @@ pub enum Command {
         junit: Option<PathBuf>,
     },
     /// Print or save a generated maze (the one a fixture with these parameters grades).
+    #[command(after_help = "Example:\n  labgrade maze --seed 1 --width 10 --height 8 --solve")]
     Maze(maze::MazeArgs),
     /// Show which isolation layers this machine enforces (uid drop, Landlock, seccomp, ...).
+    #[command(
+        after_help = "Example:\n  labgrade doctor\n\nExit: 0 every layer is enforced, 1 \
+                            some is missing."
+    )]
     Doctor,
 }
 
@@ -164,6 +188,7 @@ pub fn main() -> i32 {
             cases,
             tags,
             rerun_failed,
+            failures_only,
         } => check::run(
             &ctx,
             problem,
@@ -175,6 +200,7 @@ pub fn main() -> i32 {
                 cases,
                 tags,
                 rerun_failed: *rerun_failed,
+                failures_only: *failures_only,
             },
         ),
         Command::Grade {

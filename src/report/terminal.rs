@@ -32,6 +32,9 @@ pub struct TerminalOptions {
     /// false such a case is listed as `hidden case #k` with its verdict and score only, so a
     /// report run with hidden cases can be shown to a student without leaking them.
     pub show_hidden_names: bool,
+    /// List only the cases that did not pass (`check --failures-only`); the summary still
+    /// counts every case.
+    pub failures_only: bool,
 }
 
 /// Renders one submission's report for a terminal. Same as [`render_submission_with`] with no
@@ -209,6 +212,9 @@ impl Renderer<'_> {
             .zip(&scores)
             .enumerate()
         {
+            if self.opts.failures_only && case.passed {
+                continue;
+            }
             let followers = Self::followers(&same_as, i);
             let collapse = !self.opts.verbose && one_cause(case.verdict);
             if collapse
@@ -746,6 +752,27 @@ mod tests {
         assert!(
             !text.contains("expected: {}"),
             "nothing compared, nothing shown"
+        );
+    }
+
+    #[test]
+    fn failures_only_lists_only_what_did_not_pass() {
+        let report = sample_report();
+        let text = render_submission(
+            &report,
+            &TerminalOptions {
+                failures_only: true,
+                ..plain()
+            },
+        );
+        let rows = text.split("\nFailures\n").next().unwrap();
+        assert!(!rows.contains("FindGoodMove/1/return"), "{text}");
+        assert!(rows.contains("FindGoodMove/7/calls"), "{text}");
+        let all = render_submission(&report, &plain());
+        assert_eq!(
+            text.lines().last(),
+            all.lines().last(),
+            "the summary still counts every case"
         );
     }
 

@@ -124,3 +124,16 @@ fn a_case_the_reference_cannot_afford_is_an_error_naming_it_not_a_hang() {
     );
     assert_no_panic(&out);
 }
+
+#[test]
+fn every_command_s_help_shows_an_example() {
+    for cmd in ["list", "check", "grade", "test", "maze", "doctor"] {
+        let out = labgrade(&[cmd, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{cmd}");
+        let help = stdout(&out);
+        assert!(
+            help.contains(&format!("labgrade {cmd}")) && help.contains("Example"),
+            "{cmd} --help:\n{help}"
+        );
+    }
+}
