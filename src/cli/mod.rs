@@ -3,6 +3,7 @@
 mod check;
 mod common;
 mod doctor;
+mod export;
 mod grade;
 mod list;
 mod maze;
@@ -140,6 +141,20 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
     },
+    /// Write a student bundle: labgrade, the problem's headers and its visible cases only.
+    #[command(
+        after_help = "Example:\n  labgrade export --student nim nim-checker\n  \
+                            nim-checker/bin/labgrade check nim my-nim/"
+    )]
+    Export {
+        /// The bundle students get: hidden cases are left out, not just skipped.
+        #[arg(long)]
+        student: bool,
+        /// The problem.
+        problem: String,
+        /// The directory to write (new, or empty).
+        dir: PathBuf,
+    },
     /// Print or save a generated maze (the one a fixture with these parameters grades).
     #[command(after_help = "Example:\n  labgrade maze --seed 1 --width 10 --height 8 --solve")]
     Maze(maze::MazeArgs),
@@ -177,6 +192,11 @@ pub fn main() -> i32 {
     let ctx = common::Context::new(&cli, color);
     let result = match &cli.command {
         Command::Doctor => doctor::run(&ctx),
+        Command::Export {
+            student,
+            problem,
+            dir,
+        } => export::run(&ctx, problem, dir, *student),
         Command::Maze(args) => maze::run(args),
         Command::List { problem } => list::run(&ctx, problem.as_deref()),
         Command::Check {

@@ -26,7 +26,9 @@ impl Root {
     }
 
     /// Finds the root: `explicit` if given, else `$LABGRADE_ROOT`, else the current directory
-    /// or one of its parents, else the checkout this binary was built from.
+    /// or one of its parents, else beside this binary (`<dir>/bin/labgrade` with
+    /// `<dir>/specs`: an exported bundle, an installed copy), else the checkout this binary
+    /// was built from.
     pub fn discover(explicit: Option<&Path>) -> Result<Root, SpecError> {
         if let Some(dir) = explicit {
             return Root::at(dir);
@@ -42,6 +44,14 @@ impl Root {
                 }
             }
             looked.push(format!("{} and its parents", cwd.display()));
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            for dir in exe.ancestors().skip(1).take(2) {
+                if dir.join("specs").is_dir() && dir.join("fixtures").is_dir() {
+                    return Root::at(dir);
+                }
+                looked.push(dir.display().to_string());
+            }
         }
         let built = Path::new(env!("CARGO_MANIFEST_DIR"));
         if built.join("specs").is_dir() {

@@ -127,7 +127,7 @@ fn a_case_the_reference_cannot_afford_is_an_error_naming_it_not_a_hang() {
 
 #[test]
 fn every_command_s_help_shows_an_example() {
-    for cmd in ["list", "check", "grade", "test", "maze", "doctor"] {
+    for cmd in ["list", "check", "grade", "test", "maze", "doctor", "export"] {
         let out = labgrade(&[cmd, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{cmd}");
         let help = stdout(&out);

@@ -1,5 +1,7 @@
 //! `labgrade grade`: a class directory, in parallel, into a gradebook.
 
+use std::process::Command;
+
 use serde_json::Value;
 
 use crate::util::*;
@@ -147,4 +149,57 @@ fn each_report_is_written_when_its_submission_is_graded_so_a_killed_grader_keeps
             assert!(serde_json::from_str::<Value>(&text).is_ok(), "{name}");
         }
     }
+}
+
+#[test]
+fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = work.path().join("nim-checker");
+    let out = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Hidden cases are absent from the bundle, not just skipped.
+    let mut fixtures = String::new();
+    for e in std::fs::read_dir(bundle.join("fixtures/nim"))
+        .unwrap()
+        .flatten()
+    {
+        fixtures.push_str(&std::fs::read_to_string(e.path()).unwrap());
+    }
+    assert!(fixtures.contains("FindGoodMove/15/return"));
+    assert!(
+        !fixtures.contains("FindGoodMove/16/return"),
+        "a hidden case leaked"
+    );
+    assert!(!fixtures.contains("hidden"), "{fixtures}");
+    // Its labgrade finds its data beside itself, from a directory with no specs around it,
+    // and --all has nothing more to run.
+    let sub = sample("c-version");
+    let run = Command::new(bundle.join("bin/labgrade"))
+        .args([
+            "check",
+            "nim",
+            sub.to_str().unwrap(),
+            "--all",
+            "--format",
+            "json",
+        ])
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir(work.path())
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let r: Value = serde_json::from_str(&stdout(&run)).unwrap();
+    let names: Vec<&str> = r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"FindGoodMove/15/return"));
+    assert!(!names.contains(&"FindGoodMove/16/return"));
+    // A bundle is written only into a new or empty directory.
+    let again = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(2));
 }

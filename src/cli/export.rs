@@ -1,0 +1,171 @@
+//! `labgrade export --student <problem> <dir>`: a local checker a course can hand students.
+//!
+//! The bundle holds labgrade and its sandbox (`bin/`), the problem's spec, the headers
+//! students compile against and the course libraries (`specs/`), and the visible cases only
+//! (`fixtures/<problem>/`): hidden cases are absent from it, not just skipped, so a student
+//! with the bundle can neither read nor run them. `bin/labgrade` finds its data next to
+//! itself, so it runs from anywhere.
+
+use std::path::Path;
+
+use super::common::{CliError, Context};
+use crate::exit_codes;
+use crate::report::Visibility;
+use crate::spec::load_fixtures;
+
+/// Writes the student bundle for `problem` into `dir` (new, or empty).
+pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i32, CliError> {
+    if !student {
+        return Err(CliError(format!(
+            "say which bundle: `labgrade export --student {problem} {}` (the visible cases \
+             only, for students)",
+            dir.display()
+        )));
+    }
+    let root = ctx.root()?;
+    let spec = root.load_spec(problem)?;
+    let all = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+    if std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(CliError(format!(
+            "`{}` is not empty: give a new or empty directory",
+            dir.display()
+        )));
+    }
+    let io = |what: &str, e: std::io::Error| CliError(format!("cannot write {what}: {e}"));
+    let specs = dir.join("specs");
+    let fixtures = dir.join("fixtures").join(problem);
+    let bin = dir.join("bin");
+    for d in [&specs, &fixtures, &bin] {
+        std::fs::create_dir_all(d).map_err(|e| io(&d.display().to_string(), e))?;
+    }
+    std::fs::copy(&spec.path, specs.join(format!("{problem}.toml")))
+        .map_err(|e| io("the spec", e))?;
+    let headers = spec
+        .include_dir
+        .file_name()
+        .ok_or_else(|| CliError("the spec's header directory has no name".into()))?;
+    copy_tree(&spec.include_dir, &specs.join(headers)).map_err(|e| io("the headers", e))?;
+    if spec.lib_dir.is_dir() {
+        copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(|e| io("the libraries", e))?;
+    }
+    let mut files: Vec<_> = std::fs::read_dir(root.fixtures_dir(problem))
+        .map_err(|e| io("the fixtures", e))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    for file in files {
+        let text = std::fs::read_to_string(&file).map_err(|e| io("a fixture", e))?;
+        if let Some(visible) = visible_only(&text).map_err(CliError)? {
+            let name = file.file_name().unwrap_or_default();
+            std::fs::write(fixtures.join(name), visible).map_err(|e| io("a fixture", e))?;
+        }
+    }
+    let me = std::env::current_exe().map_err(|e| io("labgrade", e))?;
+    let worker = crate::sandbox::pool::worker_next_to(&me).map_err(CliError)?;
+    for exe in [&me, &worker] {
+        let name = exe.file_name().unwrap_or_default();
+        std::fs::copy(exe, bin.join(name)).map_err(|e| io("labgrade's binaries", e))?;
+    }
+    // The bundle must load, and hold exactly the visible cases.
+    let kept = load_fixtures(&fixtures, spec.limits)?;
+    let visible = all
+        .iter()
+        .filter(|c| c.visibility == Visibility::Visible)
+        .count();
+    if kept.len() != visible || kept.iter().any(|c| c.visibility != Visibility::Visible) {
+        return Err(CliError(format!(
+            "the bundle's cases are not the visible ones ({} written, {visible} visible): \
+             this is labgrade's bug",
+            kept.len()
+        )));
+    }
+    std::fs::write(
+        dir.join("README.txt"),
+        format!(
+            "labgrade for {problem}: {}\n\nCheck your work (from anywhere):\n    \
+             bin/labgrade check {problem} <your directory or file>\n\nThis bundle holds the \
+             {visible} visible cases; the grader runs hidden ones too.\n",
+            spec.problem.title
+        ),
+    )
+    .map_err(|e| io("README.txt", e))?;
+    println!(
+        "wrote {}: {visible} visible cases of {} ({} hidden left out); students run \
+         `bin/labgrade check {problem} <submission>`",
+        dir.display(),
+        all.len(),
+        all.len() - visible
+    );
+    Ok(exit_codes::OK)
+}
+
+/// A fixture file with its hidden cases removed, or None when it has no visible case.
+/// A case is visible when its own `visibility`, else its file's `defaults`, says `visible`
+/// (the default).
+fn visible_only(text: &str) -> Result<Option<String>, String> {
+    let mut doc: toml::Table = text.parse().map_err(|e| format!("a fixture: {e}"))?;
+    let default_visible = doc
+        .get("defaults")
+        .and_then(|d| d.get("visibility"))
+        .and_then(toml::Value::as_str)
+        .is_none_or(|v| v == "visible");
+    let Some(toml::Value::Array(cases)) = doc.get_mut("case") else {
+        return Ok(None);
+    };
+    cases.retain(|c| {
+        c.get("visibility")
+            .and_then(toml::Value::as_str)
+            .map_or(default_visible, |v| v == "visible")
+    });
+    if cases.is_empty() {
+        return Ok(None);
+    }
+    toml::to_string(&doc)
+        .map(Some)
+        .map_err(|e| format!("cannot write a fixture: {e}"))
+}
+
+/// Copies labgrade's own data (specs and headers: trusted, small) directory by directory.
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let target = to.join(e.file_name());
+        if e.file_type()?.is_dir() {
+            copy_tree(&e.path(), &target)?;
+        } else {
+            std::fs::copy(e.path(), target)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible_only;
+
+    #[test]
+    fn hidden_cases_are_left_out_by_case_and_by_default() {
+        let text = r#"
+defaults = { points = 1 }
+case = [
+  { name = "a", call = "F", args = [1] },
+  { name = "b", call = "F", args = [2], visibility = "hidden" },
+]
+"#;
+        let out = visible_only(text).unwrap().unwrap();
+        assert!(out.contains("\"a\"") && !out.contains("\"b\""), "{out}");
+        let hidden_file = r#"
+defaults = { visibility = "hidden" }
+case = [{ name = "c", call = "F", args = [3] }]
+"#;
+        assert_eq!(visible_only(hidden_file).unwrap(), None);
+        let opened = r#"
+defaults = { visibility = "hidden" }
+case = [{ name = "d", call = "F", args = [4], visibility = "visible" }]
+"#;
+        assert!(visible_only(opened).unwrap().unwrap().contains("\"d\""));
+    }
+}
