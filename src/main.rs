@@ -1,5 +1,26 @@
 //! The `labgrade` command: parse, call the library, set the exit code.
 
 fn main() {
+    quiet_when_the_reader_leaves();
     std::process::exit(labgrade::cli::main());
+}
+
+/// `labgrade list nim | head` closes the pipe early. Rust ignores SIGPIPE (so that a worker
+/// that dies never kills the grader through its pipe), and `println!` then panics: here that
+/// one panic ends the program quietly, as the reader asked, with the status a shell gives a
+/// command killed by SIGPIPE. Every other panic is reported as usual.
+fn quiet_when_the_reader_leaves() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }

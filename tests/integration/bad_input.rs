@@ -137,3 +137,20 @@ fn every_command_s_help_shows_an_example() {
         );
     }
 }
+
+#[test]
+fn a_reader_that_leaves_early_ends_labgrade_quietly() {
+    // `labgrade list | head -1`: the pipe closes before labgrade writes.
+    let mut child = std::process::Command::new(labgrade_bin())
+        .args(["list"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
