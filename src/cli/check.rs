@@ -6,7 +6,7 @@ use std::path::Path;
 use super::common::{CliError, Context};
 use super::Format;
 use crate::exit_codes;
-use crate::report::{gradescope, json, junit, terminal, Verdict};
+use crate::report::{gradescope, json, junit, terminal, SubmissionReport, Verdict};
 use crate::runner::select::{last_failures_file, read_last_failures, write_last_failures};
 use crate::runner::{CaseFilter, Selection, Session};
 
@@ -24,6 +24,8 @@ pub struct Choice<'a> {
     pub rerun_failed: bool,
     /// `--failures-only`.
     pub failures_only: bool,
+    /// `--watch`.
+    pub watch: bool,
 }
 
 /// Grades one submission and prints its report; exit 0 iff every case run passed.
@@ -58,6 +60,68 @@ pub fn run(
             selection.describe()
         )));
     }
+    if choice.watch && format != Format::Text {
+        return Err(CliError(
+            "--watch shows the text report: leave out --format".into(),
+        ));
+    }
+    let mut last = check_once(ctx, &session, submission, format, &choice, &record)?;
+    if !selection.is_all() && format == Format::Text {
+        println!(
+            "selected {} of the {total} cases ({})",
+            session.cases.len(),
+            selection.describe()
+        );
+    }
+    if choice.watch {
+        println!(
+            "\nwatching {} for changes (Ctrl-C to stop)",
+            submission.display()
+        );
+        let mut seen = super::watch::fingerprint(submission);
+        loop {
+            std::thread::sleep(super::watch::POLL);
+            let now = super::watch::fingerprint(submission);
+            if now == seen {
+                continue;
+            }
+            // Let an editor finish writing before building.
+            std::thread::sleep(super::watch::POLL);
+            seen = super::watch::fingerprint(submission);
+            println!(
+                "\n--- {} changed: checking again ---\n",
+                submission.display()
+            );
+            match check_once(ctx, &session, submission, format, &choice, &record) {
+                Ok(report) => {
+                    println!("{}", super::watch::changes(&last, &report));
+                    last = report;
+                }
+                Err(e) => eprintln!("error: {e}"),
+            }
+            println!(
+                "\nwatching {} for changes (Ctrl-C to stop)",
+                submission.display()
+            );
+        }
+    }
+    let report = last;
+    Ok(if !report.has_failures() {
+        exit_codes::OK
+    } else {
+        exit_codes::FAILED
+    })
+}
+
+/// Prepares, grades and prints one check, and records its failures for `--rerun-failed`.
+fn check_once(
+    ctx: &Context,
+    session: &Session,
+    submission: &Path,
+    format: Format,
+    choice: &Choice<'_>,
+    record: &Path,
+) -> Result<SubmissionReport, CliError> {
     let name = submission.file_name().map_or_else(
         || submission.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -66,8 +130,7 @@ pub fn run(
     if let Some((Verdict::LoadError, message)) = &prepared.fatal {
         return Err(CliError(message.clone()));
     }
-    let (all, verbose) = (choice.all, choice.verbose);
-    let filter = if all {
+    let filter = if choice.all {
         CaseFilter::All
     } else {
         CaseFilter::VisibleOnly
@@ -80,8 +143,8 @@ pub fn run(
             &report,
             &terminal::TerminalOptions {
                 color: ctx.color,
-                verbose,
-                show_hidden_names: all,
+                verbose: choice.verbose,
+                show_hidden_names: choice.all,
                 failures_only: choice.failures_only,
             },
             session.filtered_out(filter),
@@ -92,15 +155,9 @@ pub fn run(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
-    if !selection.is_all() && format == Format::Text {
-        println!(
-            "selected {} of the {total} cases ({})",
-            session.cases.len(),
-            selection.describe()
-        );
-    }
     // What failed now, and what failed before among the cases not run now: the next
     // `--rerun-failed` runs these.
+    let before = read_last_failures(record);
     let ran: BTreeSet<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
     let failing = report
         .cases
@@ -112,10 +169,6 @@ pub fn run(
         .filter(|n| !ran.contains(n))
         .chain(failing)
         .collect();
-    write_last_failures(&record, still.into_iter());
-    Ok(if !report.has_failures() {
-        exit_codes::OK
-    } else {
-        exit_codes::FAILED
-    })
+    write_last_failures(record, still.into_iter());
+    Ok(report)
 }

@@ -8,6 +8,7 @@ mod grade;
 mod list;
 mod maze;
 mod test;
+mod watch;
 
 use std::path::PathBuf;
 
@@ -77,7 +78,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  labgrade check nim my-nim/\n  labgrade check nim my-nim/ \
                             --case 'FindGoodMove/*' --failures-only\n  labgrade check nim \
-                            my-nim/ --rerun-failed\n\nExit: 0 every case run passed, 1 some \
+                            my-nim/ --rerun-failed\n  labgrade check nim my-nim/ --watch\n\nExit: 0 every case run passed, 1 some \
                             did not, 2 labgrade could not grade."
     )]
     Check {
@@ -107,6 +108,10 @@ pub enum Command {
         /// List only the cases that did not pass (the summary still counts every case).
         #[arg(long)]
         failures_only: bool,
+        /// Check again whenever the submission's files change, saying which cases newly
+        /// pass or fail (Ctrl-C to stop).
+        #[arg(long)]
+        watch: bool,
     },
     /// Grade every entry of a directory (one submission each) on all cases.
     #[command(
@@ -209,6 +214,7 @@ pub fn main() -> i32 {
             tags,
             rerun_failed,
             failures_only,
+            watch,
         } => check::run(
             &ctx,
             problem,
@@ -221,6 +227,7 @@ pub fn main() -> i32 {
                 tags,
                 rerun_failed: *rerun_failed,
                 failures_only: *failures_only,
+                watch: *watch,
             },
         ),
         Command::Grade {

@@ -27,6 +27,6 @@ pub mod names;
 mod paint;
 pub mod terminal;
 #[cfg(test)]
-mod test_helpers;
+pub(crate) mod test_helpers;
 
 pub use model::*;

@@ -530,3 +530,61 @@ fn a_student_chooses_cases_by_name_tag_or_last_failures() {
     let out = labgrade(&["list", "nim"]);
     assert!(stdout(&out).contains("FindGoodMove/5/calls"));
 }
+
+#[test]
+fn watch_mode_checks_again_when_a_source_changes_and_names_what_changed() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(sample("c-version").join("nim.c")).unwrap();
+    std::fs::write(dir.path().join("nim.c"), &src).unwrap();
+    let mut child = std::process::Command::new(labgrade_bin())
+        .args(["check", "nim", dir.path().to_str().unwrap(), "--watch"])
+        .args(["--color", "never", "--cache-dir"])
+        .arg(cache_dir())
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let reader = BufReader::new(child.stdout.take().unwrap());
+    let sink = Arc::clone(&seen);
+    std::thread::spawn(move || {
+        for line in reader.lines().map_while(Result::ok) {
+            let mut s = sink.lock().unwrap();
+            s.push_str(&line);
+            s.push('\n');
+        }
+    });
+    let wait_for = |what: &str| {
+        let start = Instant::now();
+        while !seen.lock().unwrap().contains(what) {
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "no `{what}` in:\n{}",
+                seen.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_for("watching");
+    // NO_GOOD_MOVE written as 0 in FindGoodMove's last line: the bad positions now fail.
+    let edited = src.replace("    return NO_GOOD_MOVE;\n}", "    return 0;\n}");
+    assert_ne!(edited, src);
+    std::fs::write(dir.path().join("nim.c"), edited).unwrap();
+    wait_for("since the last check");
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = seen.lock().unwrap().clone();
+    assert!(text.contains("changed: checking again"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("since the last check"))
+        .unwrap();
+    assert!(
+        line.contains("newly failing (FindGoodMove/5/return") && !line.contains("newly passing"),
+        "{line}"
+    );
+}
