@@ -17,11 +17,7 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
         "{} process per run, own process group, reaped after each run",
         mark(s.process_per_run)
     );
-    println!(
-        "{} student code runs as {}",
-        mark(s.uid.starts_with("nobody") || !s.uid.starts_with("failed")),
-        s.uid
-    );
+    println!("{} student code runs as {}", mark(s.uid_ok()), s.uid);
     println!(
         "{} rlimits: {}",
         mark(!s.rlimits.is_empty()),
@@ -49,7 +45,21 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
         println!("every layer is in force: hostile submissions get a verdict and nothing else");
         Ok(exit_codes::OK)
     } else {
-        println!("some layer is missing: grade only code you trust on this machine");
+        // One line of truth: which layers, so nobody reads "ok" above and stops there.
+        let mut missing: Vec<String> = Vec::new();
+        if !s.complete() {
+            missing.push("a layer of the run sandbox (marked above)".into());
+        }
+        missing.extend(build.iter().filter(|(ok, _)| !ok).map(|(_, l)| l.clone()));
+        println!(
+            "MISSING {}: {}; grade only code you trust on this machine",
+            if missing.len() == 1 {
+                "one layer".to_string()
+            } else {
+                format!("{} layers", missing.len())
+            },
+            missing.join("; ")
+        );
         Ok(exit_codes::FAILED)
     }
 }

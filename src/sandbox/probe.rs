@@ -33,9 +33,15 @@ pub struct LayerStatus {
 }
 
 impl LayerStatus {
+    /// True when the uid layer holds: root drops to `nobody`; a normal user's runs stay
+    /// that user, with nothing to drop (Landlock and seccomp confine them).
+    pub fn uid_ok(&self) -> bool {
+        self.uid.starts_with("nobody") || self.uid.contains("(not root: no drop needed)")
+    }
+
     /// True when every layer is in force.
     pub fn complete(&self) -> bool {
-        self.uid.starts_with("nobody")
+        self.uid_ok()
             && self.landlock == "fully enforced"
             && self.landlock_blocks_writes
             && self.seccomp == "enforced"
@@ -155,4 +161,32 @@ pub fn layers_in_force(exe: &std::path::Path) -> &'static LayerStatus {
                 seccomp: "unknown: the probe did not run".into(),
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LayerStatus;
+
+    fn status(uid: &str) -> LayerStatus {
+        LayerStatus {
+            process_per_run: true,
+            uid: uid.into(),
+            rlimits: vec!["cpu".into()],
+            stack_guard: true,
+            landlock: "fully enforced".into(),
+            landlock_blocks_writes: true,
+            seccomp: "enforced".into(),
+        }
+    }
+
+    #[test]
+    fn a_normal_user_s_runs_are_complete_and_a_failed_drop_is_not() {
+        // What doctor marks ok is what counts as complete: no "ok" above a "missing" below.
+        assert!(status("nobody (uid 65534)").complete());
+        assert!(status("uid 1000 (not root: no drop needed)").complete());
+        assert!(!status("failed: EPERM").complete());
+        let mut partial = status("nobody (uid 65534)");
+        partial.landlock = "partially enforced".into();
+        assert!(!partial.complete());
+    }
 }
