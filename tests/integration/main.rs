@@ -8,6 +8,7 @@
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
+//! - `readme`: the README's example outputs are what labgrade prints
 
 mod bad_input;
 mod build_jail;
@@ -17,6 +18,7 @@ mod failure_modes;
 mod grade;
 mod hostile;
 mod lab;
+mod readme;
 mod selftest;
 mod util;
 mod worker_symbols;
