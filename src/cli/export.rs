@@ -12,6 +12,7 @@ use super::common::{CliError, Context};
 use crate::exit_codes;
 use crate::report::Visibility;
 use crate::spec::load_fixtures;
+use crate::submission::build::copy_tree;
 
 /// Writes the student bundle for `problem` into `dir` (new, or empty).
 pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i32, CliError> {
@@ -44,9 +45,9 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         .include_dir
         .file_name()
         .ok_or_else(|| CliError("the spec's header directory has no name".into()))?;
-    copy_tree(&spec.include_dir, &specs.join(headers)).map_err(|e| io("the headers", e))?;
+    copy_tree(&spec.include_dir, &specs.join(headers)).map_err(CliError)?;
     if spec.lib_dir.is_dir() {
-        copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(|e| io("the libraries", e))?;
+        copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(CliError)?;
     }
     let mut files: Vec<_> = std::fs::read_dir(root.fixtures_dir(problem))
         .map_err(|e| io("the fixtures", e))?
@@ -125,21 +126,6 @@ fn visible_only(text: &str) -> Result<Option<String>, String> {
     toml::to_string(&doc)
         .map(Some)
         .map_err(|e| format!("cannot write a fixture: {e}"))
-}
-
-/// Copies labgrade's own data (specs and headers: trusted, small) directory by directory.
-fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for e in std::fs::read_dir(from)? {
-        let e = e?;
-        let target = to.join(e.file_name());
-        if e.file_type()?.is_dir() {
-            copy_tree(&e.path(), &target)?;
-        } else {
-            std::fs::copy(e.path(), target)?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

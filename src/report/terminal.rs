@@ -78,17 +78,24 @@ struct Renderer<'a> {
     names: Vec<String>,
 }
 
+/// Verdicts that keep a case from running at all (no build, no library, no such function):
+/// the first thing to fix, listed first under Failures.
+fn stops_runs(v: Verdict) -> bool {
+    matches!(
+        v,
+        Verdict::BuildError | Verdict::LoadError | Verdict::MissingSymbol
+    )
+}
+
+/// Verdicts of cases that did not run, so there are no values to compare.
+fn nothing_ran(v: Verdict) -> bool {
+    stops_runs(v) || v == Verdict::Skipped
+}
+
 /// Cases whose outcome has one cause: a case table shows the first of them and counts the
 /// rest (`-v` shows every one).
 fn one_cause(v: Verdict) -> bool {
-    matches!(
-        v,
-        Verdict::BuildError
-            | Verdict::LoadError
-            | Verdict::MissingSymbol
-            | Verdict::Skipped
-            | Verdict::NotObservable
-    )
+    nothing_ran(v) || v == Verdict::NotObservable
 }
 
 /// Rows of the case table a case table collapses into the row before them.
@@ -273,13 +280,7 @@ impl Renderer<'_> {
             .collect();
         // What stops cases from running at all (no build, no library, no such function) is
         // the first thing to fix: it comes first.
-        failed.sort_by_key(|(i, (c, _))| {
-            let root = matches!(
-                c.verdict,
-                Verdict::BuildError | Verdict::LoadError | Verdict::MissingSymbol
-            );
-            (!root, *i)
-        });
+        failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), *i));
         if failed.is_empty() {
             return;
         }
@@ -338,8 +339,7 @@ impl Renderer<'_> {
             } else if !case.message.is_empty() {
                 out.push(indent(&wrap(&case.message, WRAP_WIDTH - 4).join("\n"), 4));
             }
-            if one_cause(case.verdict) && case.verdict != Verdict::NotObservable {
-                // Nothing ran: there are no values to compare.
+            if nothing_ran(case.verdict) {
                 continue;
             }
             let cmp = details::compare(&case.expected, &case.observed);
@@ -802,8 +802,12 @@ mod tests {
             },
         );
         assert!(all.contains("MakeMove/39"), "-v lists every case");
-        // Different messages are different causes: both explained.
-        assert!(text.contains("The output differs") && text.contains("412 calls"));
+        // Different messages are different causes: both explained, and what kept cases from
+        // running (the build) first, though its case comes later.
+        let failures = text.split("\nFailures\n").nth(1).unwrap();
+        let build = failures.find("The submission did not compile.").unwrap();
+        assert!(build < failures.find("412 calls").unwrap(), "{failures}");
+        assert!(failures.contains("The output differs"));
     }
 
     #[test]

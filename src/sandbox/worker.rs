@@ -399,16 +399,16 @@ const CPU_POLL_MS: i32 = 5;
 /// the reference counts the student's own computation: system time (page faults of a memory
 /// bomb, writes) is bounded by the memory and output limits, and the kernel's whole-second
 /// CPU limit still counts both.
-struct CpuClock {
+struct UserTime {
     stat: std::path::PathBuf,
     ms_per_tick: f64,
 }
 
-impl CpuClock {
-    fn of(pid: libc::pid_t) -> Option<CpuClock> {
+impl UserTime {
+    fn of(pid: libc::pid_t) -> Option<UserTime> {
         // SAFETY: plain sysconf.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-        (ticks > 0).then(|| CpuClock {
+        (ticks > 0).then(|| UserTime {
             stat: format!("/proc/{pid}/stat").into(),
             ms_per_tick: 1000.0 / ticks as f64,
         })
@@ -455,7 +455,7 @@ fn wait_child(
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     // A CPU limit below the kernel's: the worker reads the child's user time every few
     // milliseconds while it waits.
-    let cpu_clock = cpu_limit_ms.and_then(|ms| Some((CpuClock::of(pid)?, ms)));
+    let user_time = cpu_limit_ms.and_then(|ms| Some((UserTime::of(pid)?, ms)));
     let mut cpu_out = false;
     let mut timed_out = false;
     let mut flooded = false;
@@ -470,7 +470,7 @@ fn wait_child(
             break;
         }
         let mut ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
-        if let Some((clock, limit)) = &cpu_clock {
+        if let Some((clock, limit)) = &user_time {
             let used = clock.ms();
             if used >= *limit as f64 {
                 cpu_out = true;

@@ -1,16 +1,19 @@
 //! Building sources into what the workers run, jailed, with a content-addressed cache that
 //! cannot lie.
 //!
-//! C and C++ sources are compiled file by file with the spec's recipe, twice: plainly
-//! (`-fPIC`), and with `-finstrument-functions` for call counting. The plain objects are linked
-//! into a shared library and, with labgrade's stack-overflow marker runtime, into a program;
-//! the instrumented objects, with labgrade's hidden hooks and its probe, into a second
-//! library. A Rust crate is built with cargo, offline.
+//! C and C++ sources are compiled file by file with the spec's recipe, once, with
+//! `-finstrument-functions` for call counting. The objects are linked, with labgrade's hidden
+//! hooks and its probe, into the counting library that every function case runs, and, with
+//! the hooks and labgrade's stack-overflow marker runtime, into a program (with no counters
+//! installed the hooks return at once). Only where that cannot be used (a source that does
+//! not compile instrumented, the student's own `__cyg_profile` hooks) are the sources also
+//! compiled plainly into a plain library and program. labgrade's C helpers are compiled once
+//! per process, outside the jail, and copied in. A Rust crate is built with cargo, offline.
 //!
 //! Every tool runs in the build jail ([`super::jail`]) inside a fresh private build directory
 //! outside the cache, holding copies of the staged submission (`src/`), the spec's headers
 //! (`spec/`), the course libraries (`lib/`, from `specs/lib/`), include-prefix shims
-//! (`shim/`) and labgrade's helpers: the jail reads nothing else of labgrade's. The include
+//! (`shim/`) and labgrade's helper objects: the jail reads nothing else of labgrade's. The include
 //! path is `-I spec -I <the source's dir> -I <the submission's root> -I lib -I shim`, and
 //! programs link with `-lm`.
 //!
@@ -633,7 +636,7 @@ fn tree_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Copies the regular files of `from` (a directory or a file) into `to`.
-fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     if std::fs::metadata(from).is_ok_and(|m| m.is_file()) {
         let dest = to.join(from.file_name().unwrap_or_default());
         std::fs::create_dir_all(to)
