@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use landlock::{
-    Access, AccessFs, AccessNet, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr,
-    RulesetStatus, Scope, ABI,
+    Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
+    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
@@ -342,21 +342,32 @@ impl RunPaths {
     }
 }
 
-/// Restricts the filesystem, TCP and signals: the run's directory is read-write, the
-/// artifact's readable (and executable for programs), the system directories readable.
-pub fn apply_landlock(paths: RunPaths, profile: Profile) -> Result<RulesetStatus, String> {
-    let abi = ABI::V6;
-    let read = AccessFs::ReadFile | AccessFs::ReadDir;
+/// The Landlock ruleset both sandboxes start from, the runs' and the build jail's: every
+/// filesystem access and TCP bind/connect is handled (refused unless a rule allows it), and
+/// signals and abstract Unix sockets stay inside the sandbox. `compat`: best effort for runs
+/// (`labgrade doctor` reports what the kernel enforces), a hard requirement for the build
+/// jail.
+pub fn base_ruleset(compat: CompatLevel) -> Result<RulesetCreated, String> {
     let err = |e: landlock::RulesetError| format!("landlock: {e}");
-    let mut ruleset = Ruleset::default()
-        .handle_access(AccessFs::from_all(abi))
+    Ruleset::default()
+        .set_compatibility(compat)
+        .handle_access(AccessFs::from_all(ABI::V6))
         .map_err(err)?
         .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
         .map_err(err)?
         .scope(Scope::Signal | Scope::AbstractUnixSocket)
         .map_err(err)?
         .create()
-        .map_err(err)?;
+        .map_err(err)
+}
+
+/// Restricts the filesystem, TCP and signals: the run's directory is read-write, the
+/// artifact's readable (and executable for programs), the system directories readable.
+pub fn apply_landlock(paths: RunPaths, profile: Profile) -> Result<RulesetStatus, String> {
+    let abi = ABI::V6;
+    let read = AccessFs::ReadFile | AccessFs::ReadDir;
+    let err = |e: landlock::RulesetError| format!("landlock: {e}");
+    let mut ruleset = base_ruleset(CompatLevel::BestEffort)?;
     for dir in SYSTEM_READ {
         if let Ok(fd) = PathFd::new(dir) {
             ruleset = ruleset.add_rule(PathBeneath::new(fd, read)).map_err(err)?;

@@ -43,10 +43,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use landlock::{
-    Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
-    RulesetAttr, RulesetCreatedAttr, Scope, ABI,
-};
+use landlock::{Access, AccessFs, CompatLevel, PathBeneath, PathFd, RulesetCreatedAttr, ABI};
 
 /// The uid/gid compilers run as when the grader is root.
 pub const BUILD_ID: u32 = 65534;
@@ -158,16 +155,7 @@ pub struct Outcome {
 fn landlock_ruleset(jail: &Jail) -> Result<OwnedFd, String> {
     let abi = ABI::V6;
     let err = |e: landlock::RulesetError| format!("landlock: {e}");
-    let mut ruleset = Ruleset::default()
-        .set_compatibility(CompatLevel::HardRequirement)
-        .handle_access(AccessFs::from_all(abi))
-        .map_err(err)?
-        .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)
-        .map_err(err)?
-        .scope(Scope::Signal | Scope::AbstractUnixSocket)
-        .map_err(err)?
-        .create()
-        .map_err(err)?;
+    let mut ruleset = crate::sandbox::layers::base_ruleset(CompatLevel::HardRequirement)?;
     let read = AccessFs::ReadFile | AccessFs::ReadDir;
     let groups = [
         (&jail.read_exec, read | AccessFs::Execute),
