@@ -109,18 +109,21 @@ pub struct ChildReport {
     pub counted: Vec<String>,
 }
 
-/// Files of one run, inside its temp dir.
+/// What the worker prepared for one run: its streams (anonymous files, see
+/// [`super::runfiles`]), its working directory and its Landlock rules.
 pub struct RunFiles<'a> {
-    /// The temp dir (the child's working directory).
+    /// The run directory (the child's working directory).
     pub dir: &'a Path,
-    /// Standard input file.
-    pub stdin: &'a Path,
-    /// Standard output file.
-    pub stdout: &'a Path,
-    /// Standard error file.
-    pub stderr: &'a Path,
-    /// Stack-overflow marker file (programs only).
-    pub marker: &'a Path,
+    /// Standard input.
+    pub stdin: RawFd,
+    /// Standard output.
+    pub stdout: RawFd,
+    /// Standard error.
+    pub stderr: RawFd,
+    /// The stack-overflow marker (programs built to mark it only).
+    pub marker: Option<RawFd>,
+    /// The run's Landlock rules (None where the kernel has no Landlock: best effort).
+    pub landlock: Option<&'a landlock::RulesetCreated>,
 }
 
 /// Runs in the child after fork; never returns.
@@ -231,23 +234,11 @@ fn crashed(message: String) -> ChildError {
     ChildError::Crashed { message }
 }
 
-fn redirect(path: &Path, fd: RawFd, write: bool) -> Result<(), SetupFailure> {
-    let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| internal("path"))?;
-    let flags = if write {
-        libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_CLOEXEC
-    } else {
-        libc::O_RDONLY | libc::O_CLOEXEC
-    };
-    // SAFETY: plain syscalls on a valid C string.
-    unsafe {
-        let f = libc::open(c.as_ptr(), flags, 0o600);
-        if f < 0 {
-            return Err(internal("open run file"));
-        }
-        if libc::dup2(f, fd) < 0 {
-            return Err(internal("dup2"));
-        }
-        libc::close(f);
+/// Puts the worker's descriptor `from` at `to` (without close-on-exec).
+fn redirect(from: RawFd, to: RawFd) -> Result<(), SetupFailure> {
+    // SAFETY: dup2 of a descriptor the worker opened for this run.
+    if unsafe { libc::dup2(from, to) } < 0 {
+        return Err(internal("dup2"));
     }
     Ok(())
 }
@@ -261,9 +252,9 @@ fn setup(
     files: &RunFiles<'_>,
     result_fd: RawFd,
 ) -> Result<RawFd, SetupFailure> {
-    redirect(files.stdin, 0, false)?;
-    redirect(files.stdout, 1, true)?;
-    redirect(files.stderr, 2, true)?;
+    redirect(files.stdin, 0)?;
+    redirect(files.stdout, 1)?;
+    redirect(files.stderr, 2)?;
     let dir =
         CString::new(files.dir.as_os_str().as_encoded_bytes()).map_err(|_| internal("dir"))?;
     // SAFETY: valid C string.
@@ -272,31 +263,25 @@ fn setup(
     }
     shared.publish_status();
     install_fault_handler();
-    if req.artifact.marks_stack_overflow {
-        redirect(files.marker, MARK_FD, true)?;
-        // The marker fd must survive exec: clear its close-on-exec flag.
-        // SAFETY: plain fcntl on our own fd.
-        unsafe { libc::fcntl(MARK_FD, libc::F_SETFD, 0) };
+    if let Some(marker) = files.marker {
+        // dup2 leaves the copy without close-on-exec: it survives the program's exec.
+        redirect(marker, MARK_FD)?;
     }
     // Open the artifact while still privileged: the build cache may sit in a directory the
     // sandbox uid cannot traverse (root's home). The run then goes through the descriptor.
     let artifact = open_artifact(&req.artifact.path)?;
-    let artifact_dir = req.artifact.path.parent().unwrap_or(Path::new("/"));
-    let paths = layers::RunPaths::open(files.dir, artifact_dir).map_err(failed)?;
     layers::drop_privileges().map_err(failed)?;
     // A changed uid makes the process non-dumpable, which hides /proc/self from it (and
     // breaks the sanitizer runtime); the Landlock domain keeps others from tracing it.
     // SAFETY: plain prctl.
     unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1) };
-    let profile = match (req.artifact.kind, req.artifact.sanitized) {
-        (ArtifactKind::Library, _) => Profile::Library,
-        (ArtifactKind::Program, false) => Profile::Program,
-        (ArtifactKind::Program, true) => Profile::Sanitizer,
-    };
+    let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
     apply_limits(req, profile)?;
     // Landlock is best effort here: `labgrade doctor` and every report's metadata say
     // whether the kernel enforces it.
-    layers::apply_landlock(paths, profile).map_err(failed)?;
+    if let Some(ruleset) = files.landlock {
+        layers::restrict(ruleset).map_err(failed)?;
+    }
     if let Some(f) = filters {
         f.apply(profile).map_err(failed)?;
     }
@@ -316,7 +301,7 @@ fn setup(
     // descriptors) stops here: the run keeps stdio, its result pipe, the marker and the
     // artifact, nothing else.
     let mut keep = vec![result_fd, artifact];
-    if req.artifact.marks_stack_overflow {
+    if files.marker.is_some() {
         keep.push(MARK_FD);
     }
     keep.extend(listener);

@@ -3,8 +3,8 @@
 //! the grader runs as root), Landlock (read-only system directories, read-write only in the
 //! run's own directory, no TCP, no signals out of the sandbox), and a seccomp filter (no new
 //! processes, no exec, no sockets, no ptrace, no namespaces, no mount, no bpf, perf,
-//! io_uring, userfaultfd or process_vm_*; threads still allowed). The BPF programs are built
-//! once per worker, not per run.
+//! io_uring, userfaultfd or process_vm_*; threads still allowed). The BPF programs and the
+//! Landlock rules are built in the worker, before the fork, not in every child.
 //!
 //! A forbidden system call is trapped (SIGSYS): the child's handler records which one in
 //! shared memory, so the verdict can name it. Which layers the kernel enforces is probed by
@@ -18,16 +18,14 @@ use landlock::{
     Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
     RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-    SeccompRule, TargetArch,
-};
+
+use super::bpf::{self, ArgTest, Rule};
 
 /// The uid and gid student code runs as when labgrade runs as root (`nobody`).
 pub const SANDBOX_ID: u32 = 65534;
 
 /// What a run is allowed to do, beyond computing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Profile {
     /// A library loaded in the child: no exec at all.
     Library,
@@ -41,20 +39,23 @@ pub enum Profile {
     Sanitizer,
 }
 
-/// Prepared filters, built once in the worker.
-pub struct Filters {
-    library: BpfProgram,
-    program: BpfProgram,
-    sanitizer: BpfProgram,
-    clone3: BpfProgram,
+impl Profile {
+    /// The profile of a run of `kind`.
+    pub fn of(kind: super::protocol::ArtifactKind, sanitized: bool) -> Profile {
+        use super::protocol::ArtifactKind;
+        match (kind, sanitized) {
+            (ArtifactKind::Library, _) => Profile::Library,
+            (ArtifactKind::Program, false) => Profile::Program,
+            (ArtifactKind::Program, true) => Profile::Sanitizer,
+        }
+    }
 }
 
-fn arch() -> TargetArch {
-    if cfg!(target_arch = "aarch64") {
-        TargetArch::aarch64
-    } else {
-        TargetArch::x86_64
-    }
+/// Prepared filters, built once in the worker.
+pub struct Filters {
+    library: Vec<libc::sock_filter>,
+    program: Vec<libc::sock_filter>,
+    sanitizer: Vec<libc::sock_filter>,
 }
 
 /// System calls no run may make, by profile.
@@ -103,85 +104,87 @@ fn denied(profile: Profile) -> Vec<i64> {
     v
 }
 
-fn build(profile: Profile) -> Result<BpfProgram, String> {
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = denied(profile)
+fn build(profile: Profile) -> Result<Vec<libc::sock_filter>, String> {
+    let trap = Rule::Always(libc::SECCOMP_RET_TRAP);
+    let mut rules: BTreeMap<u32, Rule> = denied(profile)
         .into_iter()
-        .map(|s| (s, Vec::new()))
+        .map(|s| (s as u32, trap.clone()))
         .collect();
+    // clone3 passes its flags in memory, where BPF cannot look: answer ENOSYS so the C
+    // library falls back to clone, whose flags are checked.
+    rules.insert(
+        libc::SYS_clone3 as u32,
+        Rule::Always(libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32),
+    );
     if profile != Profile::Sanitizer {
         // clone() of a process (no CLONE_THREAD): threads stay allowed.
-        let cond = SeccompCondition::new(
-            0,
-            SeccompCmpArgLen::Qword,
-            SeccompCmpOp::MaskedEq(libc::CLONE_THREAD as u64),
-            0,
-        )
-        .map_err(|e| e.to_string())?;
         rules.insert(
-            libc::SYS_clone,
-            vec![SeccompRule::new(vec![cond]).map_err(|e| e.to_string())?],
+            libc::SYS_clone as u32,
+            Rule::TrapWhen(vec![ArgTest::BitsClear {
+                arg: 0,
+                mask: libc::CLONE_THREAD as u32,
+            }]),
         );
     }
     // Other processes' limits and scheduling (the worker's, the grader's, another run's):
     // only the calling process itself, named as 0, may be the target. glibc's
     // setrlimit/getrlimit pass 0; nothing an assignment does needs another process.
-    let cond = |arg: u8, op: SeccompCmpOp| {
-        SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, 0)
-            .and_then(|c| SeccompRule::new(vec![c]))
-            .map_err(|e| e.to_string())
-    };
-    for (nr, arg) in [
-        (libc::SYS_prlimit64, 0),
-        (libc::SYS_sched_setscheduler, 0),
-        (libc::SYS_sched_setparam, 0),
-        (libc::SYS_sched_setattr, 0),
-        (libc::SYS_sched_setaffinity, 0),
+    for nr in [
+        libc::SYS_prlimit64,
+        libc::SYS_sched_setscheduler,
+        libc::SYS_sched_setparam,
+        libc::SYS_sched_setattr,
+        libc::SYS_sched_setaffinity,
     ] {
-        rules.insert(nr, vec![cond(arg, SeccompCmpOp::Ne)?]);
+        rules.insert(nr as u32, Rule::TrapWhen(vec![ArgTest::NonZero { arg: 0 }]));
     }
     // setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller itself (0).
     rules.insert(
-        libc::SYS_setpriority,
-        vec![cond(0, SeccompCmpOp::Ne)?, cond(1, SeccompCmpOp::Ne)?],
+        libc::SYS_setpriority as u32,
+        Rule::TrapWhen(vec![
+            ArgTest::NonZero { arg: 0 },
+            ArgTest::NonZero { arg: 1 },
+        ]),
     );
-    let filter = SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Trap, arch())
-        .map_err(|e| e.to_string())?;
-    filter
-        .try_into()
-        .map_err(|e: seccompiler::BackendError| e.to_string())
+    bpf::compile(&rules)
 }
 
 impl Filters {
-    /// Builds every profile's BPF program.
+    /// Builds every profile's BPF program (one per profile: attaching is what costs).
     pub fn new() -> Result<Filters, String> {
-        // clone3 passes its flags in memory, where BPF cannot look: answer ENOSYS so the C
-        // library falls back to clone, whose flags the main filter checks.
-        let clone3 = SeccompFilter::new(
-            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::ENOSYS as u32),
-            arch(),
-        )
-        .map_err(|e| e.to_string())?
-        .try_into()
-        .map_err(|e: seccompiler::BackendError| e.to_string())?;
         Ok(Filters {
             library: build(Profile::Library)?,
             program: build(Profile::Program)?,
             sanitizer: build(Profile::Sanitizer)?,
-            clone3,
         })
     }
 
-    /// Installs the filters for `profile` on the calling thread (and the threads it creates).
+    /// Installs the filter for `profile` on the calling thread (and the threads it creates).
     pub fn apply(&self, profile: Profile) -> Result<(), String> {
-        let main = match profile {
+        let prog = match profile {
             Profile::Library => &self.library,
             Profile::Program => &self.program,
             Profile::Sanitizer => &self.sanitizer,
         };
-        seccompiler::apply_filter(&self.clone3).map_err(|e| format!("seccomp: {e}"))?;
-        seccompiler::apply_filter(main).map_err(|e| format!("seccomp: {e}"))
+        let fprog = libc::sock_fprog {
+            len: prog.len() as u16,
+            filter: prog.as_ptr() as *mut libc::sock_filter,
+        };
+        // SAFETY: prctl and seccomp with a valid program that outlives the call (the kernel
+        // copies it).
+        let r = unsafe {
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0,
+                &fprog as *const libc::sock_fprog,
+            )
+        };
+        if r != 0 {
+            return Err(format!("seccomp: {}", std::io::Error::last_os_error()));
+        }
+        Ok(())
     }
 }
 
@@ -324,24 +327,6 @@ const SYSTEM_READ: &[&str] = &[
 ];
 const SYSTEM_EXEC: &[&str] = &["/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/libexec"];
 
-/// The two directories a run's rules name, opened while the child is still privileged (the
-/// build cache may sit where the sandbox uid cannot look up paths).
-pub struct RunPaths {
-    run_dir: PathFd,
-    artifact_dir: PathFd,
-}
-
-impl RunPaths {
-    /// Opens both (as `O_PATH` descriptors).
-    pub fn open(run_dir: &Path, artifact_dir: &Path) -> Result<RunPaths, String> {
-        let open = |p: &Path| PathFd::new(p).map_err(|e| format!("landlock: {e}"));
-        Ok(RunPaths {
-            run_dir: open(run_dir)?,
-            artifact_dir: open(artifact_dir)?,
-        })
-    }
-}
-
 /// The Landlock ruleset both sandboxes start from, the runs' and the build jail's: every
 /// filesystem access and TCP bind/connect is handled (refused unless a rule allows it), and
 /// signals and abstract Unix sockets stay inside the sandbox. `compat`: best effort for runs
@@ -361,12 +346,20 @@ pub fn base_ruleset(compat: CompatLevel) -> Result<RulesetCreated, String> {
         .map_err(err)
 }
 
-/// Restricts the filesystem, TCP and signals: the run's directory is read-write, the
-/// artifact's readable (and executable for programs), the system directories readable.
-pub fn apply_landlock(paths: RunPaths, profile: Profile) -> Result<RulesetStatus, String> {
+/// The Landlock rules of a run: the run's directory is read-write, the artifact's readable
+/// (and executable for programs), the system directories readable. Built in the worker,
+/// before the fork, once per artifact directory and profile: the child only calls
+/// [`restrict`]. Both directories are opened here, by the worker, which can reach the build
+/// cache wherever it sits (root's home included).
+pub fn run_ruleset(
+    run_dir: &Path,
+    artifact_dir: &Path,
+    profile: Profile,
+) -> Result<RulesetCreated, String> {
     let abi = ABI::V6;
     let read = AccessFs::ReadFile | AccessFs::ReadDir;
     let err = |e: landlock::RulesetError| format!("landlock: {e}");
+    let open = |p: &Path| PathFd::new(p).map_err(|e| format!("landlock: {e}"));
     let mut ruleset = base_ruleset(CompatLevel::BestEffort)?;
     for dir in SYSTEM_READ {
         if let Ok(fd) = PathFd::new(dir) {
@@ -388,12 +381,20 @@ pub fn apply_landlock(paths: RunPaths, profile: Profile) -> Result<RulesetStatus
         read | AccessFs::Execute
     };
     ruleset = ruleset
-        .add_rule(PathBeneath::new(paths.artifact_dir, artifact_access))
+        .add_rule(PathBeneath::new(open(artifact_dir)?, artifact_access))
         .map_err(err)?;
-    ruleset = ruleset
-        .add_rule(PathBeneath::new(paths.run_dir, AccessFs::from_all(abi)))
-        .map_err(err)?;
-    let status = ruleset.restrict_self().map_err(err)?;
+    ruleset
+        .add_rule(PathBeneath::new(open(run_dir)?, AccessFs::from_all(abi)))
+        .map_err(err)
+}
+
+/// Restricts the calling (single-threaded) process by `ruleset`, built beforehand with
+/// [`run_ruleset`]; `ruleset` itself stays usable for the next child.
+pub fn restrict(ruleset: &RulesetCreated) -> Result<RulesetStatus, String> {
+    let own = ruleset
+        .try_clone()
+        .map_err(|e| format!("landlock: cannot use the ruleset: {e}"))?;
+    let status = own.restrict_self().map_err(|e| format!("landlock: {e}"))?;
     Ok(status.ruleset)
 }
 

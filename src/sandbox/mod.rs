@@ -7,6 +7,7 @@
 //! worker turns how the child ended into an [`protocol::Ending`] ([`classify`]). Expected
 //! values stay in the grader: the protocol has no field for them.
 
+pub mod bpf;
 pub mod child;
 pub mod classify;
 pub mod execgate;

@@ -15,6 +15,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::protocol::{Ending, Observation, RunRequest, RunResponse};
 
@@ -50,7 +51,8 @@ pub struct WorkerPool {
 
 struct Worker {
     child: Child,
-    stdin: ChildStdin,
+    /// None once closed (on drop: the worker's signal to clean up and leave).
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
@@ -65,7 +67,7 @@ impl Worker {
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         Ok(Worker {
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout,
         })
     }
@@ -73,8 +75,9 @@ impl Worker {
     fn run(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
         let mut line = serde_json::to_vec(req)?;
         line.push(b'\n');
-        self.stdin.write_all(&line)?;
-        self.stdin.flush()?;
+        let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        stdin.write_all(&line)?;
+        stdin.flush()?;
         let mut answer = String::new();
         if self.stdout.read_line(&mut answer)? == 0 {
             return Err(std::io::Error::new(
@@ -87,8 +90,21 @@ impl Worker {
     }
 }
 
+/// How long a worker gets to leave by itself once its input is closed.
+const WORKER_EXIT_GRACE: Duration = Duration::from_secs(2);
+
 impl Drop for Worker {
+    /// Closes the worker's input and lets it leave by itself, removing its run directory;
+    /// one that does not (stuck in a run) is killed.
     fn drop(&mut self) {
+        self.stdin = None;
+        let deadline = Instant::now() + WORKER_EXIT_GRACE;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

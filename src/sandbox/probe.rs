@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::layers::{self, Filters, Profile, RunPaths, SANDBOX_ID};
+use super::layers::{self, Filters, Profile, SANDBOX_ID};
 
 /// The layers in force, as words for people and reports.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -72,6 +72,8 @@ pub fn probe() -> LayerStatus {
     }
     let outside =
         std::env::temp_dir().join(format!("labgrade-probe-outside-{}", std::process::id()));
+    // Built before the fork, as the worker builds a run's.
+    let ruleset = layers::run_ruleset(dir.path(), dir.path(), Profile::Library);
     let mut fds = [0; 2];
     // SAFETY: valid array.
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
@@ -82,7 +84,6 @@ pub fn probe() -> LayerStatus {
     if pid == 0 {
         // SAFETY: the write end belongs to the child now.
         let mut out = unsafe { std::fs::File::from_raw_fd(fds[1]) };
-        let paths = RunPaths::open(dir.path(), dir.path());
         let uid = match layers::drop_privileges() {
             Ok(true) => format!("nobody ({SANDBOX_ID})"),
             // SAFETY: getuid has no preconditions.
@@ -91,7 +92,11 @@ pub fn probe() -> LayerStatus {
             }),
             Err(e) => format!("failed: {e}"),
         };
-        let landlock = match paths.and_then(|p| layers::apply_landlock(p, Profile::Library)) {
+        let landlock = match ruleset
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(layers::restrict)
+        {
             Ok(landlock::RulesetStatus::FullyEnforced) => "fully enforced".to_string(),
             Ok(landlock::RulesetStatus::PartiallyEnforced) => "partially enforced".to_string(),
             Ok(landlock::RulesetStatus::NotEnforced) => "not enforced".to_string(),

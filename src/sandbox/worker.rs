@@ -5,18 +5,22 @@
 //! over its stdin/stdout, one JSON line per request and per response. The worker is a child
 //! subreaper, so whatever a run leaves behind is reparented to it and reaped after the run.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
 use super::execgate::ExecGate;
-use super::layers::{Filters, SANDBOX_ID};
+use super::layers::{self, Filters, Profile, SANDBOX_ID};
 use super::protocol::ArtifactKind;
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
-use super::runfiles::RunDir;
+use super::runfiles::{Capture, RunRoot};
 use super::shared::Shared;
+use landlock::RulesetCreated;
 
 /// Entry point of `labgrade-worker`: serve requests until stdin closes.
 pub fn main() -> std::io::Result<()> {
@@ -25,7 +29,6 @@ pub fn main() -> std::io::Result<()> {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
-    let shared = Shared::new()?;
     // Built once: every child installs the same programs.
     let filters = match Filters::new() {
         Ok(f) => Some(f),
@@ -33,6 +36,12 @@ pub fn main() -> std::io::Result<()> {
             eprintln!("labgrade worker: seccomp filters unavailable, runs are not filtered: {e}");
             None
         }
+    };
+    let mut slot = Slot {
+        shared: Shared::new()?,
+        filters,
+        root: RunRoot::new(run_owner())?,
+        rulesets: HashMap::new(),
     };
     preload_runtimes();
     let stdin = std::io::stdin();
@@ -45,7 +54,7 @@ pub fn main() -> std::io::Result<()> {
         let response = match serde_json::from_str::<RunRequest>(&line) {
             Ok(req) => RunResponse {
                 id: req.id,
-                observation: run_one(&req, &shared, filters.as_ref()),
+                observation: slot.run(&req),
             },
             Err(e) => RunResponse {
                 id: 0,
@@ -74,17 +83,96 @@ fn preload_runtimes() {
     }
 }
 
-/// Name of the stack-overflow marker file in a run's directory.
-const MARKER_NAME: &str = ".labgrade-marker";
+/// The uid the run directory belongs to: the sandbox's when the worker is root (runs drop to
+/// it), none to change otherwise.
+fn run_owner() -> Option<u32> {
+    // SAFETY: geteuid has no preconditions.
+    (unsafe { libc::geteuid() } == 0).then_some(SANDBOX_ID)
+}
 
-/// Runs one request in a fresh child and observes it.
-pub fn run_one(req: &RunRequest, shared: &Shared, filters: Option<&Filters>) -> Observation {
-    match run_one_inner(req, shared, filters) {
-        Ok(o) => o,
-        Err(e) => Observation::not_run(Ending::InternalError {
-            message: e.to_string(),
-        }),
+/// What a worker keeps from one run to the next: everything that can be made once.
+struct Slot {
+    shared: Shared,
+    filters: Option<Filters>,
+    root: RunRoot,
+    /// Landlock rules by artifact directory (device, inode), profile and run directory
+    /// generation. A handful per worker: one per submission it has run.
+    rulesets: HashMap<(u64, u64, Profile, u64), Option<RulesetCreated>>,
+}
+
+/// Most rulesets a worker keeps (each holds a descriptor); past it the cache starts again.
+const MAX_RULESETS: usize = 32;
+
+impl Slot {
+    /// Runs one request in a fresh child and observes it; the run directory is emptied after.
+    fn run(&mut self, req: &RunRequest) -> Observation {
+        let observation = self.run_inner(req).unwrap_or_else(|e| {
+            Observation::not_run(Ending::InternalError {
+                message: e.to_string(),
+            })
+        });
+        if let Err(e) = self.root.reset(run_owner()) {
+            eprintln!("labgrade-worker: cannot make a new run directory: {e}");
+            std::process::exit(2);
+        }
+        observation
     }
+
+    fn run_inner(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
+        let stdin_text = match &req.input {
+            RunInput::Program { stdin, .. } => stdin.as_str(),
+            RunInput::Call { .. } => "",
+        };
+        let stdin = Capture::with_text("stdin", stdin_text)?;
+        let stdout = Capture::new("stdout")?;
+        let stderr = Capture::new("stderr")?;
+        let marker = if req.artifact.marks_stack_overflow {
+            Some(Capture::new("marker")?)
+        } else {
+            None
+        };
+        let landlock = ruleset(&mut self.rulesets, &self.root, req)?;
+        let files = RunFiles {
+            dir: self.root.dir(),
+            stdin: stdin.raw(),
+            stdout: stdout.raw(),
+            stderr: stderr.raw(),
+            marker: marker.as_ref().map(Capture::raw),
+            landlock,
+        };
+        let outputs = Outputs {
+            stdout: &stdout,
+            stderr: &stderr,
+            marker: marker.as_ref(),
+        };
+        observe(req, &self.shared, self.filters.as_ref(), &files, &outputs)
+    }
+}
+
+/// The run's Landlock rules, built on first use (None where the kernel has none).
+fn ruleset<'a>(
+    cache: &'a mut HashMap<(u64, u64, Profile, u64), Option<RulesetCreated>>,
+    root: &RunRoot,
+    req: &RunRequest,
+) -> std::io::Result<Option<&'a RulesetCreated>> {
+    let dir = req.artifact.path.parent().unwrap_or(Path::new("/"));
+    let meta = std::fs::metadata(dir)?;
+    let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
+    let key = (meta.dev(), meta.ino(), profile, root.generation);
+    if !cache.contains_key(&key) && cache.len() >= MAX_RULESETS {
+        cache.clear();
+    }
+    let entry = cache
+        .entry(key)
+        .or_insert_with(|| layers::run_ruleset(root.dir(), dir, profile).ok());
+    Ok(entry.as_ref())
+}
+
+/// The worker's side of a run's streams, read after the run.
+struct Outputs<'a> {
+    stdout: &'a Capture,
+    stderr: &'a Capture,
+    marker: Option<&'a Capture>,
 }
 
 fn pipe() -> std::io::Result<(RawFd, RawFd)> {
@@ -101,79 +189,16 @@ fn pipe() -> std::io::Result<(RawFd, RawFd)> {
 /// run is a `crash`, so a flood never grows the worker.
 pub const REPORT_CAP: usize = 16 << 20;
 
-/// Reads one run file safely (see [`super::runfiles`]): its text, or why it was not read.
-fn read_run_file(dir: &RunDir, name: &str, what: &str, cap: usize) -> Result<String, String> {
-    match dir.read(name, cap) {
-        Ok(Some((bytes, _))) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
-        Ok(None) => Ok(String::new()),
-        Err(t) => Err(t.0.replacen(name, what, 1)),
-    }
-}
-
-/// The run's directory, removed when the run is over whatever the student's code did to its
-/// permissions: `chmod(".", 0)` leaves a directory its owner cannot list, which a worker
-/// running as that same unprivileged user could not remove (root could).
-struct RunTemp(tempfile::TempDir);
-
-impl RunTemp {
-    fn path(&self) -> &std::path::Path {
-        self.0.path()
-    }
-}
-
-/// Gives the owner back every directory under `dir` (never following a link), so it can be
-/// removed.
-fn restore_permissions(dir: &std::path::Path, depth: usize) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
-    if depth == 0 {
-        return;
-    }
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        if e.file_type().is_ok_and(|t| t.is_dir()) {
-            restore_permissions(&e.path(), depth - 1);
-        }
-    }
-}
-
-impl Drop for RunTemp {
-    fn drop(&mut self) {
-        restore_permissions(self.0.path(), 64);
-    }
-}
-
-fn run_one_inner(
+/// Forks the child of one run, waits for it and turns how it ended into an observation.
+fn observe(
     req: &RunRequest,
     shared: &Shared,
     filters: Option<&Filters>,
+    files: &RunFiles<'_>,
+    outputs: &Outputs<'_>,
 ) -> std::io::Result<Observation> {
-    let tmp = RunTemp(tempfile::Builder::new().prefix("labgrade-run-").tempdir()?);
-    let dir = tmp.path().to_path_buf();
-    // The run's directory belongs to the uid the student's code will run as.
-    // SAFETY: getuid has no preconditions.
-    if unsafe { libc::geteuid() } == 0 {
-        std::os::unix::fs::chown(&dir, Some(SANDBOX_ID), Some(SANDBOX_ID))?;
-    }
-    let stdin_path = dir.join("stdin");
-    let stdout_path = dir.join("stdout");
-    let stderr_path = dir.join("stderr");
-    let marker_path = dir.join(MARKER_NAME);
-    let stdin_text = match &req.input {
-        RunInput::Program { stdin, .. } => stdin.as_str(),
-        RunInput::Call { .. } => "",
-    };
-    std::fs::write(&stdin_path, stdin_text)?;
-    // Taken before the run: the files it leaves are read relative to this descriptor.
-    let run_dir = RunDir::open(&dir)?;
     shared.clear();
     let (rd, wr) = pipe()?;
-    let files = RunFiles {
-        dir: &dir,
-        stdin: &stdin_path,
-        stdout: &stdout_path,
-        stderr: &stderr_path,
-        marker: &marker_path,
-    };
     let start = Instant::now();
     // SAFETY: the worker is single-threaded, so the child may do anything after fork.
     let pid = unsafe { libc::fork() };
@@ -188,7 +213,7 @@ fn run_one_inner(
     if pid == 0 {
         // SAFETY: the read end is not the child's.
         unsafe { libc::close(rd) };
-        child::run(req, shared, filters, &files, wr);
+        child::run(req, shared, filters, files, wr);
     }
     // SAFETY: the write end is the child's.
     unsafe { libc::close(wr) };
@@ -262,18 +287,9 @@ fn run_one_inner(
     };
     let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
     let limit = (req.limits.output_kb as usize).saturating_mul(1024);
-    // The run's directory is the student's: a file there may have been swapped for a link,
-    // a FIFO or a device. Such a run is a crash, and what the swap points at is never read.
-    let mut tampered = Vec::new();
-    let mut read = |name: &str, what: &str, cap: usize| {
-        read_run_file(&run_dir, name, what, cap).unwrap_or_else(|m| {
-            tampered.push(m);
-            String::new()
-        })
-    };
-    let stdout = read("stdout", "stdout", limit);
-    let stderr = read("stderr", "stderr", limit);
-    let marker = read(MARKER_NAME, "the stack-overflow marker", 4096);
+    let stdout = outputs.stdout.read(limit);
+    let stderr = outputs.stderr.read(limit);
+    let marker = outputs.marker.map(|m| m.read(4096)).unwrap_or_default();
     let ending = classify(&Exit {
         exit: &exit,
         limits: &req.limits,
@@ -299,10 +315,6 @@ fn run_one_inner(
                 "it wrote more than {} MiB into labgrade's result channel and was stopped",
                 REPORT_CAP >> 20
             ),
-        }
-    } else if !tampered.is_empty() {
-        Ending::Crashed {
-            message: tampered.join("; "),
         }
     } else {
         ending

@@ -331,12 +331,13 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
         marker_before,
         "a hostile write got through"
     );
-    // Every run's directory is gone, the one whose permissions were taken away included.
+    // Every worker's run directory is gone, the one whose permissions were taken away
+    // included.
     let left: Vec<_> = std::fs::read_dir(&tmp)
         .unwrap()
         .flatten()
         .map(|e| e.file_name())
-        .filter(|n| n.to_string_lossy().starts_with("labgrade-run-"))
+        .filter(|n| n.to_string_lossy().starts_with("labgrade-worker-"))
         .collect();
     assert!(left.is_empty(), "run directories left behind: {left:?}");
 }

@@ -1,19 +1,19 @@
 /*
  * labgrade hostile sample: 32-stdout-symlink
  * ------------------------------------------
- * Attack:   FindGoodMove(7) replaces its stdout file (in the run's directory,
- *           its working directory) with a symbolic link to /etc/hostname, so
- *           that labgrade, reading "the program's output" as root, puts a file
- *           of the grading machine into the report.
- * Harmless: it changes only its own working directory (a symlink named
- *           stdout) and points at a file that is world-readable anyway.
- * Stopped:  the worker opens run files relative to the directory's descriptor
- *           with O_NOFOLLOW and checks they are regular files: the link is
- *           never followed, and the run is a crash saying stdout was replaced
- *           by a symbolic link.
- * Verdict:  FindGoodMove/7/return and /calls crash; the rest as the book.
+ * Attack:   FindGoodMove(7) puts a symbolic link named stdout (and one named
+ *           stdin) to /etc/hostname in its working directory, so that a
+ *           worker reading "the program's output" from the run directory, as
+ *           root, puts a file of the grading machine into the report, or feeds
+ *           it to the next run.
+ * Harmless: it changes only its own working directory and points at a file
+ *           that is world-readable anyway.
+ * Stopped:  a run's streams are anonymous files (memfd) the worker created and
+ *           reads back by descriptor: nothing in the run directory is ever
+ *           opened by the worker. What the run leaves there is unlinked, never
+ *           followed, before the next run.
+ * Verdict:  every case as the book (the answer is right).
  */
-
 #define _GNU_SOURCE
 #include <unistd.h>
 #include <stdio.h>
@@ -33,8 +33,9 @@ int Hostile(int answer);
  */
 
 int Hostile(int answer) {
-    if (unlink("stdout") == 0) {
-        if (symlink("/etc/hostname", "stdout") != 0) return -1;
-    }
+    unlink("stdout");
+    unlink("stdin");
+    if (symlink("/etc/hostname", "stdout") != 0) return -1;
+    if (symlink("/etc/hostname", "stdin") != 0) return -1;
     return answer;
 }

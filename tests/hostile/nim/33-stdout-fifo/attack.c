@@ -1,16 +1,16 @@
 /*
  * labgrade hostile sample: 33-stdout-fifo
  * ---------------------------------------
- * Attack:   FindGoodMove(7) replaces its stdout file with a FIFO: a worker that
- *           opens it to read the output blocks forever (no writer ever comes),
- *           and every later run of that slot with it.
+ * Attack:   FindGoodMove(7) puts a FIFO named stdout in its working directory:
+ *           a worker that opens it to read the output blocks forever (no
+ *           writer ever comes), and every later run of that slot with it.
  * Harmless: it changes only its own working directory (a FIFO named stdout).
- * Stopped:  the worker opens run files with O_NONBLOCK (a FIFO opens at once)
- *           and checks they are regular files: the FIFO is never read, and the
- *           run is a crash saying stdout was replaced by a FIFO.
- * Verdict:  FindGoodMove/7/return and /calls crash; the rest as the book.
+ * Stopped:  a run's streams are anonymous files (memfd) the worker created and
+ *           reads back by descriptor: nothing in the run directory is ever
+ *           opened by the worker. The FIFO is unlinked, never opened, before
+ *           the next run.
+ * Verdict:  every case as the book (the answer is right).
  */
-
 #define _GNU_SOURCE
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,8 +31,7 @@ int Hostile(int answer);
  */
 
 int Hostile(int answer) {
-    if (unlink("stdout") == 0) {
-        if (mkfifo("stdout", 0666) != 0) return -1;
-    }
+    unlink("stdout");
+    if (mkfifo("stdout", 0666) != 0) return -1;
     return answer;
 }
