@@ -442,17 +442,20 @@ fn spelling(name: &str) -> String {
 }
 
 /// The mistakes labgrade can name in the sources detection chose (`files`, under `root`)
-/// before building them: several students' work in one folder (the same graded function, or
-/// `main`, defined in two of its subfolders), or two `main` functions that the build would
-/// link into one program. `graded` are the functions the problem calls or counts.
+/// before building them: several students' work in one folder, or two `main` functions that
+/// the build would link into one program. `graded` are the functions the problem calls or
+/// counts.
+///
+/// A subfolder looks like a submission of its own when it defines a graded function (any
+/// spelling labgrade accepts), or, where no subfolder does, a `main`. Two or more such
+/// subfolders defining the same one are a class folder: built together, their definitions
+/// would clash. (A `src/` with the solution beside a `tests/` with a test `main` is one
+/// submission: it gets the two-`main` message, naming both files.)
 pub fn check_sources(root: &Path, files: &[PathBuf], graded: &[String]) -> Result<(), String> {
-    let marks: BTreeSet<String> = graded
-        .iter()
-        .map(|g| spelling(g))
-        .chain(std::iter::once("main".to_string()))
-        .collect();
-    // For each top-level subfolder: the graded functions (or main) its sources define.
-    let mut by_folder: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let graded: BTreeSet<String> = graded.iter().map(|g| spelling(g)).collect();
+    // For each top-level subfolder: the graded functions, and whether a main, its sources
+    // define.
+    let mut by_folder: BTreeMap<String, (BTreeSet<String>, bool)> = BTreeMap::new();
     let mut mains: Vec<String> = Vec::new();
     for f in files {
         let Ok(rel) = f.strip_prefix(root) else {
@@ -463,6 +466,7 @@ pub fn check_sources(root: &Path, files: &[PathBuf], graded: &[String]) -> Resul
         };
         let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_SCAN_BYTES)]);
         let defs = defined_functions(&text);
+        let has_main = defs.iter().any(|(n, _)| n == "main");
         if defs.iter().any(|(n, certain)| n == "main" && *certain) {
             mains.push(rel.display().to_string());
         }
@@ -471,24 +475,37 @@ pub fn check_sources(root: &Path, files: &[PathBuf], graded: &[String]) -> Resul
             continue; // a file at the top
         };
         let folder = format!("{}/", first.as_os_str().to_string_lossy());
-        let defined = by_folder.entry(folder).or_default();
-        for (name, _) in defs {
-            let sp = spelling(&name);
-            if marks.contains(&sp) && !(sp == "main" && name.starts_with("::")) {
-                defined.insert(sp);
-            }
-        }
+        let (defined, main) = by_folder.entry(folder).or_default();
+        *main |= has_main;
+        defined.extend(
+            defs.iter()
+                .map(|(name, _)| spelling(name))
+                .filter(|sp| graded.contains(sp)),
+        );
     }
-    let complete: Vec<String> = by_folder
+    let any_graded = by_folder.values().any(|(d, _)| !d.is_empty());
+    let own: Vec<(&String, BTreeSet<String>)> = by_folder
         .iter()
-        .filter(|(_, d)| !d.is_empty())
-        .map(|(f, _)| f.clone())
+        .map(|(folder, (defined, main))| {
+            let marks = if any_graded {
+                defined.clone()
+            } else if *main {
+                BTreeSet::from(["main".to_string()])
+            } else {
+                BTreeSet::new()
+            };
+            (folder, marks)
+        })
+        .filter(|(_, marks)| !marks.is_empty())
         .collect();
-    let shared = marks
-        .iter()
-        .any(|m| by_folder.values().filter(|d| d.contains(m)).count() >= 2);
-    if complete.len() >= 2 && shared {
-        return Err(class_folder(root, &complete));
+    let shared = own.iter().any(|(_, marks)| {
+        marks
+            .iter()
+            .any(|m| own.iter().filter(|(_, o)| o.contains(m)).count() >= 2)
+    });
+    if own.len() >= 2 && shared {
+        let folders: Vec<String> = own.iter().map(|(f, _)| (*f).clone()).collect();
+        return Err(class_folder(root, &folders));
     }
     if mains.len() >= 2 {
         return Err(format!(
@@ -683,6 +700,15 @@ auto main() -> int { return 0; }
         // Sources and their tests in subfolders are one submission, not a class.
         let src = put("src/nim.c", "int find_good_move(int n) { return n; }\n");
         assert!(check_sources(root, &[src.clone(), test.clone()], &graded).is_ok());
+        let game = put("src/game.c", "int main(void) { return 0; }\n");
+        let err = check_sources(root, &[src.clone(), game, test.clone()], &graded).unwrap_err();
+        assert!(err.contains("(in `src/game.c`, `tests/test.c`)"), "{err}");
+        // Where no graded function is found (the lab's are reached through its driver), a
+        // main in each of several folders is a class.
+        let lab_a = put("ann/main.cpp", "int main() { return 0; }\n");
+        let lab_b = put("ben/main.cpp", "int main() { return 0; }\n");
+        let err = check_sources(root, &[lab_a, lab_b], &graded).unwrap_err();
+        assert!(err.contains("(2 submissions: ann/, ben/)"), "{err}");
         // The same graded function in two folders: a class.
         let a = put(
             "alice/nim.c",
