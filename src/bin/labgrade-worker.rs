@@ -9,11 +9,19 @@
 //!
 //! `labgrade-worker --probe` prints, as JSON, which isolation layers this kernel enforces
 //! for the runs this binary makes (every report's `metadata.sandbox`).
+//!
+//! `labgrade-worker --unpack FORMAT ARCHIVE DEST` unpacks a handed-in archive: intake runs it
+//! in the build jail, so an archive is never parsed in the grader's process
+//! (`labgrade::submission::unpack`).
 
 fn main() {
-    let probe = match std::env::args().nth(1).as_deref() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let probe = match args.first().map(String::as_str) {
         None => false,
         Some("--probe") => true,
+        Some("--unpack") => {
+            std::process::exit(labgrade::submission::unpack::worker_main(&args[1..]))
+        }
         Some(other) => {
             eprintln!(
                 "labgrade-worker: unknown argument `{other}` (labgrade starts this program itself; \

@@ -7,6 +7,7 @@ use crate::problems::Problem;
 use crate::report::{BuildReport, Verdict};
 use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
+use crate::submission::detect::check_sources;
 use crate::submission::intake::{stage, IntakePolicy};
 use crate::submission::symbols::{demangle, exported_names, resolve};
 use crate::submission::{detect, BuildCache, SubmissionKind};
@@ -206,7 +207,8 @@ pub fn graded_names(problem: &dyn Problem) -> Vec<String> {
 
 /// What intake trusts: links inside labgrade's own `tests/` (its bundled samples share files
 /// through links), for submissions that are themselves among those samples; nothing else.
-pub fn intake_policy(spec: &ProblemSpec, path: &Path) -> IntakePolicy {
+/// Archives are unpacked by `worker` (`labgrade-worker`) in the build jail.
+pub fn intake_policy(spec: &ProblemSpec, path: &Path, worker: &Path) -> IntakePolicy {
     let tests = spec
         .path
         .parent()
@@ -216,15 +218,18 @@ pub fn intake_policy(spec: &ProblemSpec, path: &Path) -> IntakePolicy {
     IntakePolicy {
         link_roots: tests.into_iter().filter(|t| path.starts_with(t)).collect(),
         allowed_crates: spec.build.rust_dependencies.clone(),
+        unpacker: Some(worker.to_path_buf()),
     }
 }
 
 /// Prepares one submission. `trust_self_counting` lets a prebuilt library that implements
-/// labgrade's counting protocol itself (the reference cdylib) have its counts observed.
+/// labgrade's counting protocol itself (the reference cdylib) have its counts observed;
+/// `worker` (`labgrade-worker`) unpacks an archive.
 pub fn prepare(
     problem: &dyn Problem,
     spec: &ProblemSpec,
     cache: &BuildCache,
+    worker: &Path,
     name: &str,
     path: &Path,
     trust_self_counting: bool,
@@ -238,13 +243,26 @@ pub fn prepare(
         _ => path.to_path_buf(),
     };
     // Intake: everything below reads only this private copy.
-    let staged = match stage(&path, &cache.staging_dir(), &intake_policy(spec, &path)) {
+    let policy = intake_policy(spec, &path, worker);
+    let staged = match stage(&path, &cache.staging_dir(), &policy) {
         Ok(s) => s,
-        Err(message) => {
-            return Prepared::failed(name, &path, "unknown", Verdict::LoadError, message)
+        Err(refusal) => {
+            let verdict = if refusal.machine {
+                Verdict::InternalError
+            } else {
+                Verdict::LoadError
+            };
+            return Prepared::failed(name, &path, "unknown", verdict, refusal.message);
         }
     };
-    let kind = match detect(&staged.root) {
+    // What was handed in, and the mistakes that can be named before building it.
+    let kind = detect(&staged.root).and_then(|kind| match &kind {
+        SubmissionKind::Sources(files) => {
+            check_sources(&staged.root, files, &graded_names(problem)).map(|()| kind)
+        }
+        _ => Ok(kind),
+    });
+    let kind = match kind {
         Ok(k) => k,
         Err(message) => {
             let message = staged.unstage(&message);
@@ -272,7 +290,7 @@ pub fn prepare(
         other => other,
     };
     let word = kind.word();
-    let mut notes = Vec::new();
+    let mut notes = staged.notes.clone();
     let mut hints = BTreeMap::new();
     match &kind {
         SubmissionKind::Library(lib) => {
@@ -331,9 +349,13 @@ pub fn prepare(
             build: BuildReport {
                 kind: word.into(),
                 ok: true,
-                notes: vec![
-                    "an executable can only be run whole: function cases are not observable".into(),
-                ],
+                notes: {
+                    notes.push(
+                        "an executable can only be run whole: function cases are not observable"
+                            .into(),
+                    );
+                    notes
+                },
                 ..BuildReport::default()
             },
             library: None,

@@ -167,6 +167,7 @@ impl Session {
             self.problem,
             &self.spec,
             &self.options.cache,
+            &self.options.worker_exe,
             name,
             path,
             trust_self_counting,

@@ -18,6 +18,11 @@ pub enum Arrive {
     Library,
     /// Only the program built from the sources (an executable).
     Executable,
+    /// The directory's files (less `expect.toml`) packed into `<dir>.zip`, inside a folder
+    /// named like the directory (the usual wrapper).
+    Zip,
+    /// The directory's files (less `expect.toml`) packed into `<dir>.tar.gz`, at its top.
+    TarGz,
 }
 
 /// One rule: cases matching a glob get a verdict. The first matching rule wins.
@@ -103,7 +108,8 @@ impl SampleExpect {
         })
     }
 
-    /// The path to hand in: the directory, or the library or program built from it.
+    /// The path to hand in: the directory, the library or program built from it, or an
+    /// archive of it (packed here from labgrade's own sample: nothing is unpacked here).
     pub fn artifact_for(
         &self,
         dir: &Path,
@@ -113,8 +119,11 @@ impl SampleExpect {
         if self.arrive == Arrive::Source {
             return Ok(dir.to_path_buf());
         }
-        let policy = crate::runner::prepare::intake_policy(&session.spec, dir);
+        let policy = crate::runner::prepare::intake_policy(&session.spec, dir, &options.worker_exe);
         let staged = crate::submission::intake::stage(dir, &options.cache.staging_dir(), &policy)?;
+        if matches!(self.arrive, Arrive::Zip | Arrive::TarGz) {
+            return pack(&staged, self.arrive, &options.cache.staging_dir());
+        }
         let kind = crate::submission::detect(&staged.root)?;
         let built = options.cache.build(
             &kind,
@@ -128,8 +137,72 @@ impl SampleExpect {
         let path = match self.arrive {
             Arrive::Library => built.library,
             Arrive::Executable => built.program,
-            Arrive::Source => unreachable!(),
+            Arrive::Source | Arrive::Zip | Arrive::TarGz => unreachable!(),
         };
         path.ok_or_else(|| "the sample built no such artifact".to_string())
     }
+}
+
+/// Packs a staged sample (less its `expect.toml`) into an archive under `under`, named after
+/// the sample's directory, and returns the archive's path.
+fn pack(
+    staged: &crate::submission::intake::Staged,
+    arrive: Arrive,
+    under: &Path,
+) -> Result<PathBuf, String> {
+    use std::io::Write;
+    let name = staged
+        .original
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let problem = staged
+        .original
+        .parent()
+        .and_then(Path::file_name)
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let dir = under.join("archived-samples").join(&problem);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot pack the sample: {e}"))?;
+    let files: Vec<&PathBuf> = staged
+        .files
+        .iter()
+        .filter(|f| f.as_os_str() != "expect.toml")
+        .collect();
+    let err = |e: &dyn std::fmt::Display| format!("cannot pack the sample: {e}");
+    let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| err(&e))?;
+    let path = match arrive {
+        Arrive::Zip => {
+            let mut zip = zip::ZipWriter::new(tmp.as_file());
+            let opts = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated);
+            zip.add_directory(format!("{name}/"), opts)
+                .map_err(|e| err(&e))?;
+            for f in files {
+                let data = std::fs::read(staged.root.join(f)).map_err(|e| err(&e))?;
+                zip.start_file(format!("{name}/{}", f.display()), opts)
+                    .map_err(|e| err(&e))?;
+                zip.write_all(&data).map_err(|e| err(&e))?;
+            }
+            zip.finish().map_err(|e| err(&e))?;
+            dir.join(format!("{name}.zip"))
+        }
+        Arrive::TarGz => {
+            let gz = flate2::write::GzEncoder::new(tmp.as_file(), flate2::Compression::default());
+            let mut tar = tar::Builder::new(gz);
+            for f in files {
+                tar.append_path_with_name(staged.root.join(f), f)
+                    .map_err(|e| err(&e))?;
+            }
+            tar.into_inner()
+                .and_then(|gz| gz.finish())
+                .map_err(|e| err(&e))?;
+            dir.join(format!("{name}.tar.gz"))
+        }
+        _ => unreachable!("only archives are packed"),
+    };
+    tmp.persist(&path).map_err(|e| err(&e))?;
+    Ok(path)
 }

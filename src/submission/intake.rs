@@ -16,7 +16,11 @@
 //!   [`MAX_DEPTH`]), checked on the descriptor's size before reading and again while reading,
 //!   so a 2 GiB sparse header is refused, not read;
 //! - a Rust crate's `Cargo.toml` is checked: no path dependency outside the crate, no git
-//!   dependency, no registry dependency the spec does not allow, no `[patch]`/`[replace]`.
+//!   dependency, no registry dependency the spec does not allow, no `[patch]`/`[replace]`;
+//! - an archive (`.zip`, `.tar`, `.tar.gz`, told by its first bytes) is unpacked by
+//!   `labgrade-worker --unpack` in the build jail ([`super::unpack`]), and what it held is
+//!   staged as a folder would be, with every check above; a lone top-level folder in it (the
+//!   usual `hw3/` wrapper) is the submission. Archives inside it are not unpacked.
 //!
 //! A refusal is one sentence naming the file and why: it becomes the submission's verdict.
 
@@ -24,6 +28,11 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use super::jail::{self, Identity, Jail, JailLimits};
+use super::unpack::{self, Format, Sniffed};
 
 /// Most bytes one staged file may hold (a prebuilt library included).
 pub const MAX_FILE_BYTES: u64 = 32 << 20;
@@ -43,6 +52,48 @@ pub struct IntakePolicy {
     pub link_roots: Vec<PathBuf>,
     /// Registry crates a Rust submission may depend on (the spec's list).
     pub allowed_crates: Vec<String>,
+    /// The `labgrade-worker` binary, which unpacks archives in the build jail. Without it an
+    /// archive cannot be accepted (the grader never parses one itself).
+    pub unpacker: Option<PathBuf>,
+}
+
+/// Why a submission was not staged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// One sentence naming the file and why (or what failed).
+    pub message: String,
+    /// The grading machine failed (no disk, no jail, no worker), not the submission.
+    pub machine: bool,
+}
+
+impl Refusal {
+    fn machine(message: String) -> Refusal {
+        Refusal {
+            message,
+            machine: true,
+        }
+    }
+}
+
+impl From<String> for Refusal {
+    fn from(message: String) -> Refusal {
+        Refusal {
+            message,
+            machine: false,
+        }
+    }
+}
+
+impl From<Refusal> for String {
+    fn from(r: Refusal) -> String {
+        r.message
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// A staged copy. The directory is removed when this is dropped.
@@ -55,6 +106,8 @@ pub struct Staged {
     pub original: PathBuf,
     /// Every staged file, relative to `root` (for a single file: its name), sorted.
     pub files: Vec<PathBuf>,
+    /// What intake did that the report should say (an archive unpacked, entries skipped).
+    pub notes: Vec<String>,
 }
 
 impl Staged {
@@ -296,7 +349,7 @@ fn kind_of(ft: &std::fs::FileType) -> &'static str {
 
 /// Copies the submission at `path` into a new private directory under `under`, or says why
 /// it cannot be accepted.
-pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged, String> {
+pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged, Refusal> {
     std::fs::create_dir_all(under).map_err(|e| {
         format!(
             "cannot create the staging directory `{}`: {e}",
@@ -330,7 +383,8 @@ pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged,
             "`{}` is a symbolic link (to `{to}`), not a submission: hand in your files \
              themselves",
             path.display()
-        ));
+        )
+        .into());
     }
     let root = dir.path().join(&name);
     let mut walk = Walk {
@@ -342,7 +396,8 @@ pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged,
         total: 0,
     };
     let mut seen = HashSet::new();
-    if meta.is_dir() {
+    let is_dir = meta.is_dir();
+    if is_dir {
         walk.copy_dir(path, &root, Path::new(""), 0, &mut seen)?;
     } else {
         walk.copy_entry(path, &root, Path::new(""), meta, 0, &mut seen)?;
@@ -350,16 +405,244 @@ pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged,
     }
     let mut files = walk.files;
     files.sort();
-    let staged = Staged {
+    let mut staged = Staged {
         dir,
         root,
         original: path.to_path_buf(),
         files,
+        notes: Vec::new(),
     };
+    if !is_dir {
+        staged = open_archive(staged, policy)?;
+    }
     if staged.root.join("Cargo.toml").is_file() {
         check_manifest(&staged, policy)?;
     }
     Ok(staged)
+}
+
+/// CPU, wall clock and memory of one unpacking (the file-size limit is intake's own).
+fn unpack_limits() -> JailLimits {
+    JailLimits {
+        cpu_seconds: 30,
+        wall: Duration::from_secs(60),
+        address_space: 1 << 30,
+        file_size: MAX_FILE_BYTES,
+        ..JailLimits::default()
+    }
+}
+
+/// When the staged single file is an archive, unpacks it (in the jail) and stages what it
+/// held in its place; any other file is returned as it is.
+fn open_archive(staged: Staged, policy: &IntakePolicy) -> Result<Staged, Refusal> {
+    let shown = staged.original.display().to_string();
+    let name = staged
+        .root
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let mut head = Vec::with_capacity(unpack::SNIFF_BYTES);
+    std::fs::File::open(&staged.root)
+        .and_then(|f| f.take(unpack::SNIFF_BYTES as u64).read_to_end(&mut head))
+        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    let format = match unpack::sniff(&head, &name) {
+        Sniffed::Archive(f) => f,
+        Sniffed::Unsupported(what) => {
+            return Err(format!(
+                "`{shown}` is {what}, which labgrade does not unpack: hand in a {} of your \
+                 folder, or the folder itself",
+                unpack::ACCEPTED
+            )
+            .into())
+        }
+        Sniffed::NotArchive if unpack::named_like_archive(&name) => {
+            return Err(format!(
+                "`{shown}` is named like an archive, but its first bytes are not those of a \
+                 zip, tar or gzip file: make it again (labgrade accepts {}), or hand in the \
+                 folder",
+                unpack::ACCEPTED
+            )
+            .into())
+        }
+        Sniffed::NotArchive => return Ok(staged),
+    };
+    let worker = policy.unpacker.as_deref().ok_or_else(|| {
+        Refusal::machine(format!(
+            "`{shown}` is a {} archive, and labgrade has no `labgrade-worker` here to unpack it \
+             in: unpack it and hand in the folder",
+            format.word()
+        ))
+    })?;
+    let (jail_dir, out, mut notes) = unpack_jailed(&staged.root, &shown, format, worker)?;
+    // The lone top-level folder most archives wrap their files in is the submission.
+    let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(&out)
+        .and_then(|rd| rd.collect())
+        .map_err(|e| Refusal::machine(format!("cannot read what `{shown}` held: {e}")))?;
+    let (from, wrapper) = match entries.as_slice() {
+        [] => {
+            return Err(format!(
+                "`{shown}` holds no files: hand in an archive of your folder (e.g. `zip -r \
+                 hw3.zip hw3`)"
+            )
+            .into())
+        }
+        [one] if one.file_type().is_ok_and(|t| t.is_dir()) => (
+            one.path(),
+            Some(one.file_name().to_string_lossy().into_owned()),
+        ),
+        _ => (out.clone(), None),
+    };
+    notes.insert(
+        0,
+        match &wrapper {
+            Some(w) => format!("handed in as `{name}`: graded what its folder `{w}/` holds"),
+            None => format!("handed in as `{name}`: graded what it holds"),
+        },
+    );
+    // Staged in the archive copy's place, under the archive's name less its extension.
+    let stem = unpack::archive_stem(&name)
+        .filter(|s| !s.starts_with('.'))
+        .unwrap_or(&name)
+        .to_string();
+    std::fs::remove_file(&staged.root)
+        .map_err(|e| Refusal::machine(format!("cannot stage `{shown}`: {e}")))?;
+    let root = staged.dir().join(&stem);
+    let no_links = IntakePolicy::default();
+    let mut walk = Walk {
+        sub_root: from.canonicalize().ok(),
+        class_dir: None,
+        policy: &no_links,
+        original: staged.original.clone(),
+        files: Vec::new(),
+        total: 0,
+    };
+    walk.copy_dir(&from, &root, Path::new(""), 0, &mut HashSet::new())?;
+    drop(jail_dir);
+    let mut files = walk.files;
+    files.sort();
+    let archives: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let n = f.file_name().unwrap_or_default().to_string_lossy();
+            unpack::named_like_archive(&n)
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    if !archives.is_empty() && archives.len() == files.len() {
+        return Err(format!(
+            "`{shown}` holds only {} (`{}`): labgrade unpacks one archive, never archives \
+             inside it; hand in one archive of your folder",
+            if archives.len() == 1 {
+                "another archive"
+            } else {
+                "other archives"
+            },
+            archives.join("`, `")
+        )
+        .into());
+    }
+    if !archives.is_empty() {
+        notes.push(format!(
+            "`{}` inside `{name}` not unpacked (archives inside an archive never are)",
+            archives.join("`, `")
+        ));
+    }
+    Ok(Staged {
+        root,
+        files,
+        notes,
+        ..staged
+    })
+}
+
+/// Runs `labgrade-worker --unpack` on a copy of `archive` in the build jail: `nobody`,
+/// reading only the copy (and the worker), writing only an empty directory. Returns the
+/// directory (removed on drop), the unpacked tree in it, and the worker's notes.
+fn unpack_jailed(
+    archive: &Path,
+    shown: &str,
+    format: Format,
+    worker: &Path,
+) -> Result<(tempfile::TempDir, PathBuf, Vec<String>), Refusal> {
+    let machine = |e: String| Refusal::machine(format!("cannot unpack `{shown}`: {e}"));
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
+    let parent = if root {
+        PathBuf::from("/tmp")
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("labgrade-unpack-")
+        .tempdir_in(parent)
+        .map_err(|e| machine(e.to_string()))?;
+    let copy = dir.path().join("archive");
+    let out = dir.path().join("out");
+    std::fs::copy(archive, &copy)
+        .and_then(|_| std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644)))
+        .and_then(|_| std::fs::create_dir(&out))
+        .map_err(|e| machine(e.to_string()))?;
+    let worker = worker
+        .canonicalize()
+        .map_err(|e| machine(format!("`{}`: {e}", worker.display())))?;
+    let mut jail = Jail::new(Identity::Nobody, &out, unpack_limits());
+    jail.read.push(copy.clone());
+    jail.read_exec.push(worker.clone());
+    // As root the worker runs as `nobody`, who may not reach labgrade's directory: the
+    // binary is bound read-only into the unpacking directory, in the jail's own mount
+    // namespace (as the Rust toolchain is for cargo).
+    let exe = if root {
+        let mount = dir.path().join("labgrade-worker");
+        std::fs::File::create(&mount)
+            .and_then(|_| std::os::unix::fs::chown(dir.path(), Some(jail::BUILD_ID), None))
+            .and_then(|_| std::os::unix::fs::chown(&out, Some(jail::BUILD_ID), None))
+            .map_err(|e| machine(e.to_string()))?;
+        jail.binds.push((worker.clone(), mount.clone()));
+        mount
+    } else {
+        worker
+    };
+    let mut cmd = Command::new(&exe);
+    cmd.arg("--unpack")
+        .arg(format.word())
+        .arg(&copy)
+        .arg(&out)
+        .env_clear()
+        .env("LANG", "C")
+        .current_dir(&out);
+    let o = jail::run(&mut cmd, &jail);
+    if let Some(m) = &o.machine_error {
+        return Err(machine(m.trim_end().to_string()));
+    }
+    let limits = unpack_limits();
+    let report = o
+        .output
+        .lines()
+        .rev()
+        .find_map(|l| serde_json::from_str::<unpack::Report>(l).ok());
+    match report {
+        Some(unpack::Report::Unpacked { notes }) if o.success => Ok((dir, out, notes)),
+        Some(unpack::Report::Refused(why)) => Err(format!("`{shown}`: {why}").into()),
+        _ if o.timed_out => Err(format!(
+            "`{shown}` took more than {} s to unpack: hand in a smaller archive, or the folder",
+            limits.wall.as_secs()
+        )
+        .into()),
+        _ if matches!(o.signal, Some(libc::SIGXCPU) | Some(libc::SIGKILL)) => Err(format!(
+            "`{shown}` needs more than {} s of CPU to unpack: hand in a smaller archive, or \
+             the folder",
+            limits.cpu_seconds
+        )
+        .into()),
+        _ => Err(format!(
+            "`{shown}` could not be unpacked (the unpacker stopped: {}): make the archive \
+             again, or hand in the folder",
+            o.output.trim().lines().last().unwrap_or("no output")
+        )
+        .into()),
+    }
 }
 
 /// Refuses a crate whose manifest reaches outside it or needs the network.
@@ -484,6 +767,7 @@ mod tests {
             &class.join(".cache"),
             &IntakePolicy::default(),
         )
+        .map_err(String::from)
     }
 
     #[test]
@@ -532,7 +816,9 @@ mod tests {
             link_roots: vec![c.path().canonicalize().unwrap()],
             ..IntakePolicy::default()
         };
-        let err = stage(&c.path().join("mallory"), &c.path().join(".cache"), &policy).unwrap_err();
+        let err = stage(&c.path().join("mallory"), &c.path().join(".cache"), &policy)
+            .unwrap_err()
+            .message;
         assert!(err.contains("outside your submission"), "{err}");
         // And the entry itself being a link.
         symlink(c.path().join("bob"), c.path().join("eve")).unwrap();
@@ -589,6 +875,35 @@ mod tests {
         symlink("..", s.join("src/up")).unwrap();
         let err = stage_in(c.path(), "crate").unwrap_err();
         assert!(err.contains("loop"), "{err}");
+    }
+
+    #[test]
+    fn archives_are_told_by_their_bytes_and_never_opened_here() {
+        let c = class();
+        // A zip (by its magic, whatever its name): without the worker to unpack it in, the
+        // grader refuses it as its own failure rather than parse it.
+        std::fs::write(c.path().join("hw3.pdf"), b"PK\x03\x04rest").unwrap();
+        let r = stage(
+            &c.path().join("hw3.pdf"),
+            &c.path().join(".cache"),
+            &IntakePolicy::default(),
+        )
+        .unwrap_err();
+        assert!(r.machine && r.message.contains("is a zip archive"), "{r:?}");
+        std::fs::write(c.path().join("hw3.7z"), b"7z\xbc\xaf\x27\x1c").unwrap();
+        let err = stage_in(c.path(), "hw3.7z").unwrap_err();
+        assert!(
+            err.contains("is a 7-Zip archive, which labgrade does not unpack: hand in a .zip"),
+            "{err}"
+        );
+        std::fs::write(c.path().join("hw3.tar.gz"), b"not gzip").unwrap();
+        let err = stage_in(c.path(), "hw3.tar.gz").unwrap_err();
+        assert!(err.contains("is named like an archive"), "{err}");
+        // Anything else is staged as it is.
+        std::fs::write(c.path().join("nim.c"), b"int x;").unwrap();
+        let st = stage_in(c.path(), "nim.c").unwrap();
+        assert_eq!(st.files, vec![PathBuf::from("nim.c")]);
+        assert!(st.notes.is_empty());
     }
 
     #[test]

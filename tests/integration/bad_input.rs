@@ -85,7 +85,7 @@ fn paths_that_cannot_be_graded_exit_2_with_a_reason() {
     std::fs::write(&arm, bytes).unwrap();
     for (path, expect) in [
         (&text, "not an ELF file"),
-        (&empty, "holds no C or C++ sources"),
+        (&empty, "is empty"),
         (&arm, "Aarch64"),
         (&dir.path().join("missing"), "cannot read"),
     ] {

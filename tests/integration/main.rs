@@ -8,8 +8,10 @@
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
+//! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
 
+mod archives;
 mod bad_input;
 mod build_jail;
 mod check;
