@@ -102,11 +102,28 @@ fn one_cause(v: Verdict) -> bool {
 const COLLAPSE_AT: usize = 3;
 
 impl Renderer<'_> {
-    /// For each failed case, the index of the first failed case with the same verdict,
-    /// message and values: one root cause is explained once.
+    /// For each failed case, the index of the first failed case with the same root cause:
+    /// the same verdict and the same explanation, up to its numbers (the memoised solution's
+    /// `FindGoodMove/4/calls` and `/9/calls` differ only in how many calls). One root cause
+    /// is explained once, in full for its first case; `-v` explains every case.
     fn same_as(&self) -> Vec<Option<usize>> {
         let cases = &self.report.cases;
+        let shapes: Vec<String> = cases.iter().map(|c| shape(&c.message)).collect();
         let mut first: Vec<Option<usize>> = vec![None; cases.len()];
+        if self.opts.verbose {
+            // Only the truly identical (a build error's 95 cases) are still said once.
+            for (i, c) in cases.iter().enumerate() {
+                if !c.passed && one_cause(c.verdict) && !c.message.is_empty() {
+                    first[i] = (0..i).find(|&j| {
+                        first[j].is_none()
+                            && !cases[j].passed
+                            && cases[j].verdict == c.verdict
+                            && cases[j].message == c.message
+                    });
+                }
+            }
+            return first;
+        }
         for (i, c) in cases.iter().enumerate() {
             if c.passed || c.message.is_empty() {
                 continue;
@@ -116,10 +133,7 @@ impl Renderer<'_> {
                 first[j].is_none()
                     && !d.passed
                     && d.verdict == c.verdict
-                    && d.message == c.message
-                    // Nothing ran: the values say nothing either.
-                    && (one_cause(c.verdict)
-                        || (d.expected == c.expected && d.observed == c.observed))
+                    && shapes[j] == shapes[i]
                     && self.visible(d) == self.visible(c)
             });
         }
@@ -189,13 +203,6 @@ impl Renderer<'_> {
             .map(|v| v.as_str().len())
             .max()
             .unwrap_or(0);
-        let name_width = self
-            .names
-            .iter()
-            .map(|n| n.chars().count())
-            .max()
-            .unwrap_or(0)
-            .min(MAX_NAME_COLUMN);
         let scores: Vec<String> = self
             .report
             .cases
@@ -208,32 +215,68 @@ impl Renderer<'_> {
                 )
             })
             .collect();
-        let score_width = scores.iter().map(|s| s.len()).max().unwrap_or(0);
 
         let same_as = self.same_as();
-        for (i, ((case, name), score)) in self
-            .report
-            .cases
-            .iter()
-            .zip(&self.names)
-            .zip(&scores)
-            .enumerate()
-        {
+        // The rows shown: one per case, less the cases a one-cause row stands for.
+        let mut rows: Vec<usize> = Vec::new();
+        for (i, case) in self.report.cases.iter().enumerate() {
             if self.opts.failures_only && case.passed {
                 continue;
             }
-            let followers = Self::followers(&same_as, i);
             let collapse = !self.opts.verbose && one_cause(case.verdict);
             if collapse
                 && same_as[i].is_some_and(|f| Self::followers(&same_as, f).len() >= COLLAPSE_AT)
             {
                 continue;
             }
+            rows.push(i);
+        }
+        let runs: Vec<Vec<usize>> = if self.opts.verbose {
+            rows.iter().map(|&i| vec![i]).collect()
+        } else {
+            self.runs(&rows, &same_as)
+        };
+        // Each row's name, score and time: a case's own, or a run's together.
+        let shown: Vec<(String, String, f64)> = runs
+            .iter()
+            .map(|run| {
+                let cases: Vec<&CaseReport> = run.iter().map(|&k| &self.report.cases[k]).collect();
+                if let [only] = run.as_slice() {
+                    return (
+                        self.names[*only].clone(),
+                        scores[*only].clone(),
+                        cases[0].time_ms,
+                    );
+                }
+                let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
+                (
+                    range_name(&names),
+                    format!(
+                        "{}/{}",
+                        details::points(cases.iter().map(|c| c.score).sum()),
+                        details::points(cases.iter().map(|c| c.max_score).sum())
+                    ),
+                    cases.iter().map(|c| c.time_ms).sum(),
+                )
+            })
+            .collect();
+        let name_width = shown
+            .iter()
+            .map(|(n, _, _)| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(MAX_NAME_COLUMN);
+        let score_width = shown.iter().map(|(_, s, _)| s.len()).max().unwrap_or(0);
+        for (run, (name, score, time_ms)) in runs.iter().zip(shown) {
+            let i = run[0];
+            let case = &self.report.cases[i];
+            let followers = Self::followers(&same_as, i);
+            let collapse = !self.opts.verbose && one_cause(case.verdict);
             let tag = format!("{:tag_width$}", tag_word(case.verdict));
             let mut line = format!(
                 "  {}  {name:name_width$}  {score:>score_width$}  {:>7}",
                 self.p.paint(&tag, verdict_style(case)),
-                details::duration(case.time_ms),
+                details::duration(time_ms),
             );
             if case.passed && case.verdict != Verdict::Pass {
                 line.push_str(&self.p.paint("  (as expected)", Style::fg(Color::Green)));
@@ -266,6 +309,49 @@ impl Renderer<'_> {
                 out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
             }
         }
+    }
+
+    /// The shown rows in runs a table shows as one row: at least [`COLLAPSE_AT`] cases in a
+    /// row with the same verdict, names that differ in one `/`-separated part only (the
+    /// input: `FindGoodMove/2/return` to `FindGoodMove/15/return`), all visible, none
+    /// standing for other cases.
+    fn runs(&self, rows: &[usize], same_as: &[Option<usize>]) -> Vec<Vec<usize>> {
+        let cases = &self.report.cases;
+        let joins = |run: &[usize], k: usize| {
+            let (a, b) = (&cases[run[0]], &cases[k]);
+            let one_row = |i: usize| {
+                // A one-cause row stands for its followers: it stays on its own.
+                let stands_for_others =
+                    one_cause(cases[i].verdict) && !Self::followers(same_as, i).is_empty();
+                self.visible(&cases[i]) && !stands_for_others
+            };
+            a.verdict == b.verdict
+                && a.passed == b.passed
+                && one_row(run[0])
+                && one_row(k)
+                && differing_part(
+                    run.iter()
+                        .map(|&i| self.names[i].as_str())
+                        .chain([self.names[k].as_str()]),
+                )
+                .is_some()
+        };
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for &i in rows {
+            match runs.last_mut() {
+                Some(run) if joins(run, i) => run.push(i),
+                _ => runs.push(vec![i]),
+            }
+        }
+        runs.into_iter()
+            .flat_map(|run| {
+                if run.len() >= COLLAPSE_AT {
+                    vec![run]
+                } else {
+                    run.into_iter().map(|i| vec![i]).collect()
+                }
+            })
+            .collect()
     }
 
     /// Every case that did not get the verdict it expects, explained.
@@ -314,11 +400,19 @@ impl Renderer<'_> {
                 if followers.len() > NAMED {
                     names.push("...");
                 }
+                let identical = followers
+                    .iter()
+                    .all(|&k| self.report.cases[k].message == case.message);
+                let how = if identical {
+                    "like this"
+                } else {
+                    "the same way, each with its own numbers (-v explains each)"
+                };
                 out.push(
                     self.p.paint(
                         &wrap(
                             &format!(
-                                "and {} like this: {}",
+                                "and {} {how}: {}",
                                 plural(followers.len(), "more case"),
                                 names.join(", ")
                             ),
@@ -544,6 +638,63 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 /// Every line of `text` indented by `n` spaces (empty lines stay empty).
+/// An explanation with its numbers blanked: explanations of one mistake on different inputs
+/// differ only in their numbers.
+fn shape(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut in_number = false;
+    for ch in message.chars() {
+        if ch.is_ascii_digit() {
+            if !in_number {
+                out.push('#');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The one `/`-separated part in which all `names` differ, when they have the same number of
+/// parts and agree on every other.
+fn differing_part<'a>(names: impl Iterator<Item = &'a str>) -> Option<usize> {
+    let split: Vec<Vec<&str>> = names.map(|n| n.split('/').collect()).collect();
+    let first = split.first()?;
+    if split.iter().any(|p| p.len() != first.len()) {
+        return None;
+    }
+    let differing: Vec<usize> = (0..first.len())
+        .filter(|&k| split.iter().any(|p| p[k] != first[k]))
+        .collect();
+    match differing.as_slice() {
+        [k] => Some(*k),
+        // A run of one name so far: any part may be the one that varies.
+        [] => Some(0),
+        _ => None,
+    }
+}
+
+/// One name for a run of cases: `FindGoodMove/{2..15}/return` when the part that varies is
+/// a number, `FindPath/{small, loop, +3}/return` otherwise.
+fn range_name(names: &[&str]) -> String {
+    let split: Vec<Vec<&str>> = names.iter().map(|n| n.split('/').collect()).collect();
+    let k = differing_part(names.iter().copied()).unwrap_or(0);
+    let parts: Vec<&str> = split.iter().map(|p| p[k]).collect();
+    let numbers: Option<Vec<i64>> = parts.iter().map(|p| p.parse().ok()).collect();
+    let varying = match numbers {
+        Some(n) if n.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("{{{}..{}}}", n[0], n[n.len() - 1])
+        }
+        _ if parts.len() <= 3 => format!("{{{}}}", parts.join(", ")),
+        _ => format!("{{{}, {}, +{}}}", parts[0], parts[1], parts.len() - 2),
+    };
+    let mut out = split[0].clone();
+    out[k] = &varying;
+    out.join("/")
+}
+
 fn indent(text: &str, n: usize) -> String {
     let pad = " ".repeat(n);
     text.lines()
@@ -808,6 +959,113 @@ mod tests {
         let build = failures.find("The submission did not compile.").unwrap();
         assert!(build < failures.find("412 calls").unwrap(), "{failures}");
         assert!(failures.contains("The output differs"));
+    }
+
+    /// `n` failing call-count cases whose explanations differ only in their numbers.
+    fn memoised_like(n: usize) -> SubmissionReport {
+        let mut report = sample_report();
+        report.cases.clear();
+        for k in 0..n {
+            report.cases.push(CaseReport {
+                message: format!(
+                    "FindGoodMove was called {} times by the reference and {} by yours: you \
+                     memoised",
+                    k + 10,
+                    k + 5
+                ),
+                ..case(
+                    &format!("FindGoodMove/{}/calls", k + 4),
+                    Verdict::Fail,
+                    false,
+                )
+            });
+        }
+        report
+    }
+
+    #[test]
+    fn one_mistake_on_many_inputs_is_explained_once_with_the_first_case_in_full() {
+        let mut report = memoised_like(12);
+        let text = render_submission(&report, &plain());
+        let failures = text.split("\nFailures\n").nth(1).unwrap();
+        assert_eq!(failures.matches("you memoised").count(), 1, "{failures}");
+        assert!(
+            failures.contains("called 10 times"),
+            "the first case in full"
+        );
+        assert!(
+            failures.contains("and 11 more cases the same way, each with its own numbers"),
+            "{failures}"
+        );
+        // -v explains every case.
+        let all = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert_eq!(all.matches("you memoised").count(), 12);
+        // Another explanation is another cause, explained on its own.
+        report.cases[7].message = "FindGoodMove(11) returned 3, the reference 2".into();
+        let text = render_submission(&report, &plain());
+        assert!(text.contains("returned 3"), "{text}");
+        assert!(text.contains("and 10 more cases the same way"), "{text}");
+    }
+
+    #[test]
+    fn a_run_of_cases_with_one_verdict_is_one_row_unless_verbose() {
+        let mut report = memoised_like(12);
+        for k in 0..4 {
+            report.cases.insert(
+                k,
+                case(
+                    &format!("FindGoodMove/{}/return", k + 2),
+                    Verdict::Pass,
+                    true,
+                ),
+            );
+        }
+        for k in 0..2 {
+            report.cases.push(case(
+                &format!("IsBadPosition/{}/return", k + 1),
+                Verdict::Pass,
+                true,
+            ));
+        }
+        let text = render_submission(&report, &plain());
+        let table = text.split("\nFailures\n").next().unwrap();
+        assert!(
+            table.contains("FindGoodMove/{2..5}/return   4/4"),
+            "{table}"
+        );
+        assert!(
+            table.contains("FindGoodMove/{4..15}/calls  0/12"),
+            "{table}"
+        );
+        // Fewer than three are listed one by one.
+        assert!(table.contains("IsBadPosition/1/return"), "{table}");
+        assert!(table.contains("IsBadPosition/2/return"), "{table}");
+        let all = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(all.contains("FindGoodMove/9/calls"), "-v lists every case");
+        assert!(!all.contains("{"), "{all}");
+        // Names that differ in two places are not one run.
+        assert_eq!(differing_part(["a/1/x", "a/2/y"].into_iter()), None);
+        assert_eq!(
+            range_name(&[
+                "maze/small/path",
+                "maze/loop/path",
+                "maze/big/path",
+                "maze/x/path"
+            ]),
+            "maze/{small, loop, +2}/path"
+        );
     }
 
     #[test]
