@@ -62,11 +62,20 @@ pub fn render_submission_with(
     let mut out = Vec::new();
     r.header(&mut out);
     r.case_lines(&mut out);
-    r.failures(&mut out);
+    r.explained(&mut out, Section::Failures);
+    r.explained(&mut out, Section::NotObservable);
     r.summary(&mut out, hidden_not_run);
     let mut text = out.join("\n");
     text.push('\n');
     text
+}
+
+/// The two sections of explained cases: what failed, and what could not be measured (not a
+/// failure: such cases are worth 0 of 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Failures,
+    NotObservable,
 }
 
 /// Holds what every section needs.
@@ -354,15 +363,18 @@ impl Renderer<'_> {
             .collect()
     }
 
-    /// Every case that did not get the verdict it expects, explained.
-    fn failures(&self, out: &mut Vec<String>) {
+    /// Every case of `section` that did not get the verdict it expects, explained.
+    fn explained(&self, out: &mut Vec<String>, section: Section) {
         let mut failed: Vec<(usize, (&CaseReport, &String))> = self
             .report
             .cases
             .iter()
             .zip(&self.names)
             .enumerate()
-            .filter(|(_, (c, _))| !c.passed)
+            .filter(|(_, (c, _))| {
+                !c.passed
+                    && (c.verdict == Verdict::NotObservable) == (section == Section::NotObservable)
+            })
             .collect();
         // What stops cases from running at all (no build, no library, no such function) is
         // the first thing to fix: it comes first.
@@ -371,7 +383,11 @@ impl Renderer<'_> {
             return;
         }
         out.push(String::new());
-        out.push(self.p.paint("Failures", Style::PLAIN.bold()));
+        let title = match section {
+            Section::Failures => "Failures",
+            Section::NotObservable => "Not observable (worth 0 of 0: not counted against you)",
+        };
+        out.push(self.p.paint(title, Style::PLAIN.bold()));
         // One root cause (a build error, a missing function, the same wrong answer) is
         // explained once, with the cases it affects named after it.
         let same_as = self.same_as();
@@ -1066,6 +1082,26 @@ mod tests {
             ]),
             "maze/{small, loop, +2}/path"
         );
+    }
+
+    #[test]
+    fn what_cannot_be_measured_is_explained_apart_from_the_failures() {
+        let text = render_submission(&sample_report(), &plain());
+        let (failures, unobservable) = text
+            .split_once("\nNot observable (worth 0 of 0: not counted against you)\n")
+            .expect("a section of its own");
+        assert!(
+            !failures.contains("Call counts cannot be observed"),
+            "{failures}"
+        );
+        assert!(
+            unobservable.contains("Call counts cannot be observed"),
+            "{unobservable}"
+        );
+        // Nothing unobservable, no such section.
+        let mut report = sample_report();
+        report.cases.retain(|c| c.verdict != Verdict::NotObservable);
+        assert!(!render_submission(&report, &plain()).contains("Not observable"));
     }
 
     #[test]

@@ -345,7 +345,15 @@ fn read_counts(
     block: &super::shared::SharedBlock,
 ) -> (Option<Counts>, Option<String>) {
     if !req.artifact.instrumented {
-        return (None, Some("this artifact is not instrumented".into()));
+        return (
+            None,
+            Some(
+                "labgrade counts calls only in the C and C++ sources it compiles itself, and \
+                 this submission was not built from such sources (a Rust crate, a prebuilt \
+                 library or program)"
+                    .into(),
+            ),
+        );
     }
     let Some(report) = report else {
         // The child died before reporting: trust the counters only if they were installed.
