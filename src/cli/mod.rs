@@ -5,6 +5,7 @@ mod common;
 mod doctor;
 mod export;
 mod grade;
+mod gradescope;
 mod list;
 mod maze;
 mod test;
@@ -146,6 +147,19 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
     },
+    /// Write Gradescope's autograder zip: labgrade, the problem and every case, with
+    /// setup.sh and run_autograder.
+    #[command(
+        after_help = "Example:\n  labgrade gradescope nim -o autograder.zip\n\nUpload the zip as the \
+                      assignment's autograder. Exit: 0 written, 2 an error."
+    )]
+    Gradescope {
+        /// The problem.
+        problem: String,
+        /// The zip to write.
+        #[arg(short, long, value_name = "FILE")]
+        out: PathBuf,
+    },
     /// Write a student bundle: labgrade, the problem's headers and its visible cases only.
     #[command(
         after_help = "Example:\n  labgrade export --student nim nim-checker\n  \
@@ -202,6 +216,7 @@ pub fn main() -> i32 {
             problem,
             dir,
         } => export::run(&ctx, problem, dir, *student),
+        Command::Gradescope { problem, out } => gradescope::run(&ctx, problem, out),
         Command::Maze(args) => maze::run(args),
         Command::List { problem } => list::run(&ctx, problem.as_deref()),
         Command::Check {

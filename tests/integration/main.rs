@@ -4,6 +4,7 @@
 //! - `selftest`: `labgrade test` grades the reference and every sample as declared
 //! - `check`: the student's command, its JSON contract and exit codes
 //! - `grade`: a whole class in parallel, gradebook files
+//! - `gradescope`: the autograder zip and its scripts, run as Gradescope runs them
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
@@ -18,6 +19,7 @@ mod check;
 mod compat;
 mod failure_modes;
 mod grade;
+mod gradescope;
 mod hostile;
 mod lab;
 mod readme;
