@@ -4,6 +4,7 @@
 //! - `selftest`: `labgrade test` grades the reference and every sample as declared
 //! - `check`: the student's command, its JSON contract and exit codes
 //! - `grade`: a whole class in parallel, gradebook files
+//! - `html`: the class report, and (LABGRADE_BROWSER_TESTS=1) it in headless Chromium
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
@@ -19,6 +20,7 @@ mod compat;
 mod failure_modes;
 mod grade;
 mod hostile;
+mod html;
 mod lab;
 mod readme;
 mod selftest;
