@@ -42,6 +42,11 @@ const KNOWN: &[Known] = &[
         phrase: "graded against NO_GOOD_MOVE = ",
         label: "another constant: NO_GOOD_MOVE",
     },
+    // compare.rs: a stack overflow where the reference returns.
+    Known {
+        phrase: "the recursion never reaches a base case",
+        label: "recursion never reaches a base case",
+    },
     // maze/judge.rs: the order and the marks of the exploration.
     Known {
         phrase: "asks IsMarked before it calls SolveMaze",
@@ -55,10 +60,34 @@ const KNOWN: &[Known] = &[
         phrase: "never calls UnmarkSquare",
         label: "squares never unmarked",
     },
-    // turnpike/judge.rs: D not restored after a failed branch.
+    // turnpike/judge.rs: the order of the search and what happens to D.
     Known {
         phrase: "place must put back the distances it removed",
         label: "distances not put back after a failed branch",
+    },
+    Known {
+        phrase: "checking with contains alone is not enough",
+        label: "feasibility checked with contains alone",
+    },
+    Known {
+        phrase: "place must first try x[Right] = dmax",
+        label: "x[Left] tried before x[Right]",
+    },
+    Known {
+        phrase: "an undo block puts back exactly the distances its placement removed",
+        label: "an undo puts back other distances",
+    },
+    Known {
+        phrase: "turnpike must put back x[n], x[n-1] and x[n] - x[n-1]",
+        label: "turnpike leaves D changed after failure",
+    },
+    Known {
+        phrase: "with no solution, D must end exactly as it was given",
+        label: "D changed after no solution",
+    },
+    Known {
+        phrase: "a placement removes one copy of |x[j] - p| for each placed point",
+        label: "a placement removes other copies",
     },
 ];
 
@@ -117,6 +146,15 @@ mod tests {
                  book's: you memoised (or pruned), which this exercise asks you not to; the \
                  book's FindGoodMove and IsBadPosition recompute every position";
         assert_eq!(named_in(m), vec!["memoised (or pruned)"]);
+    }
+
+    #[test]
+    fn an_unexpected_stack_overflow_is_named() {
+        // As compare.rs writes it.
+        let m = "SolveMaze((1, 2)) on the case's 5 x 5 maze overflowed its 16 MiB stack after \
+                 reaching depth 349409: the recursion never reaches a base case (check the \
+                 simple case, and that each call makes the problem smaller)";
+        assert_eq!(named_in(m), vec!["recursion never reaches a base case"]);
     }
 
     #[test]
