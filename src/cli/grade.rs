@@ -125,9 +125,10 @@ pub fn run(
     if all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
     }
+    super::report::write_class_report(&out.join(super::report::REPORT_HTML), &reports)?;
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
     println!(
-        "wrote {} report(s) and grades.csv to {}",
+        "wrote {} report(s), grades.csv and report.html to {}",
         reports.len(),
         out.display()
     );

@@ -8,6 +8,7 @@ mod grade;
 mod gradescope;
 mod list;
 mod maze;
+mod report;
 mod test;
 mod watch;
 
@@ -125,12 +126,26 @@ pub enum Command {
         problem: String,
         /// Directory whose entries are submissions.
         dir: PathBuf,
-        /// Where to write <name>.json per submission and grades.csv.
+        /// Where to write <name>.json per submission, grades.csv and the class report
+        /// report.html.
         #[arg(long)]
         out: PathBuf,
         /// Also write Gradescope results (<name>.gradescope.json) and junit.xml.
         #[arg(long)]
         all_formats: bool,
+    },
+    /// Rebuild the class report (report.html) from the JSON reports in a directory.
+    #[command(
+        after_help = "Examples:\n  labgrade report grades\n  labgrade report grades --output \
+                            class.html\n\nExit: 0 written, 2 no report found or the page \
+                            cannot be written."
+    )]
+    Report {
+        /// A directory of <name>.json reports (what `labgrade grade --out` wrote).
+        dir: PathBuf,
+        /// Where to write the page (default: <dir>/report.html).
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Validate specs and fixtures, grade the reference and every sample submission.
     #[command(
@@ -251,6 +266,7 @@ pub fn main() -> i32 {
             out,
             all_formats,
         } => grade::run(&ctx, problem, dir, out, *all_formats),
+        Command::Report { dir, output } => report::run(dir, output.as_deref()),
         Command::Test {
             problems,
             reference,

@@ -11,6 +11,8 @@
 //! - [`gradescope`]: Gradescope's `results.json`;
 //! - [`junit`]: JUnit XML for CI dashboards;
 //! - [`csv`]: the class gradebook and the table printed after `labgrade grade`;
+//! - [`html`]: the instructor's class report, one self-contained page;
+//! - [`mistakes`]: short names for the mistakes explanations diagnose (for class views);
 //! - [`names`]: student-chosen names made safe for files, spreadsheets and terminals.
 //!
 //! What the formats share (how a case's expected and observed values are lined up and diffed,
@@ -20,8 +22,10 @@
 pub mod csv;
 mod details;
 pub mod gradescope;
+pub mod html;
 pub mod json;
 pub mod junit;
+pub mod mistakes;
 pub mod model;
 pub mod names;
 mod paint;
