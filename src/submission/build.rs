@@ -127,10 +127,13 @@ pub struct BuildCache {
 }
 
 impl BuildCache {
-    /// A cache in `dir` (created on demand).
+    /// A cache in `dir` (created on demand). A relative `dir` is taken from the current
+    /// directory now: the artifacts' paths go to sandboxed runs, whose working directory
+    /// is their own (`--cache-dir cache` made every run a load error).
     pub fn new(dir: impl Into<PathBuf>) -> BuildCache {
+        let dir = dir.into();
         BuildCache {
-            dir: dir.into(),
+            dir: std::path::absolute(&dir).unwrap_or(dir),
             limits: JailLimits::default(),
         }
     }
@@ -1557,6 +1560,13 @@ fn counting_env(cc: &str, w: &Path, profile: &str) -> Result<Vec<(String, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relative_cache_directory_is_made_absolute() {
+        let cache = BuildCache::new("some-cache");
+        assert!(cache.dir().is_absolute());
+        assert!(cache.dir().ends_with("some-cache"));
+    }
 
     #[test]
     fn static_definitions_are_told_from_mentions() {
