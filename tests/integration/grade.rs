@@ -152,6 +152,19 @@ fn each_report_is_written_when_its_submission_is_graded_so_a_killed_grader_keeps
             assert!(serde_json::from_str::<Value>(&text).is_ok(), "{name}");
         }
     }
+    // The same command again resumes: a-fast is not graded again, the rest is (z-slow,
+    // meanwhile handed in again, fixed).
+    std::fs::remove_dir_all(class.path().join("z-slow")).unwrap();
+    copy_dir(&sample("c-version"), &class.path().join("z-slow"));
+    let (code, text) = grade(class.path(), &out_dir, &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("reused 1 of 2 result(s) from an earlier run"),
+        "{text}"
+    );
+    let listing = std::fs::read_to_string(out_dir.join("class.csv")).unwrap();
+    assert!(listing.contains("a-fast,a-fast,,reused,"), "{listing}");
+    assert!(listing.contains("z-slow,z-slow,,graded,"), "{listing}");
 }
 
 #[test]
