@@ -8,7 +8,8 @@
 //!   folder holding the YAML (`assignment_<id>_export/`) is looked into.
 //! - **Canvas** (every file named `<login>_<userid>_<attachmentid>_<original name>`, with
 //!   `late_` after the login when late): a student's files are put together, under their
-//!   original names, into one submission.
+//!   original names, into one submission (a header Canvas renamed `nim-1.h` on a second
+//!   hand-in is also there as `nim.h`).
 //! - **Moodle** (`<Full Name>_<id>_assignsubmission_file_` folders, or files named
 //!   `<Full Name>_<id>_assignsubmission_file_<original name>`): one submission per id; other
 //!   plugins' folders (`_assignsubmission_onlinetext_`) are skipped, with the reason.
@@ -575,6 +576,19 @@ fn assemble_pieces(
         std::fs::copy(&p.path, &to)
             .map_err(|e| format!("cannot copy `{}`: {e}", p.path.display()))?;
     }
+    // Canvas renames a file handed in again `nim-1.h`: sources compile under any name, but a
+    // header is included by its own, so it is also there as `nim.h` (unless the student
+    // handed in a `nim.h` too).
+    let renamed = regex::Regex::new(r"^(.+)-\d+(\.(?:h|hh|hpp|hxx))$").expect("valid regex");
+    for p in pieces {
+        if let Some(c) = renamed.captures(&p.original) {
+            let to = folder.join(format!("{}{}", &c[1], &c[2]));
+            if !to.exists() {
+                std::fs::copy(folder.join(&p.original), &to)
+                    .map_err(|e| format!("cannot copy `{}`: {e}", p.path.display()))?;
+            }
+        }
+    }
     Ok(Ok(lone_archive(&folder)))
 }
 
@@ -744,6 +758,7 @@ submission_104:
         write(&p.join("lovelaceada_1815_5001_nim.c"), "int a;");
         write(&p.join("lovelaceada_1815_5002_nim.h"), "int b;");
         write(&p.join("turingalan_late_1912_5003_nim.cpp"), "int c;");
+        write(&p.join("turingalan_late_1912_5005_game-1.h"), "int g;");
         write(&p.join("hoppergrace_1906_5004_hw.zip"), "PK");
         write(&p.join("STARTER-NOTES.md"), "");
         let (class, scratch) = read(p);
@@ -761,6 +776,12 @@ submission_104:
             "int a;"
         );
         assert!(ada.path.join("nim.h").is_file());
+        // A header Canvas renamed on a second hand-in is also there under its own name.
+        assert_eq!(
+            std::fs::read_to_string(class.submissions[2].path.join("game.h")).unwrap(),
+            "int g;"
+        );
+        assert!(class.submissions[2].path.join("game-1.h").is_file());
         // One archive alone is handed in as the archive, under its original name.
         assert!(class.submissions[0].path.ends_with("hw.zip"));
         assert_eq!(class.submissions[2].student_id, "1912");
