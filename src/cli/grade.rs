@@ -1,5 +1,6 @@
 //! `labgrade grade`: a whole class, in parallel, into a gradebook.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -8,35 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::common::{CliError, Context};
 use crate::exit_codes;
 use crate::report::{csv, gradescope, json, junit, names, SubmissionReport};
-use crate::runner::{CaseFilter, Event, Session};
-
-/// Every entry of `dir` (hidden entries and the output directory skipped), sorted by name.
-pub fn submissions_in(dir: &Path, out: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
-    let out = out.canonicalize().ok();
-    let rd = std::fs::read_dir(dir).map_err(|e| {
-        CliError(format!(
-            "cannot read the class directory `{}`: {e}",
-            dir.display()
-        ))
-    })?;
-    let mut subs: Vec<(String, PathBuf)> = rd
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let is_out = out.is_some() && e.path().canonicalize().ok() == out;
-            (!name.starts_with('.') && !is_out).then(|| (name, e.path()))
-        })
-        .collect();
-    subs.sort();
-    if subs.is_empty() {
-        return Err(CliError(format!(
-            "`{}` is empty: put one submission (a directory, source file, library or executable) \
-             per entry",
-            dir.display()
-        )));
-    }
-    Ok(subs)
-}
+use crate::runner::{read_class, Class, Event, Roster, Session};
 
 /// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
 /// a temporary file renamed into place, so no report is ever half written.
@@ -62,19 +35,171 @@ fn write_reports(
     Ok(())
 }
 
+/// What `grade` was asked to do besides the problem and the class.
+#[derive(Debug, Clone, Default)]
+pub struct GradeOptions {
+    /// Also write Gradescope results and junit.xml.
+    pub all_formats: bool,
+    /// The course roster.
+    pub roster: Option<PathBuf>,
+    /// Grade every submission again, reusing no earlier result.
+    pub force: bool,
+}
+
+/// Who a submission's student is, and whether the roster knows them.
+struct Identity {
+    id: String,
+    name: Option<String>,
+    on_roster: bool,
+}
+
+fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identity> {
+    class
+        .submissions
+        .iter()
+        .map(|s| {
+            let found = roster.and_then(|r| r.find(s));
+            let identity = match found {
+                Some(student) => Identity {
+                    id: student.id.clone(),
+                    name: student.name.clone().or_else(|| s.student_name.clone()),
+                    on_roster: true,
+                },
+                None => Identity {
+                    id: s.student_id.clone(),
+                    name: s.student_name.clone(),
+                    on_roster: false,
+                },
+            };
+            (s.name.clone(), identity)
+        })
+        .collect()
+}
+
+/// Writes `class.csv`: every entry of the class directory and every roster student, with
+/// what became of them: `graded`, `reused` (an earlier run's result), `skipped` (with the
+/// reason), `missing` (on the roster, no submission).
+fn write_class_csv(
+    path: &Path,
+    class: &Class,
+    who: &BTreeMap<String, Identity>,
+    stems: &BTreeMap<String, String>,
+    reused: &BTreeSet<String>,
+    roster: Option<&Roster>,
+) -> Result<(), CliError> {
+    let fail = |e: ::csv::Error| CliError(format!("writing class.csv: {e}"));
+    let mut w = ::csv::Writer::from_path(path).map_err(fail)?;
+    w.write_record([
+        "submission",
+        "student_id",
+        "name",
+        "status",
+        "report",
+        "reason",
+    ])
+    .map_err(fail)?;
+    let text = |s: &str| names::spreadsheet_text(s);
+    for s in &class.submissions {
+        let i = &who[&s.name];
+        let status = if reused.contains(&s.name) {
+            "reused"
+        } else {
+            "graded"
+        };
+        let reason = if roster.is_some() && !i.on_roster {
+            "not on the roster"
+        } else {
+            ""
+        };
+        w.write_record([
+            text(&s.name),
+            text(&i.id),
+            text(i.name.as_deref().unwrap_or("")),
+            status.into(),
+            format!("{}.json", stems[&s.name]),
+            reason.into(),
+        ])
+        .map_err(fail)?;
+    }
+    for s in &class.skipped {
+        w.write_record([
+            text(&s.name),
+            String::new(),
+            String::new(),
+            "skipped".into(),
+            String::new(),
+            text(&s.reason),
+        ])
+        .map_err(fail)?;
+    }
+    let present: BTreeSet<&str> = who
+        .values()
+        .filter(|i| i.on_roster)
+        .map(|i| i.id.as_str())
+        .collect();
+    for student in roster.map_or(&[][..], |r| &r.students[..]) {
+        if !present.contains(student.id.as_str()) {
+            w.write_record([
+                String::new(),
+                text(&student.id),
+                text(student.name.as_deref().unwrap_or("")),
+                "missing".into(),
+                String::new(),
+                "on the roster, no submission".into(),
+            ])
+            .map_err(fail)?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
 pub fn run(
     ctx: &Context,
     problem: &str,
     dir: &Path,
     out: &Path,
-    all_formats: bool,
+    options: &GradeOptions,
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
+    let roster = options
+        .roster
+        .as_deref()
+        .map(Roster::load)
+        .transpose()
+        .map_err(CliError)?;
     let session = Session::open(&root, problem, ctx.session_options()?)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
-    let subs = submissions_in(dir, out)?;
+    let class = read_class(dir, out, &out.join(".labgrade").join("assembled")).map_err(CliError)?;
+    let listed = |skipped: &[crate::runner::Skipped]| -> String {
+        skipped
+            .iter()
+            .map(|s| format!("skipped: {} ({})\n", names::printable(&s.name), s.reason))
+            .collect()
+    };
+    if class.submissions.is_empty() {
+        return Err(CliError(format!(
+            "`{}` holds no submission: put one submission (a directory, source file, library, \
+             executable or archive) per entry\n{}",
+            dir.display(),
+            listed(&class.skipped).trim_end()
+        )));
+    }
+    println!(
+        "grading {}: {} submission(s), {} other entr{} skipped",
+        class.layout.describe(),
+        class.submissions.len(),
+        class.skipped.len(),
+        if class.skipped.len() == 1 { "y" } else { "ies" }
+    );
+    let who = identities(&class, roster.as_ref());
+    let subs: Vec<(String, PathBuf)> = class
+        .submissions
+        .iter()
+        .map(|s| (s.name.clone(), s.path.clone()))
+        .collect();
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         ProgressBar::new(subs.len() as u64)
     } else {
@@ -89,12 +214,24 @@ pub fn run(
     let bar = Mutex::new(bar);
     let names: Vec<String> = subs.iter().map(|(n, _)| n.clone()).collect();
     let stems = names::file_stems(&names);
-    // Each report is written as soon as its submission is graded: a grader stopped midway
-    // leaves every finished report behind.
+    let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
+    let stamp = |report: &mut SubmissionReport| {
+        report.student_id = who.get(&report.submission).map(|i| i.id.clone());
+    };
+    // Each report is written as soon as its submission is graded (and its result kept in the
+    // result cache): a grader stopped midway keeps every finished report, and the next run
+    // grades only the rest.
     let write_errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let reports = session.grade(&subs, CaseFilter::All, false, &|event| {
-        if let Event::Graded { report, .. } = &event {
-            if let Err(e) = write_reports(out, &stems[&report.submission], report, all_formats) {
+    let (mut reports, reused) = session.grade_class(&subs, Some(&results), &|event| {
+        if let Event::Graded { report, .. } = event {
+            let mut report = *report;
+            stamp(&mut report);
+            if let Err(e) = write_reports(
+                out,
+                &stems[&report.submission],
+                &report,
+                options.all_formats,
+            ) {
                 write_errors.lock().expect("errors").push(e.0);
             }
             return;
@@ -103,7 +240,7 @@ pub fn run(
         match event {
             Event::Prepared { name } => {
                 bar.inc(1);
-                bar.set_message(name);
+                bar.set_message(names::printable(&name));
             }
             Event::RunsPlanned { total } => {
                 bar.set_prefix("grading");
@@ -119,16 +256,52 @@ pub fn run(
     if let Some(e) = write_errors.into_inner().expect("errors").first() {
         return Err(CliError(e.clone()));
     }
+    for r in &mut reports {
+        stamp(r);
+    }
+    let reused_names: BTreeSet<String> = subs
+        .iter()
+        .zip(&reused)
+        .filter(|(_, r)| **r)
+        .map(|((name, _), _)| name.clone())
+        .collect();
+    let reused = reused_names.len();
     let file = std::fs::File::create(out.join("grades.csv"))?;
     csv::write_gradebook(&reports, file)
         .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
-    if all_formats {
+    if options.all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
     }
     super::report::write_class_report(&out.join(super::report::REPORT_HTML), &reports)?;
+    write_class_csv(
+        &out.join("class.csv"),
+        &class,
+        &who,
+        &stems,
+        &reused_names,
+        roster.as_ref(),
+    )?;
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
+    print!("{}", listed(&class.skipped));
+    if roster.is_some() {
+        let unknown: Vec<String> = class
+            .submissions
+            .iter()
+            .filter(|s| !who[&s.name].on_roster)
+            .map(|s| names::printable(&s.name))
+            .collect();
+        if !unknown.is_empty() {
+            println!("not on the roster: {}", unknown.join(", "));
+        }
+    }
+    if reused > 0 {
+        println!(
+            "reused {reused} of {} result(s) from an earlier run (--force grades all again)",
+            reports.len()
+        );
+    }
     println!(
-        "wrote {} report(s), grades.csv and report.html to {}",
+        "wrote {} report(s), grades.csv, class.csv and report.html to {}",
         reports.len(),
         out.display()
     );

@@ -115,24 +115,37 @@ pub enum Command {
         #[arg(long)]
         watch: bool,
     },
-    /// Grade every entry of a directory (one submission each) on all cases.
+    /// Grade a class on all cases: a plain directory (one entry per student) or a
+    /// Gradescope, Canvas or Moodle export. Notes, READMEs and PDFs are skipped and listed.
     #[command(
-        after_help = "Example:\n  labgrade grade nim tests/submissions/nim --out grades\n\n\
-                            Exit: 0 every submission passed everything, 1 some did not, 2 bad \
-                            arguments."
+        after_help = "Examples:\n  labgrade grade nim tests/submissions/nim --out grades\n  \
+                            labgrade grade nim gradescope-export/ --out grades --roster \
+                            roster.csv\n\nA result is reused until the submission, the \
+                            problem's spec, fixtures or course file, or labgrade changes: a \
+                            stopped run resumes where it stopped.\n\nExit: 0 every submission \
+                            passed everything, 1 some did not, 2 bad arguments."
     )]
     Grade {
         /// The problem.
         problem: String,
-        /// Directory whose entries are submissions.
+        /// The class: a directory of submissions, or an unpacked Gradescope, Canvas or
+        /// Moodle export.
         dir: PathBuf,
-        /// Where to write <name>.json per submission, grades.csv and the class report
-        /// report.html.
+        /// Where to write <name>.json per submission, grades.csv, class.csv (who handed in
+        /// what, what was skipped and why) and the class report report.html.
         #[arg(long)]
         out: PathBuf,
         /// Also write Gradescope results (<name>.gradescope.json) and junit.xml.
         #[arg(long)]
         all_formats: bool,
+        /// The course roster: a CSV file with an `id` column (the student id every output
+        /// carries), optionally `name`, and any other ids of the student (email, Canvas
+        /// login, Gradescope sid) in other columns.
+        #[arg(long, value_name = "FILE")]
+        roster: Option<PathBuf>,
+        /// Grade every submission again, reusing no earlier result.
+        #[arg(long)]
+        force: bool,
     },
     /// Rebuild the class report (report.html) from the JSON reports in a directory.
     #[command(
@@ -265,7 +278,19 @@ pub fn main() -> i32 {
             dir,
             out,
             all_formats,
-        } => grade::run(&ctx, problem, dir, out, *all_formats),
+            roster,
+            force,
+        } => grade::run(
+            &ctx,
+            problem,
+            dir,
+            out,
+            &grade::GradeOptions {
+                all_formats: *all_formats,
+                roster: roster.clone(),
+                force: *force,
+            },
+        ),
         Command::Report { dir, output } => report::run(dir, output.as_deref()),
         Command::Test {
             problems,

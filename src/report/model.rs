@@ -165,6 +165,10 @@ pub struct SubmissionReport {
     pub problem: String,
     /// The submission's name (its file or directory name).
     pub submission: String,
+    /// Who handed it in: the roster's id when `grade --roster` matched one, else the id the
+    /// class export gives (see `labgrade grade --help`). Absent outside `grade`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student_id: Option<String>,
     /// Points earned.
     pub score: f64,
     /// Points available in the cases that were run.

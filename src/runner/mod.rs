@@ -7,12 +7,18 @@
 //! progress through a callback and never prints: formatting is the report layer's job.
 
 mod budget;
+pub mod class;
 pub mod course;
 pub mod plan;
 pub mod prepare;
+pub mod results;
+pub mod roster;
 pub mod select;
 mod session;
 
+pub use class::{read_class, Class, ClassSubmission, Layout, Skipped};
 pub use prepare::Prepared;
+pub use results::ResultCache;
+pub use roster::Roster;
 pub use select::Selection;
 pub use session::{CaseFilter, Event, Session, SessionOptions};

@@ -9,7 +9,7 @@ use crate::sandbox::protocol::HookSymbols;
 use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
 use crate::submission::detect::check_sources;
-use crate::submission::intake::{stage, IntakePolicy};
+use crate::submission::intake::{stage, IntakePolicy, Refusal, Staged};
 use crate::submission::symbols::{demangle, exported_names, resolve, symbol_table_entries};
 use crate::submission::{detect, BuildCache, SubmissionKind};
 
@@ -271,6 +271,27 @@ pub fn prepare(
     path: &Path,
     trust_self_counting: bool,
 ) -> Prepared {
+    let (path, staged) = intake(spec, cache, worker, path);
+    prepare_staged(
+        problem,
+        spec,
+        cache,
+        name,
+        &path,
+        staged,
+        trust_self_counting,
+    )
+}
+
+/// Intake of the submission at `path`: the path as it is known from now on (its parent
+/// resolved, the entry itself not) and the private copy everything after reads, or why there
+/// is none.
+pub fn intake(
+    spec: &ProblemSpec,
+    cache: &BuildCache,
+    worker: &Path,
+    path: &Path,
+) -> (PathBuf, Result<Staged, Refusal>) {
     // The entry itself is not resolved: a link handed in as a submission is refused at intake.
     let path = match (path.parent(), path.file_name()) {
         (Some(parent), Some(file)) if !parent.as_os_str().is_empty() => parent
@@ -279,9 +300,24 @@ pub fn prepare(
             .unwrap_or_else(|_| path.to_path_buf()),
         _ => path.to_path_buf(),
     };
-    // Intake: everything below reads only this private copy.
     let policy = intake_policy(spec, &path, worker);
-    let staged = match stage(&path, &cache.staging_dir(), &policy) {
+    let staged = stage(&path, &cache.staging_dir(), &policy);
+    (path, staged)
+}
+
+/// Prepares a submission [`intake`] has staged (or refused).
+pub fn prepare_staged(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    cache: &BuildCache,
+    name: &str,
+    path: &Path,
+    staged: Result<Staged, Refusal>,
+    trust_self_counting: bool,
+) -> Prepared {
+    let path = path.to_path_buf();
+    // Intake: everything below reads only this private copy.
+    let staged = match staged {
         Ok(s) => s,
         Err(refusal) => {
             let verdict = if refusal.machine {

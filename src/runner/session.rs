@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use super::budget::TimeoutBudget;
 use super::plan::{plan, Step};
 use super::prepare::{prepare, Prepared};
+use super::results::{ResultCache, SessionInputs};
 use crate::compare::judge;
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
@@ -73,6 +74,14 @@ pub struct Session {
     inputs: Vec<RunInput>,
     expected: Vec<Expected>,
     options: SessionOptions,
+    fixtures_dir: PathBuf,
+}
+
+/// One submission after intake: a result reused from the cache, or prepared to be graded
+/// (with its result cache key, when it has one).
+enum Intake {
+    Reused(SubmissionReport),
+    Fresh(Box<Prepared>, Option<String>),
 }
 
 fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError> {
@@ -125,7 +134,8 @@ impl Session {
                     .join(", ")
             ),
         })?;
-        let cases = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+        let fixtures_dir = root.fixtures_dir(problem);
+        let cases = load_fixtures(&fixtures_dir, spec.limits)?;
         let (cases, params) = match &options.course {
             Some(course) => super::course::apply(course, code, cases)?,
             None => (cases, problems::Params::new()),
@@ -158,7 +168,131 @@ impl Session {
             inputs,
             expected,
             options,
+            fixtures_dir,
         })
+    }
+
+    /// A result cache under `dir` for this session's `grade` (every case, no trusted
+    /// self-counting): keyed on its spec, headers, libraries, fixtures and course file too.
+    pub fn result_cache(&self, dir: PathBuf, force: bool) -> ResultCache {
+        let inputs = SessionInputs {
+            problem: self.problem.name(),
+            spec_file: &self.spec.path,
+            trees: vec![
+                &self.spec.include_dir,
+                &self.spec.lib_dir,
+                &self.fixtures_dir,
+            ],
+            course: self.options.course.as_deref().map(Course::text),
+            worker: &self.options.worker_exe,
+            options: format!("{:?} trust=false", CaseFilter::All),
+        };
+        ResultCache::new(dir, &inputs, force)
+    }
+
+    /// Grades a class on every case: a submission whose result `results` holds is not graded
+    /// again. Each report is announced (`Event::Graded`, its `index` in `submissions`) as
+    /// soon as it is final, and kept in `results` then. Returns the reports in the order of
+    /// `submissions`, and for each whether it was reused.
+    pub fn grade_class(
+        &self,
+        submissions: &[(String, PathBuf)],
+        results: Option<&ResultCache>,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> (Vec<SubmissionReport>, Vec<bool>) {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let intakes: Mutex<Vec<Option<Intake>>> =
+            Mutex::new((0..submissions.len()).map(|_| None).collect());
+        std::thread::scope(|s| {
+            for _ in 0..self.options.jobs.max(1).min(submissions.len().max(1)) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some((name, path)) = submissions.get(i) else {
+                        break;
+                    };
+                    let (path, staged) = super::prepare::intake(
+                        &self.spec,
+                        &self.options.cache,
+                        &self.options.worker_exe,
+                        path,
+                    );
+                    let key = match (results, &staged) {
+                        (Some(r), Ok(staged)) => r.key(&path, staged),
+                        _ => None,
+                    };
+                    let reused = key
+                        .as_deref()
+                        .zip(results)
+                        .and_then(|(k, r)| r.load(k, name));
+                    let intake = match reused {
+                        Some(report) => {
+                            on_event(Event::Prepared { name: name.clone() });
+                            on_event(Event::Graded {
+                                index: i,
+                                report: Box::new(report.clone()),
+                            });
+                            Intake::Reused(report)
+                        }
+                        None => {
+                            let p = super::prepare::prepare_staged(
+                                self.problem,
+                                &self.spec,
+                                &self.options.cache,
+                                name,
+                                &path,
+                                staged,
+                                false,
+                            );
+                            on_event(Event::Prepared { name: name.clone() });
+                            Intake::Fresh(Box::new(p), key)
+                        }
+                    };
+                    intakes.lock().expect("intakes")[i] = Some(intake);
+                });
+            }
+        });
+        let mut reports: Vec<Option<SubmissionReport>> = vec![None; submissions.len()];
+        let mut fresh = Vec::new();
+        let mut fresh_at = Vec::new();
+        let mut keys = Vec::new();
+        for (i, intake) in intakes
+            .into_inner()
+            .expect("intakes")
+            .into_iter()
+            .enumerate()
+        {
+            match intake.expect("every submission is taken in") {
+                Intake::Reused(r) => reports[i] = Some(r),
+                Intake::Fresh(p, key) => {
+                    fresh.push(*p);
+                    fresh_at.push(i);
+                    keys.push(key);
+                }
+            }
+        }
+        let reused: Vec<bool> = reports.iter().map(Option::is_some).collect();
+        let graded = self.grade_prepared(&fresh, CaseFilter::All, &|event| match event {
+            Event::Graded { index, report } => {
+                if let (Some(r), Some(key)) = (results, &keys[index]) {
+                    r.store(key, &report);
+                }
+                on_event(Event::Graded {
+                    index: fresh_at[index],
+                    report,
+                });
+            }
+            other => on_event(other),
+        });
+        for (r, i) in graded.into_iter().zip(fresh_at) {
+            reports[i] = Some(r);
+        }
+        (
+            reports
+                .into_iter()
+                .map(|r| r.expect("every submission is graded"))
+                .collect(),
+            reused,
+        )
     }
 
     /// Prepares one submission (detect, build, read symbols).
@@ -465,6 +599,7 @@ impl Session {
         SubmissionReport {
             problem: self.problem.name().to_string(),
             submission: p.name.clone(),
+            student_id: None,
             score: cases.iter().map(|c| c.score).sum(),
             max_score: cases.iter().map(|c| c.max_score).sum(),
             cases,

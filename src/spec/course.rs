@@ -88,6 +88,11 @@ struct CourseMeta {
 }
 
 impl Course {
+    /// The file's text, as read (what a result cache keys on).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Reads a course file; every problem table must be well-formed.
     pub fn load(path: &Path) -> Result<Course, SpecError> {
         let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {

@@ -533,7 +533,7 @@ fn rust_toolchain() -> &'static RustToolchain {
 /// A hash of the running grader's own executable, computed once: how labgrade builds
 /// (flags, defines, which symbols it makes callable) lives in its code, so a rebuilt labgrade
 /// never reuses a build an older one made.
-fn grader_identity() -> &'static [u8] {
+pub(crate) fn grader_identity() -> &'static [u8] {
     static ID: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     ID.get_or_init(|| {
         std::env::current_exe()
@@ -603,7 +603,7 @@ fn cache_key(
 }
 
 /// Regular files under `dir` (relative, sorted), links not followed, hidden entries skipped.
-fn tree_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn tree_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(base: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
         if depth > 16 {
             return;

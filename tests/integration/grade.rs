@@ -59,9 +59,14 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .collect();
-    assert_eq!(jsons.len(), 53, "{text}");
+    // notes.txt is no student: skipped and listed, not graded as a 0-point submission.
+    assert_eq!(jsons.len(), 52, "{text}");
+    assert!(
+        text.contains("skipped: notes.txt (not a submission: a text file)"),
+        "{text}"
+    );
     let csv = std::fs::read_to_string(out_dir.join("grades.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 54, "{csv}");
+    assert_eq!(csv.lines().count(), 53, "{csv}");
     // The formula is text in the gradebook, never evaluated.
     assert!(csv.lines().any(|l| l.starts_with("'=1+1,")), "{csv}");
     assert!(!csv.lines().any(|l| l.starts_with("=1+1")), "{csv}");
@@ -98,9 +103,7 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert_eq!(read("a_b-2")["submission"], "a_b");
     assert_ne!(read("a_b")["score"], read("a_b-2")["score"]);
     assert_eq!(read("_1_1")["submission"], "=1+1");
-    assert!(verdicts(&read("notes_txt"))
-        .iter()
-        .all(|v| v == "load-error"));
+    assert!(!out_dir.join("notes_txt.json").exists());
     assert!(verdicts(&read("empty")).iter().all(|v| v == "load-error"));
     assert!(verdicts(&read("loops")).iter().any(|v| v == "timeout"));
     assert!(text.contains("book-cpp-00"), "{text}");
@@ -149,6 +152,19 @@ fn each_report_is_written_when_its_submission_is_graded_so_a_killed_grader_keeps
             assert!(serde_json::from_str::<Value>(&text).is_ok(), "{name}");
         }
     }
+    // The same command again resumes: a-fast is not graded again, the rest is (z-slow,
+    // meanwhile handed in again, fixed).
+    std::fs::remove_dir_all(class.path().join("z-slow")).unwrap();
+    copy_dir(&sample("c-version"), &class.path().join("z-slow"));
+    let (code, text) = grade(class.path(), &out_dir, &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("reused 1 of 2 result(s) from an earlier run"),
+        "{text}"
+    );
+    let listing = std::fs::read_to_string(out_dir.join("class.csv")).unwrap();
+    assert!(listing.contains("a-fast,a-fast,,reused,"), "{listing}");
+    assert!(listing.contains("z-slow,z-slow,,graded,"), "{listing}");
 }
 
 #[test]
@@ -202,4 +218,201 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
     // A bundle is written only into a new or empty directory.
     let again = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(2));
+}
+
+/// Runs `labgrade grade nim CLASS --out OUT` with `extra` arguments and the shared cache.
+fn grade(class: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> (i32, String) {
+    let mut args = vec![
+        "grade",
+        "nim",
+        class.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let o = labgrade(&args);
+    let text = stdout(&o);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{text}\n{}",
+        stderr(&o)
+    );
+    (o.status.code().unwrap(), text)
+}
+
+fn report(out: &std::path::Path, stem: &str) -> Value {
+    let path = out.join(format!("{stem}.json"));
+    serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap()
+}
+
+#[test]
+fn grade_skips_notes_and_readmes_in_a_plain_class_and_lists_them() {
+    let class = tempfile::tempdir().unwrap();
+    let c = class.path();
+    copy_dir(&sample("c-version"), &c.join("alice"));
+    copy_dir(&sample("wrong-fallback"), &c.join("bob"));
+    std::fs::write(c.join("STARTER-NOTES.md"), "# Notes for the TAs\n").unwrap();
+    std::fs::write(c.join("README.txt"), "grade me\n").unwrap();
+    std::fs::write(c.join(".DS_Store"), "").unwrap();
+    let out = c.join("out");
+    let (code, text) = grade(c, &out, &[]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("grading a plain class directory: 2 submission(s), 4 other entries skipped"),
+        "{text}"
+    );
+    assert!(
+        text.contains("skipped: STARTER-NOTES.md (not a submission: a text file)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("skipped: README.txt (not a submission: a text file)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("skipped: out (the output directory)"),
+        "{text}"
+    );
+    // Only the students are graded: the gradebook has two rows, the mean is theirs.
+    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(!csv.contains("STARTER"), "{csv}");
+    assert!(!out.join("STARTER-NOTES_md.json").exists());
+    assert_eq!(report(&out, "alice")["student_id"], "alice");
+    // class.csv says who was graded and what was skipped, and why.
+    let listing = std::fs::read_to_string(out.join("class.csv")).unwrap();
+    assert!(
+        listing.starts_with("submission,student_id,name,status,report,reason\n"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("alice,alice,,graded,alice.json,\n"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("STARTER-NOTES.md,,,skipped,,not a submission: a text file\n"),
+        "{listing}"
+    );
+}
+
+#[test]
+fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
+    let class = tempfile::tempdir().unwrap();
+    let c = class.path();
+    std::fs::write(
+        c.join("submission_metadata.yml"),
+        "submission_201:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '1815'\n    \
+         :email: ada@example.edu\n  :score: 0.0\n\
+         submission_202:\n  :submitters:\n  - :name: Alan Turing\n    :email: alan@example.edu\n",
+    )
+    .unwrap();
+    copy_dir(&sample("c-version"), &c.join("submission_201"));
+    copy_dir(&sample("wrong-fallback"), &c.join("submission_202"));
+    std::fs::write(c.join("README.md"), "export notes").unwrap();
+    let roster = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        roster.path(),
+        "id,name,email\nu-ada,Ada L.,ada@example.edu\nu-alan,Alan T.,alan@example.edu\n\
+         u-grace,Grace H.,grace@example.edu\n",
+    )
+    .unwrap();
+    let out = c.join("grades");
+    let (code, text) = grade(c, &out, &["--roster", roster.path().to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("grading a Gradescope export: 2 submission(s), 2 other entries skipped"),
+        "{text}"
+    );
+    let ada = report(&out, "submission_201");
+    assert_eq!(ada["submission"], "submission_201");
+    assert_eq!(ada["student_id"], "u-ada");
+    assert_eq!(ada["score"], ada["max_score"]);
+    let alan = report(&out, "submission_202");
+    assert_eq!(alan["student_id"], "u-alan");
+    assert_ne!(alan["score"], alan["max_score"]);
+    let listing = std::fs::read_to_string(out.join("class.csv")).unwrap();
+    assert!(
+        listing.contains("submission_201,u-ada,Ada L.,graded,submission_201.json,\n"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains(",u-grace,Grace H.,missing,,\"on the roster, no submission\"\n"),
+        "{listing}"
+    );
+}
+
+#[test]
+fn grade_reuses_earlier_results_until_a_submission_changes_and_force_regrades_all() {
+    let class = tempfile::tempdir().unwrap();
+    let c = class.path();
+    for (name, s) in [
+        ("alice", "c-version"),
+        ("bob", "wrong-fallback"),
+        ("carol", "book-cpp"),
+    ] {
+        copy_dir(&sample(s), &c.join(name));
+    }
+    let out = c.join("out");
+    let (_, first) = grade(c, &out, &[]);
+    assert!(!first.contains("reused"), "{first}");
+    let before: Vec<String> = ["alice", "bob", "carol"]
+        .iter()
+        .map(|s| std::fs::read_to_string(out.join(format!("{s}.json"))).unwrap())
+        .collect();
+    // Nothing changed: every result is reused, and the reports are the same to the byte.
+    let (_, second) = grade(c, &out, &[]);
+    assert!(
+        second.contains("reused 3 of 3 result(s) from an earlier run"),
+        "{second}"
+    );
+    for (s, was) in ["alice", "bob", "carol"].iter().zip(&before) {
+        let now = std::fs::read_to_string(out.join(format!("{s}.json"))).unwrap();
+        assert_eq!(&now, was, "{s}");
+    }
+    let listing = std::fs::read_to_string(out.join("class.csv")).unwrap();
+    assert!(listing.contains("bob,bob,,reused,bob.json,"), "{listing}");
+    // bob fixes his fallback: only bob is graded again.
+    std::fs::copy(sample("c-version").join("nim.c"), c.join("bob/nim.c")).unwrap();
+    let (_, third) = grade(c, &out, &[]);
+    assert!(
+        third.contains("reused 2 of 3 result(s) from an earlier run"),
+        "{third}"
+    );
+    let bob = report(&out, "bob");
+    assert_eq!(bob["score"], bob["max_score"]);
+    // --force grades everything again.
+    let (_, forced) = grade(c, &out, &["--force"]);
+    assert!(!forced.contains("reused"), "{forced}");
+}
+
+#[test]
+fn grade_reads_a_canvas_export_one_submission_per_student() {
+    let class = tempfile::tempdir().unwrap();
+    let c = class.path();
+    std::fs::copy(
+        sample("c-version").join("nim.c"),
+        c.join("lovelaceada_1815_90001_nim.c"),
+    )
+    .unwrap();
+    std::fs::copy(
+        sample("wrong-fallback").join("nim.c"),
+        c.join("turingalan_late_1912_90002_nim.c"),
+    )
+    .unwrap();
+    std::fs::write(c.join("STARTER-NOTES.md"), "notes").unwrap();
+    let out = c.join("out");
+    let (_, text) = grade(c, &out, &[]);
+    assert!(
+        text.contains("grading a Canvas export: 2 submission(s), 2 other entries skipped"),
+        "{text}"
+    );
+    let ada = report(&out, "lovelaceada_1815");
+    assert_eq!(ada["student_id"], "1815");
+    assert_eq!(ada["score"], ada["max_score"]);
+    assert_eq!(report(&out, "turingalan_1912")["student_id"], "1912");
 }
