@@ -62,14 +62,24 @@ fn write_reports(
     Ok(())
 }
 
+/// What `grade` writes besides the JSON reports and grades.csv.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Outputs {
+    /// `--all-formats`: Gradescope JSON per submission and junit.xml.
+    pub all_formats: bool,
+    /// `--csv-cases`: a column per case in grades.csv.
+    pub csv_cases: bool,
+}
+
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
 pub fn run(
     ctx: &Context,
     problem: &str,
     dir: &Path,
     out: &Path,
-    all_formats: bool,
+    outputs: Outputs,
 ) -> Result<i32, CliError> {
+    let all_formats = outputs.all_formats;
     let root = ctx.root()?;
     let session = Session::open(&root, problem, ctx.session_options()?)?;
     std::fs::create_dir_all(out)
@@ -120,7 +130,10 @@ pub fn run(
         return Err(CliError(e.clone()));
     }
     let file = std::fs::File::create(out.join("grades.csv"))?;
-    csv::write_gradebook(&reports, file)
+    let columns = csv::GradebookColumns {
+        cases: outputs.csv_cases,
+    };
+    csv::write_gradebook(&reports, columns, file)
         .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
     if all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;

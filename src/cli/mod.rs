@@ -115,7 +115,8 @@ pub enum Command {
     },
     /// Grade every entry of a directory (one submission each) on all cases.
     #[command(
-        after_help = "Example:\n  labgrade grade nim tests/submissions/nim --out grades\n\n\
+        after_help = "Examples:\n  labgrade grade nim tests/submissions/nim --out grades\n  labgrade grade \
+                            nim tests/submissions/nim --out grades --csv-cases --all-formats\n\n\
                             Exit: 0 every submission passed everything, 1 some did not, 2 bad \
                             arguments."
     )]
@@ -130,6 +131,9 @@ pub enum Command {
         /// Also write Gradescope results (<name>.gradescope.json) and junit.xml.
         #[arg(long)]
         all_formats: bool,
+        /// Add a `case:<name>` column per case (its points, hidden cases too) to grades.csv.
+        #[arg(long)]
+        csv_cases: bool,
     },
     /// Validate specs and fixtures, grade the reference and every sample submission.
     #[command(
@@ -235,7 +239,17 @@ pub fn main() -> i32 {
             dir,
             out,
             all_formats,
-        } => grade::run(&ctx, problem, dir, out, *all_formats),
+            csv_cases,
+        } => grade::run(
+            &ctx,
+            problem,
+            dir,
+            out,
+            grade::Outputs {
+                all_formats: *all_formats,
+                csv_cases: *csv_cases,
+            },
+        ),
         Command::Test {
             problems,
             reference,

@@ -165,6 +165,11 @@ pub struct SubmissionReport {
     pub problem: String,
     /// The submission's name (its file or directory name).
     pub submission: String,
+    /// Who the gradebook credits: the submission's name unless something maps names to
+    /// students (a roster). Empty in reports written before the field existed: read it
+    /// through [`SubmissionReport::student_id`], which falls back to the name.
+    #[serde(default)]
+    pub student_id: String,
     /// Points earned.
     pub score: f64,
     /// Points available in the cases that were run.
@@ -180,6 +185,15 @@ pub struct SubmissionReport {
 }
 
 impl SubmissionReport {
+    /// The student the gradebook credits: `student_id`, else the submission's name.
+    pub fn student_id(&self) -> &str {
+        if self.student_id.is_empty() {
+            &self.submission
+        } else {
+            &self.student_id
+        }
+    }
+
     /// True when every case got the verdict it expects.
     pub fn all_passed(&self) -> bool {
         self.cases.iter().all(|c| c.passed)

@@ -64,6 +64,7 @@ pub(crate) fn sample_report() -> SubmissionReport {
     SubmissionReport {
         problem: "nim".into(),
         submission: "alice".into(),
+        student_id: "alice".into(),
         score: 2.0,
         max_score: 6.0,
         cases: vec![pass, calls, stdout, overflow, not_observable, build_error],
