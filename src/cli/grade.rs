@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, gradescope, json, junit, names, SubmissionReport};
+use crate::report::{csv, github, gradescope, json, junit, names, SubmissionReport};
 use crate::runner::{CaseFilter, Event, Session};
 
 /// Every entry of `dir` (hidden entries and the output directory skipped), sorted by name.
@@ -137,6 +137,11 @@ pub fn run(
         .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
     if all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
+    }
+    if github::enabled() {
+        if let Err(e) = github::append_summary(&github::grade_summary(problem, &reports)) {
+            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
+        }
     }
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
     println!(

@@ -11,6 +11,7 @@
 //! - [`gradescope`]: Gradescope's `results.json`;
 //! - [`junit`]: JUnit XML for CI dashboards;
 //! - [`csv`]: the class gradebook and the table printed after `labgrade grade`;
+//! - [`github`]: GitHub Actions annotations and job summaries;
 //! - [`names`]: student-chosen names made safe for files, spreadsheets and terminals.
 //!
 //! What the formats share (how a case's expected and observed values are lined up and diffed,
@@ -19,6 +20,7 @@
 
 pub mod csv;
 mod details;
+pub mod github;
 pub mod gradescope;
 pub mod json;
 pub mod junit;
