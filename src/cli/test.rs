@@ -39,10 +39,7 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
             println!("       {e}");
         }
         for m in s.mismatches.iter().take(20) {
-            let declared = m
-                .declared
-                .map_or("(no rule)".to_string(), |v| v.to_string());
-            println!("       {}: declared {declared}, got {}", m.case, m.got);
+            println!("       {}: {}", m.case, m.declared_got());
             if let Some(first) = m.message.lines().next() {
                 println!("         {first}");
             }

@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::junit::declared_got;
 use super::{Mismatch, ProblemResult};
 use crate::report::github::{bullets, code, error, workspace_path, MAX_ANNOTATIONS};
 
@@ -21,14 +20,20 @@ pub fn annotations(results: &[ProblemResult]) -> Vec<String> {
     let mut out = Vec::new();
     for r in results {
         if let Some(e) = &r.error {
-            out.push(error(None, &format!("labgrade test {}", r.problem), e));
+            let at = located(e);
+            let at = at.as_ref().map(|(f, l)| (f.as_path(), *l));
+            out.push(error(at, &format!("labgrade test {}", r.problem), e));
             continue;
         }
         for s in &r.samples {
             let title = format!("labgrade test {}/{}", r.problem, s.name);
             if let Some(e) = &s.error {
-                let at = s.expect_file.as_deref().map(|f| (f, 1));
-                out.push(error(at, &title, e));
+                let at = located(e).or_else(|| s.expect_file.clone().map(|f| (f, 1)));
+                out.push(error(
+                    at.as_ref().map(|(f, l)| (f.as_path(), *l)),
+                    &title,
+                    e,
+                ));
             }
             let mut by_place: BTreeMap<Option<(PathBuf, usize)>, Vec<&Mismatch>> = BTreeMap::new();
             for m in &s.mismatches {
@@ -41,7 +46,7 @@ pub fn annotations(results: &[ProblemResult]) -> Vec<String> {
                 let mut lines: Vec<String> = ms
                     .iter()
                     .take(CASES_PER_ANNOTATION)
-                    .map(|m| format!("{}: {}", m.case, declared_got(m)))
+                    .map(|m| format!("{}: {}", m.case, m.declared_got()))
                     .collect();
                 if ms.len() > CASES_PER_ANNOTATION {
                     lines.push(format!("... and {} more", ms.len() - CASES_PER_ANNOTATION));
@@ -62,6 +67,15 @@ pub fn annotations(results: &[ProblemResult]) -> Vec<String> {
     }
     out.truncate(MAX_ANNOTATIONS);
     out
+}
+
+/// The file and line an error names at its start (`specs/nim.toml:3:7: ...`, as spec,
+/// fixture and `expect.toml` errors begin).
+fn located(e: &str) -> Option<(PathBuf, usize)> {
+    static AT: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let at = AT.get_or_init(|| regex::Regex::new(r"^([^\n]+?):(\d+):\d+: ").expect("valid"));
+    let c = at.captures(e)?;
+    Some((PathBuf::from(&c[1]), c[2].parse().ok()?))
 }
 
 /// The job summary: samples as declared and not, per problem, then every mismatch.
@@ -107,7 +121,7 @@ pub fn summary(results: &[ProblemResult]) -> String {
                 items.push(format!(
                     "{sample}{file}: {} {}",
                     code(&m.case),
-                    declared_got(m)
+                    m.declared_got()
                 ));
             }
         }
@@ -174,6 +188,23 @@ mod tests {
                  got fail",
             ]
         );
+    }
+
+    #[test]
+    fn an_invalid_fixture_is_annotated_where_the_error_says() {
+        let r = ProblemResult {
+            problem: "maze".into(),
+            error: Some("fixtures/maze/a.toml:12:3: unknown field `cass`".into()),
+            samples: Vec::new(),
+        };
+        assert_eq!(
+            annotations(&[r]),
+            [
+                "::error file=fixtures/maze/a.toml,line=12,title=labgrade test maze::\
+              fixtures/maze/a.toml:12:3: unknown field `cass`"
+            ]
+        );
+        assert_eq!(located("cannot read `x`: gone"), None);
     }
 
     #[test]

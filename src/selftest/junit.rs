@@ -49,9 +49,9 @@ fn sample_suite(problem: &str, s: &SampleResult) -> TestSuite {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                 status
                     .set_type("not-as-declared")
-                    .set_message(declared_got(m));
+                    .set_message(m.declared_got());
                 if !m.message.is_empty() {
-                    status.set_description(format!("{}\n\n{}", declared_got(m), m.message));
+                    status.set_description(format!("{}\n\n{}", m.declared_got(), m.message));
                 }
                 status
             }
@@ -64,14 +64,6 @@ fn sample_suite(problem: &str, s: &SampleResult) -> TestSuite {
         suite.add_test_case(tc);
     }
     suite
-}
-
-/// `declared pass, got fail` (`(no rule)` when no rule matches the case).
-pub fn declared_got(m: &Mismatch) -> String {
-    let declared = m
-        .declared
-        .map_or("(no rule)".to_string(), |v| v.to_string());
-    format!("declared {declared}, got {}", m.got)
 }
 
 fn error_case(classname: &str, name: &str, text: &str) -> TestCase {

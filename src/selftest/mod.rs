@@ -33,6 +33,16 @@ pub struct Mismatch {
     pub at: Option<(PathBuf, usize)>,
 }
 
+impl Mismatch {
+    /// `declared pass, got fail` (`(no rule)` when no rule matches the case).
+    pub fn declared_got(&self) -> String {
+        let declared = self
+            .declared
+            .map_or("(no rule)".to_string(), |v| v.to_string());
+        format!("declared {declared}, got {}", self.got)
+    }
+}
+
 /// The result of one sample (or of the reference).
 #[derive(Debug, Clone)]
 pub struct SampleResult {
