@@ -73,6 +73,7 @@ pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> (f64, f64) {
             symbols: [("FindGoodMove".to_string(), "FindGoodMove".to_string())].into(),
             counted: Vec::new(),
             instrumented: false,
+            hooks: None,
             marks_stack_overflow: false,
             sanitized: false,
         },

@@ -47,6 +47,9 @@ pub struct Counters {
     /// Entry events in order: `index | (depth << 8)` where index is the tracked function's
     /// index or 255 for an untracked one, depth the total depth after entering.
     pub trace: [u32; TRACE_LEN],
+    /// Byte size of each tracked function's code: set for Rust builds only, whose `mcount`
+    /// hook knows a function by an address inside it (see labgrade_hooks.c).
+    pub size: [u64; MAX_FUNCS],
 }
 
 impl Counters {
@@ -64,6 +67,16 @@ impl Counters {
         self.total_max_depth = 0;
         self.other_calls = 0;
         self.trace_len = 0;
+        self.size = [0; MAX_FUNCS];
+        self.magic = MAGIC;
+    }
+
+    /// Like [`Counters::reset`], with each tracked function's code size (for `mcount`).
+    pub fn reset_sized(&mut self, addrs: &[u64], sizes: &[u64]) {
+        self.reset(addrs);
+        self.magic = 0;
+        let n = sizes.len().min(MAX_FUNCS);
+        self.size[..n].copy_from_slice(&sizes[..n]);
         self.magic = MAGIC;
     }
 

@@ -128,6 +128,15 @@ fn check_once(
     );
     let prepared = session.prepare(&name, submission, false);
     if let Some((Verdict::LoadError, message)) = &prepared.fatal {
+        if format == Format::Gradescope {
+            // Gradescope shows only results.json: without one it says "autograder failed"
+            // and nothing else. The student gets score 0 and what to hand in.
+            let results = gradescope::not_loaded(session.problem.name(), &name, message);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&results).map_err(|e| CliError(e.to_string()))?
+            );
+        }
         return Err(CliError(message.clone()));
     }
     let filter = if choice.all {

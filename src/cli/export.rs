@@ -19,10 +19,61 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
     if !student {
         return Err(CliError(format!(
             "say which bundle: `labgrade export --student {problem} {}` (the visible cases \
-             only, for students)",
+             only, for students), or `labgrade gradescope {problem} -o autograder.zip` (every \
+             case, for the autograder)",
             dir.display()
         )));
     }
+    let bundle = write_bundle(ctx, problem, dir, Cases::VisibleOnly)?;
+    std::fs::write(
+        dir.join("README.txt"),
+        format!(
+            "labgrade for {problem}: {}\n\nCheck your work (from anywhere):\n    \
+             bin/labgrade check {problem} <your directory or file>\n\nThis bundle holds the \
+             {} visible cases; the grader runs hidden ones too.\n",
+            bundle.title, bundle.written
+        ),
+    )
+    .map_err(|e| CliError(format!("cannot write README.txt: {e}")))?;
+    println!(
+        "wrote {}: {} visible cases of {} ({} hidden left out); students run \
+         `bin/labgrade check {problem} <submission>`",
+        dir.display(),
+        bundle.written,
+        bundle.total,
+        bundle.total - bundle.written
+    );
+    Ok(exit_codes::OK)
+}
+
+/// Which cases a bundle holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cases {
+    /// The visible ones only (a student's bundle).
+    VisibleOnly,
+    /// Every case (the autograder's).
+    All,
+}
+
+/// What [`write_bundle`] wrote.
+pub struct Bundle {
+    /// The problem's title.
+    pub title: String,
+    /// Cases in the bundle.
+    pub written: usize,
+    /// Cases the problem has.
+    pub total: usize,
+}
+
+/// Writes labgrade and its sandbox (`bin/`), the problem's spec, headers and course
+/// libraries (`specs/`) and its cases (`fixtures/<problem>/`) into `dir` (new, or empty).
+/// `bin/labgrade` finds this data next to itself, so the bundle runs from anywhere.
+pub fn write_bundle(
+    ctx: &Context,
+    problem: &str,
+    dir: &Path,
+    cases: Cases,
+) -> Result<Bundle, CliError> {
     let root = ctx.root()?;
     let spec = root.load_spec(problem)?;
     let all = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
@@ -58,9 +109,13 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
     files.sort();
     for file in files {
         let text = std::fs::read_to_string(&file).map_err(|e| io("a fixture", e))?;
-        if let Some(visible) = visible_only(&text).map_err(CliError)? {
+        let kept = match cases {
+            Cases::VisibleOnly => visible_only(&text).map_err(CliError)?,
+            Cases::All => Some(text),
+        };
+        if let Some(kept) = kept {
             let name = file.file_name().unwrap_or_default();
-            std::fs::write(fixtures.join(name), visible).map_err(|e| io("a fixture", e))?;
+            std::fs::write(fixtures.join(name), kept).map_err(|e| io("a fixture", e))?;
         }
     }
     let me = std::env::current_exe().map_err(|e| io("labgrade", e))?;
@@ -69,37 +124,26 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         let name = exe.file_name().unwrap_or_default();
         std::fs::copy(exe, bin.join(name)).map_err(|e| io("labgrade's binaries", e))?;
     }
-    // The bundle must load, and hold exactly the visible cases.
+    // The bundle must load, and hold exactly the cases asked for.
     let kept = load_fixtures(&fixtures, spec.limits)?;
-    let visible = all
+    let wanted = all
         .iter()
-        .filter(|c| c.visibility == Visibility::Visible)
+        .filter(|c| cases == Cases::All || c.visibility == Visibility::Visible)
         .count();
-    if kept.len() != visible || kept.iter().any(|c| c.visibility != Visibility::Visible) {
+    let leaked =
+        cases == Cases::VisibleOnly && kept.iter().any(|c| c.visibility != Visibility::Visible);
+    if kept.len() != wanted || leaked {
         return Err(CliError(format!(
-            "the bundle's cases are not the visible ones ({} written, {visible} visible): \
+            "the bundle's cases are not the ones asked for ({} written, {wanted} wanted): \
              this is labgrade's bug",
             kept.len()
         )));
     }
-    std::fs::write(
-        dir.join("README.txt"),
-        format!(
-            "labgrade for {problem}: {}\n\nCheck your work (from anywhere):\n    \
-             bin/labgrade check {problem} <your directory or file>\n\nThis bundle holds the \
-             {visible} visible cases; the grader runs hidden ones too.\n",
-            spec.problem.title
-        ),
-    )
-    .map_err(|e| io("README.txt", e))?;
-    println!(
-        "wrote {}: {visible} visible cases of {} ({} hidden left out); students run \
-         `bin/labgrade check {problem} <submission>`",
-        dir.display(),
-        all.len(),
-        all.len() - visible
-    );
-    Ok(exit_codes::OK)
+    Ok(Bundle {
+        title: spec.problem.title.clone(),
+        written: kept.len(),
+        total: all.len(),
+    })
 }
 
 /// A fixture file with its hidden cases removed, or None when it has no visible case.

@@ -143,9 +143,10 @@ pub fn run(
             eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
         }
     }
+    super::report::write_class_report(&out.join(super::report::REPORT_HTML), &reports)?;
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
     println!(
-        "wrote {} report(s) and grades.csv to {}",
+        "wrote {} report(s), grades.csv and report.html to {}",
         reports.len(),
         out.display()
     );

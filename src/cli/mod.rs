@@ -5,8 +5,10 @@ mod common;
 mod doctor;
 mod export;
 mod grade;
+mod gradescope;
 mod list;
 mod maze;
+mod report;
 mod test;
 mod watch;
 
@@ -125,7 +127,8 @@ pub enum Command {
         problem: String,
         /// Directory whose entries are submissions.
         dir: PathBuf,
-        /// Where to write <name>.json per submission and grades.csv.
+        /// Where to write <name>.json per submission, grades.csv and the class report
+        /// report.html.
         #[arg(long)]
         out: PathBuf,
         /// Also write Gradescope results (<name>.gradescope.json) and junit.xml.
@@ -134,6 +137,19 @@ pub enum Command {
         /// Add a `case:<name>` column per case (its points, hidden cases too) to grades.csv.
         #[arg(long)]
         csv_cases: bool,
+    },
+    /// Rebuild the class report (report.html) from the JSON reports in a directory.
+    #[command(
+        after_help = "Examples:\n  labgrade report grades\n  labgrade report grades --output \
+                            class.html\n\nExit: 0 written, 2 no report found or the page \
+                            cannot be written."
+    )]
+    Report {
+        /// A directory of <name>.json reports (what `labgrade grade --out` wrote).
+        dir: PathBuf,
+        /// Where to write the page (default: <dir>/report.html).
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Validate specs and fixtures, grade the reference and every sample submission.
     #[command(
@@ -149,6 +165,19 @@ pub enum Command {
         /// Also write JUnit XML of the sample results here.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
+    },
+    /// Write Gradescope's autograder zip: labgrade, the problem and every case, with
+    /// setup.sh and run_autograder.
+    #[command(
+        after_help = "Example:\n  labgrade gradescope nim -o autograder.zip\n\nUpload the zip as the \
+                      assignment's autograder. Exit: 0 written, 2 an error."
+    )]
+    Gradescope {
+        /// The problem.
+        problem: String,
+        /// The zip to write.
+        #[arg(short, long, value_name = "FILE")]
+        out: PathBuf,
     },
     /// Write a student bundle: labgrade, the problem's headers and its visible cases only.
     #[command(
@@ -206,6 +235,7 @@ pub fn main() -> i32 {
             problem,
             dir,
         } => export::run(&ctx, problem, dir, *student),
+        Command::Gradescope { problem, out } => gradescope::run(&ctx, problem, out),
         Command::Maze(args) => maze::run(args),
         Command::List { problem } => list::run(&ctx, problem.as_deref()),
         Command::Check {
@@ -250,6 +280,7 @@ pub fn main() -> i32 {
                 csv_cases: *csv_cases,
             },
         ),
+        Command::Report { dir, output } => report::run(dir, output.as_deref()),
         Command::Test {
             problems,
             reference,

@@ -327,12 +327,16 @@ pub(crate) fn duration(ms: f64) -> String {
 /// `"40 pass, 2 fail, 1 stack-overflow (as expected)"`: verdict counts in [`Verdict::ALL`]
 /// order, with abnormal ends that the case expects counted apart from those it does not.
 pub(crate) fn verdict_breakdown(report: &SubmissionReport) -> String {
+    breakdown_of(report.cases.iter())
+}
+
+/// [`verdict_breakdown`] of some of a report's cases.
+pub(crate) fn breakdown_of<'a>(cases: impl Iterator<Item = &'a CaseReport> + Clone) -> String {
     let mut parts = Vec::new();
     for verdict in Verdict::ALL {
         let count = |passed: bool| {
-            report
-                .cases
-                .iter()
+            cases
+                .clone()
                 .filter(|c| c.verdict == verdict && c.passed == passed)
                 .count()
         };

@@ -10,7 +10,7 @@
 use serde_json::{json, Value};
 
 use super::details::{self, DIFF_LEGEND};
-use super::model::{CaseReport, SubmissionReport, Verdict};
+use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
 
 /// The report as Gradescope's `results.json` value.
 ///
@@ -50,6 +50,26 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
             "metadata": report.metadata,
         },
         "leaderboard": [],
+    })
+}
+
+/// `results.json` for a submission labgrade could not load (not a build error: nothing it
+/// could build or run, such as a class folder, two `main`s or no source): score 0, and the
+/// reason, which says what to hand in.
+pub fn not_loaded(problem: &str, submission: &str, message: &str) -> Value {
+    json!({
+        "score": 0,
+        "output": format!(
+            "**{} / {}**: not graded: labgrade could not load this submission.\n\n{}",
+            escape_markdown(problem),
+            escape_markdown(submission),
+            fenced("text", message)
+        ),
+        "output_format": "md",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": [],
+        "extra_data": { "problem": problem, "submission": submission, "load_error": message },
     })
 }
 
@@ -96,24 +116,41 @@ fn case_markdown(case: &CaseReport) -> String {
     parts.join("\n\n")
 }
 
-/// `**nim / alice**: 2 of 6 cases passed (...). Score: 2 / 6.` and the build output.
+/// `**nim / alice**: 2 of 6 visible cases passed (...). Score on them: 2 / 6.`, a line on
+/// the cases not shown yet (how many, never how they went), and the build output.
+///
+/// Gradescope shows the top-level output to the student at once, whatever each test's own
+/// visibility: so it speaks of the visible cases only, and hidden results stay in their
+/// tests, which Gradescope releases by its own rules.
 fn summary_markdown(report: &SubmissionReport) -> String {
-    let passed = report.cases.iter().filter(|c| c.passed).count();
+    let visible: Vec<&CaseReport> = report
+        .cases
+        .iter()
+        .filter(|c| c.visibility == Visibility::Visible)
+        .collect();
+    let passed = visible.iter().filter(|c| c.passed).count();
     let mut out = format!(
-        "**{} / {}**: {passed} of {} cases passed",
+        "**{} / {}**: {passed} of {} visible cases passed",
         escape_markdown(&report.problem),
         escape_markdown(&report.submission),
-        report.cases.len()
+        visible.len()
     );
-    let breakdown = details::verdict_breakdown(report);
+    let breakdown = details::breakdown_of(visible.iter().copied());
     if !breakdown.is_empty() {
         out.push_str(&format!(" ({breakdown})"));
     }
     out.push_str(&format!(
-        ". Score: {} / {}.",
-        details::points(report.score),
-        details::points(report.max_score)
+        ". Score on them: {} / {}.",
+        details::points(visible.iter().map(|c| c.score).sum()),
+        details::points(visible.iter().map(|c| c.max_score).sum())
     ));
+    let later = report.cases.len() - visible.len();
+    if later > 0 {
+        out.push_str(&format!(
+            " {later} more {} graded and shown as your course releases them.",
+            if later == 1 { "case is" } else { "cases are" }
+        ));
+    }
     if let Some(build) = &report.build {
         let state = match (build.ok, build.warnings) {
             (false, _) => Some("failed".to_string()),
@@ -182,12 +219,55 @@ mod tests {
         assert_eq!(v["extra_data"]["build"]["warnings"], 1);
         let out = v["output"].as_str().unwrap();
         assert!(
-            out.starts_with("**nim / alice**: 2 of 6 cases passed"),
+            out.starts_with("**nim / alice**: 2 of 6 visible cases passed"),
             "{out}"
         );
-        assert!(out.contains("Score: 2 / 6."));
+        assert!(out.contains("Score on them: 2 / 6."));
         assert!(out.contains("**Build (c):** 1 warning"));
         assert!(out.contains("```text\nnim.c:12:5: warning"));
+    }
+
+    #[test]
+    fn the_top_level_output_says_nothing_of_cases_not_yet_shown() {
+        let mut report = sample_report();
+        // Two hidden cases, one failed: their results stay in their own tests.
+        for (k, passed) in [(0, false), (1, true)] {
+            let mut c = report.cases[k].clone();
+            c.name = format!("secret/{k}");
+            c.visibility = Visibility::Hidden;
+            c.passed = passed;
+            c.score = if passed { 1.0 } else { 0.0 };
+            report.cases.push(c);
+        }
+        let v = to_gradescope(&report);
+        let out = v["output"].as_str().unwrap();
+        assert!(out.contains("2 of 6 visible cases passed"), "{out}");
+        assert!(out.contains("Score on them: 2 / 6."), "{out}");
+        assert!(
+            out.contains("2 more cases are graded and shown as your course releases them"),
+            "{out}"
+        );
+        assert!(!out.contains("secret"), "{out}");
+        let hidden: Vec<&Value> = v["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["visibility"] == "hidden")
+            .collect();
+        assert_eq!(hidden.len(), 2);
+    }
+
+    #[test]
+    fn a_submission_that_cannot_be_loaded_still_gets_results() {
+        let v = not_loaded("nim", "alice", "labgrade saw 2 `main` functions");
+        assert_eq!(v["score"], 0);
+        assert_eq!(v["tests"], json!([]));
+        let out = v["output"].as_str().unwrap();
+        assert!(out.contains("could not load"), "{out}");
+        assert!(
+            out.contains("```text\nlabgrade saw 2 `main` functions\n```"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -12,6 +12,8 @@
 //! - [`junit`]: JUnit XML for CI dashboards;
 //! - [`csv`]: the class gradebook and the table printed after `labgrade grade`;
 //! - [`github`]: GitHub Actions annotations and job summaries;
+//! - [`html`]: the instructor's class report, one self-contained page;
+//! - [`mistakes`]: short names for the mistakes explanations diagnose (for class views);
 //! - [`names`]: student-chosen names made safe for files, spreadsheets and terminals.
 //!
 //! What the formats share (how a case's expected and observed values are lined up and diffed,
@@ -22,8 +24,10 @@ pub mod csv;
 mod details;
 pub mod github;
 pub mod gradescope;
+pub mod html;
 pub mod json;
 pub mod junit;
+pub mod mistakes;
 pub mod model;
 pub mod names;
 mod paint;

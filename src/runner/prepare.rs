@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 
 use crate::problems::Problem;
 use crate::report::{BuildReport, Verdict};
+use crate::sandbox::protocol::HookSymbols;
 use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
 use crate::submission::detect::check_sources;
 use crate::submission::intake::{stage, IntakePolicy};
-use crate::submission::symbols::{demangle, exported_names, resolve};
+use crate::submission::symbols::{demangle, exported_names, resolve, symbol_table_entries};
 use crate::submission::{detect, BuildCache, SubmissionKind};
 
 /// A submission ready to run.
@@ -156,19 +157,54 @@ fn library_artifact(
     if !symbols.contains_key("main") && exported.iter().any(|e| e == "labgrade_main") {
         symbols.insert("main".into(), "labgrade_main".into());
     }
-    let counted = problem
+    let counted: Vec<(String, String)> = problem
         .counted()
         .iter()
         .filter_map(|n| symbols.get(*n).map(|s| (n.to_string(), s.clone())))
         .collect();
+    let hooks = if instrumented && !exported.iter().any(|e| e == "labgrade_counters") {
+        Some(hook_symbols(path, &counted)?)
+    } else {
+        None
+    };
     Ok(Artifact {
         path: path.to_path_buf(),
         kind: ArtifactKind::Library,
         symbols,
         counted,
         instrumented,
+        hooks,
         marks_stack_overflow: false,
         sanitized: false,
+    })
+}
+
+/// labgrade's hooks and the counted functions' sizes, from the symbol table of a library
+/// that does not export the hooks (a Rust cdylib: see `labgrade_hooks.c`'s mcount).
+fn hook_symbols(path: &Path, counted: &[(String, String)]) -> Result<HookSymbols, String> {
+    let mut names = vec!["labgrade_counters", "labgrade_probe"];
+    names.extend(counted.iter().map(|(_, s)| s.as_str()));
+    let found = symbol_table_entries(path, &names)?;
+    let get = |n: &str| {
+        found.get(n).copied().ok_or_else(|| {
+            format!(
+                "`{}` has no `{n}` in its symbol table (was it stripped?): labgrade's hooks \
+                 cannot be found",
+                path.display()
+            )
+        })
+    };
+    let (counters, _) = get("labgrade_counters")?;
+    let (probe, probe_size) = get("labgrade_probe")?;
+    let sizes = counted
+        .iter()
+        .filter_map(|(_, sym)| found.get(sym).map(|&(_, size)| (sym.clone(), size)))
+        .collect();
+    Ok(HookSymbols {
+        counters,
+        probe,
+        probe_size,
+        sizes,
     })
 }
 
@@ -186,6 +222,7 @@ fn program_artifact(path: &Path, marks: bool) -> Artifact {
         symbols: Default::default(),
         counted: Vec::new(),
         instrumented: false,
+        hooks: None,
         marks_stack_overflow: marks,
         sanitized: false,
     }
@@ -419,13 +456,6 @@ pub fn prepare(
                 .filter(|_| instrumented.is_none())
             {
                 notes.push(note);
-            }
-            if instrumented.is_none() && matches!(kind, SubmissionKind::RustCrate(_)) {
-                notes.push(
-                    "Rust code cannot be instrumented by labgrade: call counts and depths are not \
-                     observable"
-                        .into(),
-                );
             }
             let program = built
                 .program

@@ -19,9 +19,10 @@ use serde_json::Value;
 
 use super::layers::{self, Filters, Profile};
 use super::limits;
-use super::protocol::{ArtifactKind, Ending, RunInput, RunRequest};
+use super::protocol::{ArtifactKind, Ending, HookSymbols, RunInput, RunRequest};
 use super::shared::{Shared, STATUS};
 use crate::problems;
+use labgrade_reference::instrument::Counters;
 
 /// File descriptor on which programs built by labgrade write their stack-overflow marker.
 pub const MARK_FD: RawFd = 1023;
@@ -439,7 +440,12 @@ fn run_library(
 
     let mut report = ChildReport::default();
     if req.artifact.instrumented {
-        match attach_counters(&lib, shared, &req.artifact.counted) {
+        match attach_counters(
+            &lib,
+            shared,
+            &req.artifact.counted,
+            req.artifact.hooks.as_ref(),
+        ) {
             Ok(counted) => {
                 report.counts_ok = true;
                 report.counted = counted;
@@ -526,24 +532,60 @@ fn attach_counters(
     lib: &libloading::os::unix::Library,
     shared: &Shared,
     counted: &[(String, String)],
+    hooks: Option<&HookSymbols>,
 ) -> Result<Vec<String>, String> {
-    // SAFETY: `labgrade_counters` is a pointer variable defined by labgrade's hooks.
-    let slot = unsafe {
-        lib.get::<*mut *mut labgrade_reference::instrument::Counters>(b"labgrade_counters")
+    // The counted functions, found by `dlsym` (they are exported, as every graded one is).
+    let mut addrs = Vec::new();
+    let mut names = Vec::new();
+    let mut sizes = Vec::new();
+    for (name, symbol) in counted {
+        // SAFETY: looking up an address only; nothing is called.
+        if let Ok(s) = unsafe { lib.get::<*const ()>(symbol.as_bytes()) } {
+            addrs.push(*s as usize as u64);
+            names.push(name.clone());
+            sizes.push(
+                hooks
+                    .and_then(|h| h.sizes.get(symbol))
+                    .copied()
+                    .unwrap_or(0),
+            );
+        }
     }
-    .map_err(|_| {
-        "the library has no `labgrade_counters` (labgrade's hooks are missing)".to_string()
-    })?;
     type Probe = unsafe extern "C" fn(c_int) -> c_int;
-    // SAFETY: `labgrade_probe` is labgrade's own instrumented function.
-    let probe: Probe = unsafe { lib.get::<Probe>(b"labgrade_probe") }
-        .map(|s| *s)
-        .map_err(|_| "the library has no `labgrade_probe`".to_string())?;
+    let (slot, probe, probe_size): (*mut *mut Counters, Probe, u64) = match hooks {
+        None => {
+            // SAFETY: `labgrade_counters` is a pointer variable defined by labgrade's hooks.
+            let slot = unsafe { lib.get::<*mut *mut Counters>(b"labgrade_counters") }
+                .map(|s| *s)
+                .map_err(|_| {
+                    "the library has no `labgrade_counters` (labgrade's hooks are missing)"
+                        .to_string()
+                })?;
+            // SAFETY: `labgrade_probe` is labgrade's own instrumented function.
+            let probe: Probe = unsafe { lib.get::<Probe>(b"labgrade_probe") }
+                .map(|s| *s)
+                .map_err(|_| "the library has no `labgrade_probe`".to_string())?;
+            (slot, probe, 0)
+        }
+        Some(h) => {
+            // Not exported: where the library is loaded, plus the symbol table's values.
+            let base = addrs
+                .first()
+                .and_then(|&a| load_base(a as usize))
+                .ok_or_else(|| "cannot tell where the library is loaded".to_string())?;
+            let slot = (base + h.counters as usize) as *mut *mut Counters;
+            // SAFETY: the address of labgrade's own probe, `int labgrade_probe(int)`.
+            let probe: Probe = unsafe { std::mem::transmute(base + h.probe as usize) };
+            (slot, probe, h.probe_size)
+        }
+    };
     // SAFETY: single-threaded child; the block outlives the process.
     let block = unsafe { shared.block() };
     // SAFETY: `slot` is the address of the library's pointer variable.
-    unsafe { **slot = shared.counters_ptr() };
-    block.counters.reset(&[probe as usize as u64]);
+    unsafe { *slot = shared.counters_ptr() };
+    block
+        .counters
+        .reset_sized(&[probe as usize as u64], &[probe_size]);
     // SAFETY: calling labgrade's own probe.
     let r = unsafe { probe(41) };
     let probe_calls = block.counters.calls[0];
@@ -553,17 +595,18 @@ fn attach_counters(
              the hooks are not live, so call counts cannot be observed"
         ));
     }
-    let mut addrs = Vec::new();
-    let mut names = Vec::new();
-    for (name, symbol) in counted {
-        // SAFETY: looking up an address only; nothing is called.
-        if let Ok(s) = unsafe { lib.get::<*const ()>(symbol.as_bytes()) } {
-            addrs.push(*s as usize as u64);
-            names.push(name.clone());
-        }
-    }
-    block.counters.reset(&addrs);
+    block.counters.reset_sized(&addrs, &sizes);
     Ok(names)
+}
+
+/// The address the shared object holding `addr` is loaded at.
+fn load_base(addr: usize) -> Option<usize> {
+    // SAFETY: dladdr fills a zeroed Dl_info for an address inside a loaded object.
+    unsafe {
+        let mut info: libc::Dl_info = std::mem::zeroed();
+        (libc::dladdr(addr as *const libc::c_void, &mut info) != 0 && !info.dli_fbase.is_null())
+            .then_some(info.dli_fbase as usize)
+    }
 }
 
 /// An alternate signal stack for the current thread, so the SIGSEGV handler can run when the

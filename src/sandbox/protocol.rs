@@ -58,12 +58,32 @@ pub struct Artifact {
     pub counted: Vec<(String, String)>,
     /// True when the library carries labgrade's hooks (`labgrade_counters`, `labgrade_probe`).
     pub instrumented: bool,
+    /// Where the hooks are when the library does not export them (a Rust cdylib), read from
+    /// its symbol table by the grader. None: found by `dlsym`.
+    #[serde(default)]
+    pub hooks: Option<HookSymbols>,
     /// True for programs labgrade built with its stack-overflow marker runtime.
     pub marks_stack_overflow: bool,
     /// True for a program built with AddressSanitizer: it reserves terabytes of address
     /// space for its shadow memory, so no address-space limit can apply.
     #[serde(default)]
     pub sanitized: bool,
+}
+
+/// labgrade's hooks in a library that does not export them, as addresses relative to where
+/// the library is loaded (its symbol table's values), with the code size of each counted
+/// function, which a Rust build's `mcount` hook needs to know a function by an address
+/// inside it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HookSymbols {
+    /// `labgrade_counters`.
+    pub counters: u64,
+    /// `labgrade_probe`.
+    pub probe: u64,
+    /// `labgrade_probe`'s code size.
+    pub probe_size: u64,
+    /// Code size of each counted function, by symbol.
+    pub sizes: BTreeMap<String, u64>,
 }
 
 /// One run to do.

@@ -569,6 +569,7 @@ fn cache_key(
     match kind {
         SubmissionKind::RustCrate(_) => {
             let tc = rust_toolchain();
+            h.update(RUST_COUNTING_FLAGS.join(" "));
             h.update(tool_version(&tc.rustc.display().to_string(), &["-vV"]));
             h.update(tool_version(&tc.cargo.display().to_string(), &["-V"]));
         }
@@ -1292,6 +1293,8 @@ struct HelperObjects {
     hooks: PathBuf,
     /// The probe that checks counting works.
     probe: PathBuf,
+    /// The same probe compiled with `-pg`, for Rust builds, counted by `mcount`.
+    probe_mcount: PathBuf,
     /// The program runtime that marks a stack overflow.
     progrt: PathBuf,
 }
@@ -1302,9 +1305,10 @@ struct HelperObjects {
 fn helper_objects(cc: &str, into: &Path) -> Result<HelperObjects, String> {
     type Objects = Result<Vec<Vec<u8>>, String>;
     static COMPILED: OnceLock<Mutex<BTreeMap<String, Objects>>> = OnceLock::new();
-    const PARTS: [(&str, &str, &[&str]); 3] = [
+    const PARTS: [(&str, &str, &[&str]); 4] = [
         ("labgrade_hooks", HOOKS_C, &[]),
         ("labgrade_probe", PROBE_C, &["-finstrument-functions"]),
+        ("labgrade_probe_mcount", PROBE_C, &["-pg"]),
         ("labgrade_progrt", PROGRT_C, &[]),
     ];
     let compile = || -> Objects {
@@ -1349,10 +1353,12 @@ fn helper_objects(cc: &str, into: &Path) -> Result<HelperObjects, String> {
         std::fs::write(&path, bytes).map_err(|e| format!("cannot write {name}.o: {e}"))?;
         paths.push(path);
     }
-    let [hooks, probe, progrt] = <[PathBuf; 3]>::try_from(paths).expect("three helpers");
+    let [hooks, probe, probe_mcount, progrt] =
+        <[PathBuf; 4]>::try_from(paths).expect("four helpers");
     Ok(HelperObjects {
         hooks,
         probe,
+        probe_mcount,
         progrt,
     })
 }
@@ -1385,21 +1391,23 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
     } else {
         (tc.cargo.clone(), tc.rustc.clone(), tc.sysroot.join("bin"))
     };
+    let profile = &spec.build.rust_profile;
+    // Written before the build directory is given away to the uid the build runs as.
+    let counting = counting_env(&spec.build.c.compiler, w, profile);
     if let Err(e) = work.give_away() {
         return Built::fail(e, true);
     }
     let target = w.join("target");
-    let profile = &spec.build.rust_profile;
-    let mut cmd = Command::new(&cargo);
-    cmd.arg("build")
-        .arg("--offline")
-        .arg("--profile")
-        .arg(profile)
-        .arg("--manifest-path")
-        .arg(src.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target);
-    let step = {
+    let cargo_build = |extra: &[(String, String)]| -> Step {
+        let mut cmd = Command::new(&cargo);
+        cmd.arg("build")
+            .arg("--offline")
+            .arg("--profile")
+            .arg(profile)
+            .arg("--manifest-path")
+            .arg(src.join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target);
         cmd.env_clear()
             .env("PATH", format!("{}:{PATH}", bin.display()))
             .env("RUSTC", &rustc)
@@ -1409,6 +1417,7 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
             .env("LANG", "C")
             .env("TMPDIR", w.join("tmp"))
             .env("HOME", w.join("tmp"))
+            .envs(extra.iter().map(|(k, v)| (k, v)))
             .current_dir(w);
         let o = jail::run(&mut cmd, &jail);
         Step {
@@ -1419,6 +1428,22 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
                 .or_else(|| o.timed_out.then(|| o.output.clone())),
             output: o.output,
         }
+    };
+    // Counted first (see RUST_COUNTING_FLAGS); a crate that does not build so is built as
+    // it is, and its calls are then not observable.
+    let mut counted = false;
+    let step = match &counting {
+        Ok(env) => {
+            let step = cargo_build(env);
+            if step.ok && step.machine.is_none() {
+                counted = true;
+                step
+            } else {
+                let _ = std::fs::remove_dir_all(&target);
+                cargo_build(&[])
+            }
+        }
+        Err(_) => cargo_build(&[]),
     };
     let mut out = Built::default();
     if let Some(m) = step.machine {
@@ -1478,7 +1503,55 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
     if out.program.is_none() {
         out.program_missing = Some("the crate has no binary target (src/main.rs)".into());
     }
+    if counted {
+        out.instrumented = out.library.clone();
+    } else {
+        out.instrumented_note = Some(match counting {
+            Ok(_) => "the crate does not build with labgrade's counting (rustc's \
+                      -Z instrument-mcount): it was built as it is, and its calls are not \
+                      observable"
+                .into(),
+            Err(e) => format!("labgrade's counting hooks are not available: {e}"),
+        });
+    }
     out
+}
+
+/// How a Rust crate is built so that its calls are counted like a C submission's.
+///
+/// rustc has no `-finstrument-functions`; `-Z instrument-mcount` makes it call `mcount()`
+/// at the entry of every function it compiles, which labgrade's hooks answer (see
+/// `labgrade_hooks.c`). The flag is unstable, so the stable compiler is told to accept it
+/// with `RUSTC_BOOTSTRAP=1`, for this build only, inside the jail. LLVM instruments after
+/// inlining, so a call inlined away would go uncounted (the nim crate's `IsBadPosition`,
+/// inlined into `FindGoodMove`, counted 0): inlining is turned off, in MIR and in LLVM, as
+/// every call in the source is one the assignment counts. The hooks are linked in as
+/// objects; the probe is kept whatever the linker collects, and the symbol table is not
+/// stripped, since the hooks are found there (a cdylib exports only the crate's own items).
+const RUST_COUNTING_FLAGS: &[&str] = &[
+    "-Zinstrument-mcount",
+    "-Cforce-frame-pointers=yes",
+    "-Zinline-mir=no",
+    "-Cllvm-args=-inline-threshold=0",
+    "-Clink-arg=-Wl,--undefined=labgrade_probe",
+];
+
+/// The environment of a counted cargo build: the flags, and labgrade's hooks written into
+/// the build directory `w`.
+fn counting_env(cc: &str, w: &Path, profile: &str) -> Result<Vec<(String, String)>, String> {
+    let dir = w.join("labgrade-hooks");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+    let helpers = helper_objects(cc, &dir)?;
+    let mut flags: Vec<String> = RUST_COUNTING_FLAGS.iter().map(|f| f.to_string()).collect();
+    for object in [&helpers.hooks, &helpers.probe_mcount] {
+        flags.push(format!("-Clink-arg={}", object.display()));
+    }
+    let profile_var = profile.to_uppercase().replace('-', "_");
+    Ok(vec![
+        ("RUSTC_BOOTSTRAP".into(), "1".into()),
+        ("CARGO_ENCODED_RUSTFLAGS".into(), flags.join("\u{1f}")),
+        (format!("CARGO_PROFILE_{profile_var}_STRIP"), "false".into()),
+    ])
 }
 
 #[cfg(test)]

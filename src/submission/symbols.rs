@@ -58,6 +58,32 @@ pub fn exported_names(path: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// Value and size of each of `names` in the full symbol table of the ELF file at `path`,
+/// local symbols included (a Rust cdylib exports only the crate's own `#[no_mangle]` items,
+/// so labgrade's hooks linked into it are found only here). Names not found are left out.
+pub fn symbol_table_entries(
+    path: &Path,
+    names: &[&str],
+) -> Result<BTreeMap<String, (u64, u64)>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let mut found = BTreeMap::new();
+    for s in file.symbols().chain(file.dynamic_symbols()) {
+        if !s.is_definition() {
+            continue;
+        }
+        if let Ok(name) = s.name() {
+            if names.contains(&name) {
+                found
+                    .entry(name.to_string())
+                    .or_insert((s.address(), s.size()));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// The demangled form of a C++ symbol, if it is one.
 pub fn demangle(symbol: &str) -> Option<String> {
     cpp_demangle::Symbol::new(symbol)

@@ -144,14 +144,27 @@ fn code_that_does_not_recurse_is_not_called_memoised() {
 }
 
 #[test]
-fn counts_of_a_rust_crate_are_not_observable_never_zero() {
+fn a_rust_crate_s_calls_are_counted_as_a_c_submission_s() {
     let (code, r) = check_json("rust-crate", &[]);
     let c = case(&r, "FindGoodMove/9/calls");
-    assert_eq!(c["verdict"], "not-observable");
-    assert!(c["observed"].get("calls").is_none(), "{c}");
-    assert_eq!(case(&r, "FindGoodMove/9/return")["verdict"], "pass");
-    // Not observable is not a failure the student can fix: exit 0.
+    assert_eq!(c["verdict"], "pass", "{c}");
+    for f in ["FindGoodMove", "IsBadPosition"] {
+        for aspect in ["calls", "max_depth"] {
+            assert_eq!(c["observed"][aspect][f], c["expected"][aspect][f], "{c}");
+        }
+    }
+    assert!(
+        c["observed"]["calls"]["IsBadPosition"].as_u64() > Some(1),
+        "{c}"
+    );
     assert_eq!(code, Some(0), "{r:#}");
+    // The same mistake in Rust is told as it is in C.
+    let (code, r) = check_json("rust-memoised", &[]);
+    let c = case(&r, "FindGoodMove/9/calls");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    assert!(c["message"].as_str().unwrap().contains("memoised"), "{c}");
+    assert_eq!(case(&r, "FindGoodMove/9/return")["verdict"], "pass");
+    assert_eq!(code, Some(1), "{r:#}");
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! - `selftest`: `labgrade test` grades the reference and every sample as declared
 //! - `check`: the student's command, its JSON contract and exit codes
 //! - `grade`: a whole class in parallel, gradebook files
+//! - `gradescope`: the autograder zip and its scripts, run as Gradescope runs them
+//! - `html`: the class report, and (LABGRADE_BROWSER_TESTS=1) it in headless Chromium
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
@@ -18,7 +20,9 @@ mod check;
 mod compat;
 mod failure_modes;
 mod grade;
+mod gradescope;
 mod hostile;
+mod html;
 mod lab;
 mod readme;
 mod selftest;

@@ -166,6 +166,7 @@ mod tests {
             other_calls: 0,
             trace_len: 0,
             trace: [0; TRACE_LEN],
+            size: [0; MAX_FUNCS],
         })
     }
 

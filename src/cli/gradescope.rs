@@ -1,0 +1,131 @@
+//! `labgrade gradescope <problem> -o autograder.zip`: the autograder bundle Gradescope takes.
+//!
+//! Gradescope unpacks the zip into `/autograder/source`, runs `setup.sh` once when it builds
+//! the image, then `run_autograder` for every submission, with the student's files in
+//! `/autograder/submission`; whatever `/autograder/results/results.json` then says is the
+//! grade. The bundle carries labgrade itself (its two binaries, built for this machine's
+//! architecture and C library), the problem's spec, headers and every case, hidden ones
+//! included: the zip is the instructor's, uploaded to Gradescope, never shown to students.
+//!
+//! `run_autograder` always leaves a `results.json`: labgrade writes one even when it cannot
+//! load the submission (score 0 and what to hand in, see `check --format gradescope`), and
+//! if labgrade itself fails, the script writes one that says so, so Gradescope never shows
+//! "autograder failed" without a word. Every path starts from `$AUTOGRADER_ROOT` (default
+//! `/autograder`), so the scripts run as they do on Gradescope in any directory laid out the
+//! same way (the tests do that).
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use super::common::{CliError, Context};
+use super::export::{write_bundle, Cases};
+use crate::exit_codes;
+
+/// Writes the autograder zip for `problem` to `out`.
+pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
+    let staging = tempfile::tempdir().map_err(|e| CliError(format!("cannot stage: {e}")))?;
+    let dir = staging.path().join("autograder");
+    let bundle = write_bundle(ctx, problem, &dir, Cases::All)?;
+    for (name, text) in [
+        ("setup.sh", setup_sh()),
+        ("run_autograder", run_autograder(problem)),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .and_then(|()| std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)))
+            .map_err(|e| CliError(format!("cannot write {name}: {e}")))?;
+    }
+    zip_dir(&dir, out)?;
+    println!(
+        "wrote {}: labgrade, the {problem} spec and all {} cases ({} visible to students as \
+         Gradescope releases them); upload it as the assignment's autograder",
+        out.display(),
+        bundle.written,
+        bundle.total
+    );
+    Ok(exit_codes::OK)
+}
+
+/// `setup.sh`: what labgrade needs that the image may lack (the C and C++ compilers).
+fn setup_sh() -> String {
+    "#!/usr/bin/env bash\n\
+     # Gradescope runs this once, as root, when it builds the autograder image.\n\
+     # labgrade itself is carried in the bundle (bin/); it needs gcc and g++ to build\n\
+     # submissions.\n\
+     set -euo pipefail\n\
+     missing=()\n\
+     command -v gcc >/dev/null || missing+=(gcc)\n\
+     command -v g++ >/dev/null || missing+=(g++)\n\
+     if [ ${#missing[@]} -gt 0 ]; then\n\
+     \x20 apt-get update -qq && apt-get install -y -qq \"${missing[@]}\"\n\
+     fi\n\
+     root=\"${AUTOGRADER_ROOT:-/autograder}\"\n\
+     chmod 755 \"$root/source/bin/labgrade\" \"$root/source/bin/labgrade-worker\" \"$root/source/run_autograder\"\n\
+     \"$root/source/bin/labgrade\" doctor || true\n"
+        .to_string()
+}
+
+/// `run_autograder`: grades the submission, every case, into results.json.
+fn run_autograder(problem: &str) -> String {
+    format!(
+        "#!/usr/bin/env bash\n\
+         # Gradescope runs this for every submission, as root. It always leaves\n\
+         # results/results.json: labgrade's, or one that says labgrade failed.\n\
+         root=\"${{AUTOGRADER_ROOT:-/autograder}}\"\n\
+         mkdir -p \"$root/results\"\n\
+         out=\"$root/results/results.json\"\n\
+         \"$root/source/bin/labgrade\" --color never check {problem} \"$root/submission\" --all \\\n\
+         \x20   --format gradescope > \"$out.partial\" 2> \"$root/results/labgrade-stderr.txt\"\n\
+         if [ -s \"$out.partial\" ] && [ \"$(head -c 1 \"$out.partial\")\" = \"{{\" ]; then\n\
+         \x20 mv \"$out.partial\" \"$out\"\n\
+         else\n\
+         \x20 rm -f \"$out.partial\"\n\
+         \x20 printf '%s\\n' '{{\"score\": 0, \"output\": \"labgrade could not grade this submission \
+         (its own failure, not yours): please tell your instructor.\", \"output_format\": \"md\", \
+         \"stdout_visibility\": \"hidden\", \"tests\": []}}' > \"$out\"\n\
+         fi\n\
+         exit 0\n"
+    )
+}
+
+/// Zips every file under `dir` (paths relative to it), keeping the executable bits.
+fn zip_dir(dir: &Path, out: &Path) -> Result<(), CliError> {
+    let err =
+        |e: &dyn std::fmt::Display| CliError(format!("cannot write `{}`: {e}", out.display()));
+    let file = std::fs::File::create(out).map_err(|e| err(&e))?;
+    let mut zip = zip::ZipWriter::new(file);
+    let mut files = Vec::new();
+    collect(dir, dir, &mut files).map_err(|e| err(&e))?;
+    files.sort();
+    for rel in files {
+        let path = dir.join(&rel);
+        let mode = std::fs::metadata(&path)
+            .map_err(|e| err(&e))?
+            .permissions()
+            .mode();
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(if mode & 0o111 != 0 { 0o755 } else { 0o644 });
+        zip.start_file(rel.to_string_lossy(), options)
+            .map_err(|e| err(&e))?;
+        let bytes = std::fs::read(&path).map_err(|e| err(&e))?;
+        zip.write_all(&bytes).map_err(|e| err(&e))?;
+    }
+    zip.finish().map_err(|e| err(&e))?;
+    Ok(())
+}
+
+/// Every file under `dir`, relative to `base`.
+fn collect(base: &Path, dir: &Path, into: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        let p = e.path();
+        if e.file_type()?.is_dir() {
+            collect(base, &p, into)?;
+        } else {
+            into.push(p.strip_prefix(base).unwrap_or(&p).to_path_buf());
+        }
+    }
+    Ok(())
+}

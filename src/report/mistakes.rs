@@ -1,0 +1,186 @@
+//! Short names for the mistakes labgrade's explanations diagnose, so a class report can say
+//! "memoised (or pruned): 5 students" instead of listing five paragraphs.
+//!
+//! The judges name a mistake in prose only (an explanation is one paragraph for a student), so
+//! the names are read back from that prose with a table of the exact sentences the judges
+//! write. Each phrase is taken from, or built from the same constant as, the code that writes
+//! it (the lab's readings come from [`Reading::description`] itself), and the tests below
+//! check the table against real explanations, so a reworded explanation fails a test here
+//! rather than silently dropping out of the class report.
+//!
+//! Only definite diagnoses count: "the closest known mistake: ..." (a guess) and numbers that
+//! merely differ name nothing.
+
+use labgrade_reference::lab_tictactoe::Reading;
+
+use super::model::CaseReport;
+
+/// A phrase an explanation contains, and the mistake it names.
+struct Known {
+    phrase: &'static str,
+    label: &'static str,
+}
+
+/// Diagnoses written by the nim, maze and turnpike judges (src/problems).
+const KNOWN: &[Known] = &[
+    // nim.rs: right answers with fewer calls at the book's depth.
+    Known {
+        phrase: "you memoised (or pruned)",
+        label: "memoised (or pruned)",
+    },
+    // nim.rs: right answers without the mutual recursion.
+    Known {
+        phrase: "it is not found by recursion",
+        label: "no recursion",
+    },
+    // nim.rs: the same algorithm with another constant reproduces every value and count.
+    Known {
+        phrase: "graded against MAX_MOVE = ",
+        label: "another constant: MAX_MOVE",
+    },
+    Known {
+        phrase: "graded against NO_GOOD_MOVE = ",
+        label: "another constant: NO_GOOD_MOVE",
+    },
+    // compare.rs: a stack overflow where the reference returns.
+    Known {
+        phrase: "the recursion never reaches a base case",
+        label: "recursion never reaches a base case",
+    },
+    // maze/judge.rs: the order and the marks of the exploration.
+    Known {
+        phrase: "asks IsMarked before it calls SolveMaze",
+        label: "IsMarked tested before the recursive call",
+    },
+    Known {
+        phrase: "the book tries the directions in the order of directionT",
+        label: "directions tried in another order",
+    },
+    Known {
+        phrase: "never calls UnmarkSquare",
+        label: "squares never unmarked",
+    },
+    // turnpike/judge.rs: the order of the search and what happens to D.
+    Known {
+        phrase: "place must put back the distances it removed",
+        label: "distances not put back after a failed branch",
+    },
+    Known {
+        phrase: "checking with contains alone is not enough",
+        label: "feasibility checked with contains alone",
+    },
+    Known {
+        phrase: "place must first try x[Right] = dmax",
+        label: "x[Left] tried before x[Right]",
+    },
+    Known {
+        phrase: "an undo block puts back exactly the distances its placement removed",
+        label: "an undo puts back other distances",
+    },
+    Known {
+        phrase: "turnpike must put back x[n], x[n-1] and x[n] - x[n-1]",
+        label: "turnpike leaves D changed after failure",
+    },
+    Known {
+        phrase: "with no solution, D must end exactly as it was given",
+        label: "D changed after no solution",
+    },
+    Known {
+        phrase: "a placement removes one copy of |x[j] - p| for each placed point",
+        label: "a placement removes other copies",
+    },
+];
+
+/// The short name of each of the lab's misreadings of the minimax pseudocode.
+fn reading_label(r: Reading) -> Option<&'static str> {
+    Some(match r {
+        Reading::Canonical => return None,
+        Reading::DepthLessOrEqual => "depth <= MAX_DEPTH",
+        Reading::WinnerFromBoard => "winner read from the board",
+        Reading::PieceOfPlayerBeforeSwitch => "piece of the player who just moved",
+        Reading::MaxMinOfPlayerBeforeSwitch => "max/min of the player who just moved",
+        Reading::MoveNotUndone => "move never undone",
+        Reading::SharedState => "game state shared with the recursive call",
+        Reading::BestStartsAtInfinity => "best value starts at infinity",
+    })
+}
+
+/// The mistakes `message` names, each once, in table order.
+pub fn named_in(message: &str) -> Vec<&'static str> {
+    let mut found: Vec<&'static str> = KNOWN
+        .iter()
+        .filter(|k| message.contains(k.phrase))
+        .map(|k| k.label)
+        .collect();
+    // lab_tictactoe.rs writes "your minimax behaves as if <description>" for a reading that
+    // makes every move the student made (at this MAX_DEPTH or another).
+    for r in Reading::ALL {
+        if let Some(label) = reading_label(r) {
+            if message.contains(&format!("behaves as if {}", r.description())) {
+                found.push(label);
+            }
+        }
+    }
+    found.dedup();
+    found
+}
+
+/// The mistakes a case's explanation names; none for a case that passed.
+pub fn of_case(case: &CaseReport) -> Vec<&'static str> {
+    if case.passed {
+        Vec::new()
+    } else {
+        named_in(&case.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memoised_explanation_is_named() {
+        // As nim.rs writes it.
+        let m = "FindGoodMove was called 4 times by the reference and 3 times by yours\n\
+                 your answer is right with fewer calls, and your recursion goes as deep as the \
+                 book's: you memoised (or pruned), which this exercise asks you not to; the \
+                 book's FindGoodMove and IsBadPosition recompute every position";
+        assert_eq!(named_in(m), vec!["memoised (or pruned)"]);
+    }
+
+    #[test]
+    fn an_unexpected_stack_overflow_is_named() {
+        // As compare.rs writes it.
+        let m = "SolveMaze((1, 2)) on the case's 5 x 5 maze overflowed its 16 MiB stack after \
+                 reaching depth 349409: the recursion never reaches a base case (check the \
+                 simple case, and that each call makes the problem smaller)";
+        assert_eq!(named_in(m), vec!["recursion never reaches a base case"]);
+    }
+
+    #[test]
+    fn every_reading_of_the_lab_is_named_from_its_own_description() {
+        for r in Reading::ALL {
+            let m = format!(
+                "the AI's move differs\nyour minimax behaves as if {}",
+                r.description()
+            );
+            let want: Vec<&str> = reading_label(r).into_iter().collect();
+            assert_eq!(named_in(&m), want, "{}", r.name());
+        }
+        let with_depth = format!(
+            "your minimax behaves as if {}, with MAX_DEPTH = 3: that mistake ...",
+            Reading::MoveNotUndone.description()
+        );
+        assert_eq!(named_in(&with_depth), vec!["move never undone"]);
+    }
+
+    #[test]
+    fn guesses_and_plain_differences_name_nothing() {
+        let guess = format!(
+            "the closest known mistake: {} (it agrees with yours on 3 of 9 positions)",
+            Reading::SharedState.description()
+        );
+        assert!(named_in(&guess).is_empty());
+        assert!(named_in("expected: 3   actual: 4").is_empty());
+    }
+}

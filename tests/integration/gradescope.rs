@@ -1,0 +1,120 @@
+//! `labgrade gradescope`: the autograder zip, and its scripts run as Gradescope runs them, in
+//! a temporary root laid out as `/autograder` is (`AUTOGRADER_ROOT`).
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::util::*;
+
+/// Unpacks `zip` into `dir`, keeping the modes it records.
+fn unzip(zip: &Path, dir: &Path) {
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(zip).unwrap()).unwrap();
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).unwrap();
+        let path = dir.join(entry.enclosed_name().unwrap());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut out = std::fs::File::create(&path).unwrap();
+        std::io::copy(&mut entry, &mut out).unwrap();
+        if let Some(mode) = entry.unix_mode() {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode & 0o777)).unwrap();
+        }
+    }
+}
+
+/// Runs one of the bundle's scripts with `root` as /autograder.
+fn script(root: &Path, name: &str) -> std::process::Output {
+    Command::new(root.join("source").join(name))
+        .env("AUTOGRADER_ROOT", root)
+        .env("HOME", root)
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("LABGRADE_CACHE")
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap()
+}
+
+/// Grades `submission` (its files copied into `root/submission`) with run_autograder.
+fn grade_with_bundle(root: &Path, submission: &Path) -> Value {
+    let sub = root.join("submission");
+    let _ = std::fs::remove_dir_all(&sub);
+    std::fs::create_dir_all(&sub).unwrap();
+    for e in std::fs::read_dir(submission).unwrap().flatten() {
+        if e.file_name() != "expect.toml" && e.path().is_file() {
+            std::fs::copy(e.path(), sub.join(e.file_name())).unwrap();
+        }
+    }
+    let out = script(root, "run_autograder");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(root.join("results/results.json")).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn the_autograder_zip_grades_as_check_does_and_always_leaves_results() {
+    let work = tempfile::tempdir().unwrap();
+    let zip = work.path().join("autograder.zip");
+    let out = labgrade(&["gradescope", "nim", "-o", zip.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let root = work.path().join("autograder");
+    unzip(&zip, &root.join("source"));
+    for exe in [
+        "setup.sh",
+        "run_autograder",
+        "bin/labgrade",
+        "bin/labgrade-worker",
+    ] {
+        let mode = std::fs::metadata(root.join("source").join(exe))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o111, 0o111, "{exe} is not executable in the zip");
+    }
+    let setup = script(&root, "setup.sh");
+    assert!(
+        setup.status.success(),
+        "{}{}",
+        stdout(&setup),
+        stderr(&setup)
+    );
+
+    // A correct submission: every case, hidden ones included, the score check --all gives.
+    let sample = repo().join("tests/submissions/nim/c-version");
+    let results = grade_with_bundle(&root, &sample);
+    let checked = labgrade(&[
+        "check",
+        "nim",
+        sample.to_str().unwrap(),
+        "--all",
+        "--format",
+        "json",
+    ]);
+    let checked: Value = serde_json::from_str(&stdout(&checked)).unwrap();
+    assert_eq!(results["score"], checked["score"], "{results:#}");
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), checked["cases"].as_array().unwrap().len());
+    assert!(
+        tests.iter().any(|t| t["visibility"] == "hidden"),
+        "the hidden cases are in the bundle"
+    );
+
+    // A submission labgrade cannot load: score 0 and why, not "autograder failed".
+    let results = grade_with_bundle(&root, &repo().join("tests/submissions/nim/two-mains"));
+    assert_eq!(results["score"], 0, "{results:#}");
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("`main` functions"), "{output}");
+
+    // labgrade itself broken: the script still leaves results that say so.
+    std::fs::write(root.join("source/bin/labgrade"), "#!/bin/sh\nexit 101\n").unwrap();
+    let results = grade_with_bundle(&root, &sample);
+    assert_eq!(results["score"], 0, "{results:#}");
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("could not grade this submission (its own failure, not yours)"),
+        "{results:#}"
+    );
+}
