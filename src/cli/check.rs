@@ -6,7 +6,7 @@ use std::path::Path;
 use super::common::{CliError, Context};
 use super::Format;
 use crate::exit_codes;
-use crate::report::{gradescope, json, junit, terminal, SubmissionReport, Verdict};
+use crate::report::{github, gradescope, json, junit, terminal, SubmissionReport, Verdict};
 use crate::runner::select::{last_failures_file, read_last_failures, write_last_failures};
 use crate::runner::{CaseFilter, Selection, Session};
 
@@ -164,6 +164,25 @@ fn check_once(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
+    // On GitHub Actions, the text report is followed by annotations at the failing cases'
+    // fixtures (never mixed into a machine-readable format) and a job summary.
+    if github::enabled() {
+        if format == Format::Text {
+            let locate = |name: &str| {
+                session
+                    .cases
+                    .iter()
+                    .find(|c| c.name() == name)
+                    .map(|c| (c.file.clone(), c.line))
+            };
+            for line in github::check_annotations(&report, locate) {
+                println!("{line}");
+            }
+        }
+        if let Err(e) = github::append_summary(&github::check_summary(&report)) {
+            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
+        }
+    }
     // What failed now, and what failed before among the cases not run now: the next
     // `--rerun-failed` runs these.
     let before = read_last_failures(record);

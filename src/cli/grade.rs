@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, gradescope, json, junit, names, SubmissionReport};
+use crate::report::{csv, github, gradescope, json, junit, names, SubmissionReport};
 use crate::runner::{read_class, Class, Event, Roster, Session};
 
 /// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
@@ -44,6 +44,8 @@ pub struct GradeOptions {
     pub roster: Option<PathBuf>,
     /// Grade every submission again, reusing no earlier result.
     pub force: bool,
+    /// `--csv-cases`: a column per case in grades.csv.
+    pub csv_cases: bool,
 }
 
 /// Who a submission's student is, and whether the roster knows them.
@@ -267,10 +269,18 @@ pub fn run(
         .collect();
     let reused = reused_names.len();
     let file = std::fs::File::create(out.join("grades.csv"))?;
-    csv::write_gradebook(&reports, file)
+    let columns = csv::GradebookColumns {
+        cases: options.csv_cases,
+    };
+    csv::write_gradebook(&reports, columns, file)
         .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
     if options.all_formats {
         std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
+    }
+    if github::enabled() {
+        if let Err(e) = github::append_summary(&github::grade_summary(problem, &reports)) {
+            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
+        }
     }
     super::report::write_class_report(&out.join(super::report::REPORT_HTML), &reports)?;
     write_class_csv(

@@ -120,7 +120,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  labgrade grade nim tests/submissions/nim --out grades\n  \
                             labgrade grade nim gradescope-export/ --out grades --roster \
-                            roster.csv\n\nA result is reused until the submission, the \
+                            roster.csv\n  labgrade grade nim tests/submissions/nim --out grades --csv-cases --all-formats\n\nA result is reused until the submission, the \
                             problem's spec, fixtures or course file, or labgrade changes: a \
                             stopped run resumes where it stopped.\n\nExit: 0 every submission \
                             passed everything, 1 some did not, 2 bad arguments."
@@ -146,6 +146,9 @@ pub enum Command {
         /// Grade every submission again, reusing no earlier result.
         #[arg(long)]
         force: bool,
+        /// Add a `case:<name>` column per case (its points, hidden cases too) to grades.csv.
+        #[arg(long)]
+        csv_cases: bool,
     },
     /// Rebuild the class report (report.html) from the JSON reports in a directory.
     #[command(
@@ -280,6 +283,7 @@ pub fn main() -> i32 {
             all_formats,
             roster,
             force,
+            csv_cases,
         } => grade::run(
             &ctx,
             problem,
@@ -289,6 +293,7 @@ pub fn main() -> i32 {
                 all_formats: *all_formats,
                 roster: roster.clone(),
                 force: *force,
+                csv_cases: *csv_cases,
             },
         ),
         Command::Report { dir, output } => report::run(dir, output.as_deref()),

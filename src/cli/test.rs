@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::junit;
-use crate::selftest::{default_reference, test_problem, ProblemResult};
+use crate::report::github;
+use crate::selftest::{self, default_reference, test_problem, ProblemResult};
 
 fn paint(ctx: &Context, code: &str, text: &str) -> String {
     if ctx.color {
@@ -39,10 +39,7 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
             println!("       {e}");
         }
         for m in s.mismatches.iter().take(20) {
-            let declared = m
-                .declared
-                .map_or("(no rule)".to_string(), |v| v.to_string());
-            println!("       {}: declared {declared}, got {}", m.case, m.got);
+            println!("       {}: {}", m.case, m.declared_got());
             if let Some(first) = m.message.lines().next() {
                 println!("         {first}");
             }
@@ -83,7 +80,7 @@ pub fn run(
         problems.to_vec()
     };
     let (mut passed, mut failed) = (0, 0);
-    let mut reports = Vec::new();
+    let mut results = Vec::new();
     let mut invalid = false;
     for name in &names {
         let r = test_problem(&root, name, &options, &reference);
@@ -91,10 +88,19 @@ pub fn run(
         let (p, f) = print_result(ctx, &r);
         passed += p;
         failed += f;
-        reports.extend(r.samples.iter().filter_map(|s| s.report.clone()));
+        results.push(r);
     }
     if let Some(path) = junit_out {
-        std::fs::write(path, junit::to_junit(&reports))?;
+        std::fs::write(path, selftest::junit::to_junit(&results))
+            .map_err(|e| CliError(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+    if github::enabled() {
+        for line in selftest::github::annotations(&results) {
+            println!("{line}");
+        }
+        if let Err(e) = github::append_summary(&selftest::github::summary(&results)) {
+            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
+        }
     }
     println!("{passed} passed, {failed} failed");
     // An invalid spec or fixture is bad input, as for every other command: 2, not 1.

@@ -4,54 +4,112 @@
 //! Both list one submission per row, sorted by submission name (byte order) so that reruns
 //! and shards merged in any order produce identical files that diff cleanly.
 
+use std::collections::{BTreeSet, HashMap, HashSet};
+
 use colored::Color;
 
 use super::details;
-use super::model::{SubmissionReport, Verdict};
+use super::model::{CaseReport, SubmissionReport, Verdict};
 use super::names;
 use super::paint::{Painter, Style};
 
-/// Writes the gradebook: `submission,score,max_score,percent,passed,failed,`, one count column
-/// per verdict word other than `pass` (in [`Verdict::ALL`] order, counting every case with that
-/// verdict, including abnormal ends the case expects), then `build_warnings`. `passed` counts
-/// cases that got the verdict they expect, `failed` those that did not, `not-observable` ones
-/// aside (worth 0 of 0: nothing the submission failed). `percent` has two
-/// decimals and is empty when no points were available.
-pub fn write_gradebook<W: std::io::Write>(reports: &[SubmissionReport], w: W) -> ::csv::Result<()> {
+/// Which optional columns the gradebook has.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GradebookColumns {
+    /// A `case:<name>` column per case (hidden ones too: the gradebook is the instructor's).
+    pub cases: bool,
+}
+
+/// Writes the gradebook: `student_id,submission,score,max_score,percent`, a `tag:<name>`
+/// column per tag of the class's cases (sorted; the points earned in that tag's cases, a case
+/// with several tags counting in each), `passed,failed`, one count column per verdict word
+/// other than `pass` (in [`Verdict::ALL`] order, counting every case with that verdict,
+/// including abnormal ends the case expects), `build_warnings`, then with
+/// [`GradebookColumns::cases`] a `case:<name>` column per case with its points (fixture
+/// order; `case:<problem>/<name>` when the reports span several problems).
+///
+/// `passed` counts cases that got the verdict they expect, `failed` those that did not,
+/// `not-observable` ones aside (worth 0 of 0: nothing the submission failed). `percent` has
+/// two decimals and is empty when no points were available; a tag or case a submission does
+/// not have is empty too. The header depends only on the cases graded, never on the results,
+/// so reruns give the same columns.
+pub fn write_gradebook<W: std::io::Write>(
+    reports: &[SubmissionReport],
+    columns: GradebookColumns,
+    w: W,
+) -> ::csv::Result<()> {
     let mut out = ::csv::Writer::from_writer(w);
+    let reports = sorted(reports);
     let verdicts: Vec<Verdict> = Verdict::ALL
         .into_iter()
         .filter(|v| *v != Verdict::Pass)
         .collect();
-    let mut header = vec![
-        "submission",
-        "score",
-        "max_score",
-        "percent",
-        "passed",
-        "failed",
-    ];
-    header.extend(verdicts.iter().map(|v| v.as_str()));
-    header.push("build_warnings");
+    let tags: BTreeSet<&str> = reports
+        .iter()
+        .flat_map(|r| &r.cases)
+        .flat_map(|c| &c.tags)
+        .map(String::as_str)
+        .collect();
+    let several_problems = reports.windows(2).any(|w| w[0].problem != w[1].problem);
+    let case_key = |r: &SubmissionReport, c: &CaseReport| {
+        if several_problems {
+            format!("{}/{}", r.problem, c.name)
+        } else {
+            c.name.clone()
+        }
+    };
+    let case_keys = if columns.cases {
+        merged_order(
+            reports
+                .iter()
+                .map(|r| r.cases.iter().map(|c| case_key(r, c)).collect()),
+        )
+    } else {
+        Vec::new()
+    };
+
+    let mut header: Vec<String> = ["student_id", "submission", "score", "max_score", "percent"]
+        .map(String::from)
+        .to_vec();
+    header.extend(tags.iter().map(|t| format!("tag:{t}")));
+    header.extend(["passed", "failed"].map(String::from));
+    header.extend(verdicts.iter().map(|v| v.as_str().to_string()));
+    header.push("build_warnings".into());
+    header.extend(case_keys.iter().map(|k| format!("case:{k}")));
     out.write_record(&header)?;
 
-    for report in sorted(reports) {
+    for report in reports {
         let passed = report.cases.iter().filter(|c| c.passed).count();
         let mut row = vec![
+            names::spreadsheet_text(report.student_id()),
             names::spreadsheet_text(&report.submission),
             number(report.score),
             number(report.max_score),
             details::percent(report.score, report.max_score)
                 .map(|p| format!("{p:.2}"))
                 .unwrap_or_default(),
-            passed.to_string(),
+        ];
+        row.extend(tags.iter().map(|t| {
+            let mut tagged = report
+                .cases
+                .iter()
+                .filter(|c| c.tags.iter().any(|x| x == t))
+                .peekable();
+            if tagged.peek().is_none() {
+                String::new()
+            } else {
+                number(tagged.map(|c| c.score).sum())
+            }
+        }));
+        row.push(passed.to_string());
+        row.push(
             report
                 .cases
                 .iter()
                 .filter(|c| !c.passed && c.verdict != Verdict::NotObservable)
                 .count()
                 .to_string(),
-        ];
+        );
         row.extend(verdicts.iter().map(|v| {
             report
                 .cases
@@ -61,10 +119,44 @@ pub fn write_gradebook<W: std::io::Write>(reports: &[SubmissionReport], w: W) ->
                 .to_string()
         }));
         row.push(report.build.as_ref().map_or(0, |b| b.warnings).to_string());
+        if !case_keys.is_empty() {
+            let scores: HashMap<String, f64> = report
+                .cases
+                .iter()
+                .map(|c| (case_key(report, c), c.score))
+                .collect();
+            row.extend(
+                case_keys
+                    .iter()
+                    .map(|k| scores.get(k).map(|s| number(*s)).unwrap_or_default()),
+            );
+        }
         out.write_record(&row)?;
     }
     out.flush()?;
     Ok(())
+}
+
+/// One order for every list's names: each list's own order kept, a name first seen in a later
+/// list placed right after the name it follows there (or first). Every submission of a
+/// problem normally has the same cases in fixture order; one that lacks some (no build, no
+/// `build/no-warnings`) still slots in where the fixtures put them.
+fn merged_order(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
+    let mut order: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    for list in lists {
+        let mut at = 0;
+        for name in list {
+            if seen.contains(&name) {
+                at = order.iter().position(|n| *n == name).map_or(at, |i| i + 1);
+            } else {
+                seen.insert(name.clone());
+                order.insert(at, name);
+                at += 1;
+            }
+        }
+    }
+    order
 }
 
 /// An aligned table for the terminal: submission, `score/max`, percent and a compact verdict
@@ -198,6 +290,7 @@ mod tests {
     fn class() -> Vec<SubmissionReport> {
         let mut zoe = sample_report();
         zoe.submission = "zoe".into();
+        zoe.student_id = Some("Z0E".into());
         zoe.cases = vec![
             case("a", Verdict::Pass, true),
             case("b", Verdict::Pass, true),
@@ -208,21 +301,101 @@ mod tests {
         vec![zoe, sample_report()]
     }
 
+    fn gradebook(reports: &[SubmissionReport], cases: bool) -> String {
+        let mut buf = Vec::new();
+        write_gradebook(reports, GradebookColumns { cases }, &mut buf).unwrap();
+        String::from_utf8(buf).unwrap()
+    }
+
     #[test]
     fn gradebook_header_and_rows() {
-        let mut buf = Vec::new();
-        write_gradebook(&class(), &mut buf).unwrap();
-        let text = String::from_utf8(buf).unwrap();
+        let text = gradebook(&class(), false);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "submission,score,max_score,percent,passed,failed,fail,timeout,memory-limit,output-limit,crash,\
-             stack-overflow,forbidden,missing-symbol,build-error,load-error,not-observable,skipped,internal-error,\
-             build_warnings"
+            "student_id,submission,score,max_score,percent,tag:basic,tag:calls,passed,failed,\
+             fail,timeout,memory-limit,output-limit,crash,stack-overflow,forbidden,missing-symbol,\
+             build-error,load-error,not-observable,skipped,internal-error,build_warnings"
         );
-        assert_eq!(lines[1], "alice,2,6,33.33,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1");
-        assert_eq!(lines[2], "zoe,2,2,100.00,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+        assert_eq!(
+            lines[1],
+            "alice,alice,2,6,33.33,1,0,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1"
+        );
+        // zoe's cases have no tags: empty, not 0.
+        assert_eq!(
+            lines[2],
+            "Z0E,zoe,2,2,100.00,,,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+        );
         assert_eq!(lines.len(), 3);
+    }
+
+    #[test]
+    fn a_case_with_several_tags_counts_in_each() {
+        let mut r = sample_report();
+        r.cases[1].tags = vec!["calls".into(), "recursion".into()];
+        r.cases[1].score = 0.5;
+        r.cases[2].tags = vec!["recursion".into()];
+        r.cases[2].score = 0.25;
+        let text = gradebook(&[r], false);
+        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+        let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        assert_eq!(col("tag:basic"), "1");
+        assert_eq!(col("tag:calls"), "0.5");
+        assert_eq!(col("tag:recursion"), "0.75");
+        assert!(!text.contains("case:"), "{text}");
+    }
+
+    #[test]
+    fn case_columns_only_when_asked_in_fixture_order_with_hidden_cases() {
+        let mut alice = sample_report();
+        alice.cases[2].visibility = crate::report::Visibility::Hidden;
+        // bob has no build case and one case alice lacks, between two she has.
+        let mut bob = sample_report();
+        bob.submission = "bob".into();
+        bob.student_id = Some("bob".into());
+        bob.cases.pop();
+        bob.cases.insert(2, case("Extra/1", Verdict::Pass, true));
+        let text = gradebook(&[bob, alice], true);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].ends_with(
+                ",build_warnings,case:FindGoodMove/1/return,case:FindGoodMove/7/calls,\
+                 case:Extra/1,case:Main/13/stdout,case:IsBadPosition/0,\
+                 case:IsBadPosition/5/calls,case:MakeMove/3"
+            ),
+            "{text}"
+        );
+        assert!(lines[1].starts_with("alice,"), "{text}");
+        assert!(lines[1].ends_with(",1,0,,0,1,0,0"), "{text}");
+        assert!(lines[2].starts_with("bob,"), "{text}");
+        assert!(lines[2].ends_with(",1,0,1,0,1,0,"), "{text}");
+        // The same class in another order: the same file.
+        let again = gradebook(
+            &[sample_report(), {
+                let mut bob = sample_report();
+                bob.submission = "bob".into();
+                bob.student_id = Some("bob".into());
+                bob.cases.pop();
+                bob.cases.insert(2, case("Extra/1", Verdict::Pass, true));
+                bob
+            }],
+            true,
+        );
+        assert_eq!(lines[0], again.lines().next().unwrap());
+    }
+
+    #[test]
+    fn student_id_falls_back_to_the_submission_in_old_reports() {
+        let mut v = serde_json::to_value(sample_report()).unwrap();
+        v.as_object_mut().unwrap().remove("student_id");
+        let old: SubmissionReport = serde_json::from_value(v).unwrap();
+        assert_eq!(old.student_id(), "alice");
+        let text = gradebook(&[old], false);
+        assert!(
+            text.lines().nth(1).unwrap().starts_with("alice,alice,"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -231,11 +404,12 @@ mod tests {
         r.cases.clear();
         r.score = 0.0;
         r.max_score = 0.0;
-        let mut buf = Vec::new();
-        write_gradebook(&[r], &mut buf).unwrap();
-        let text = String::from_utf8(buf).unwrap();
+        let text = gradebook(&[r], false);
         assert!(
-            text.lines().nth(1).unwrap().starts_with("alice,0,0,,0,0,"),
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("alice,alice,0,0,,0,0,"),
             "{text}"
         );
     }

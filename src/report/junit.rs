@@ -1,12 +1,17 @@
 //! JUnit XML for CI dashboards (GitLab, Jenkins, GitHub test reporters) when `grade` runs a
 //! whole class in a pipeline.
 //!
-//! JUnit has three ways not to pass: `failure` (the code under test was wrong), `error` (the
-//! harness broke) and `skipped`. labgrade's verdicts map onto them by whose fault it is: every
-//! student-caused verdict is a `failure` whose `type` is the verdict word, so dashboards can
-//! group timeouts apart from wrong answers; `internal-error` is an `error` (labgrade's fault,
-//! never the student's); `not-observable` is `skipped`, because nothing was compared. A case
-//! that ends exactly as the reference does (an expected stack overflow) passes.
+//! JUnit has three ways not to pass, and labgrade's verdicts map onto them as test runners
+//! map theirs: a `failure` is a wrong answer (`fail`: the code ran to its end and something
+//! compared differs); an `error` is a run that never got to an answer (`timeout`,
+//! `memory-limit`, `output-limit`, `crash`, `stack-overflow`, `forbidden`, `missing-symbol`,
+//! `build-error`, `load-error`, and labgrade's own `internal-error`); `skipped` is a case
+//! nothing was compared in (`not-observable`, `skipped`). Every one carries the verdict word
+//! as its `type`, so dashboards can group timeouts apart from crashes. A case that ends
+//! exactly as the reference does (an expected stack overflow) passes.
+//!
+//! Each case's `classname` is `<problem>.<submission>`, so a dashboard that lists cases by
+//! classname and name keeps every student's apart.
 
 use std::time::Duration;
 
@@ -19,7 +24,8 @@ use super::model::{CaseReport, SubmissionReport, Verdict};
 const MESSAGE_ATTR_LIMIT: usize = 200;
 
 /// All `reports` as one JUnit XML document: a `testsuite` named `<problem>/<submission>` per
-/// report and a `testcase` per case (classname the problem, name the case, its wall time).
+/// report and a `testcase` per case (classname `<problem>.<submission>`, name the case, its
+/// wall time).
 pub fn to_junit(reports: &[SubmissionReport]) -> String {
     let mut junit = Report::new("labgrade");
     let mut total = Duration::ZERO;
@@ -38,7 +44,7 @@ fn suite(report: &SubmissionReport) -> TestSuite {
     let mut suite = TestSuite::new(format!("{}/{}", report.problem, report.submission));
     let mut time = Duration::ZERO;
     for case in &report.cases {
-        let tc = test_case(&report.problem, case);
+        let tc = test_case(&classname(report), case);
         time += tc.time.unwrap_or_default();
         suite.add_test_case(tc);
     }
@@ -51,17 +57,38 @@ fn suite(report: &SubmissionReport) -> TestSuite {
     suite
 }
 
+/// `<problem>.<submission>`: unique per submission, so case names never repeat across a
+/// class under one classname.
+fn classname(report: &SubmissionReport) -> String {
+    format!("{}.{}", report.problem, report.submission)
+}
+
+/// How JUnit says a verdict that is not what the case expects.
+fn status_for(verdict: Verdict) -> TestCaseStatus {
+    match verdict {
+        // `pass` only gets here in a case that expects an abnormal end: a wrong answer.
+        Verdict::Pass | Verdict::Fail => TestCaseStatus::non_success(NonSuccessKind::Failure),
+        Verdict::NotObservable | Verdict::Skipped => TestCaseStatus::skipped(),
+        Verdict::Timeout
+        | Verdict::MemoryLimit
+        | Verdict::OutputLimit
+        | Verdict::Crash
+        | Verdict::StackOverflow
+        | Verdict::Forbidden
+        | Verdict::MissingSymbol
+        | Verdict::BuildError
+        | Verdict::LoadError
+        | Verdict::InternalError => TestCaseStatus::non_success(NonSuccessKind::Error),
+    }
+}
+
 /// One case: plain when it passed, otherwise failure/error/skipped with the explanation.
-fn test_case(problem: &str, case: &CaseReport) -> TestCase {
+fn test_case(classname: &str, case: &CaseReport) -> TestCase {
     let status = if case.passed {
         TestCaseStatus::success()
     } else {
         let text = explanation(case);
-        let mut status = match case.verdict {
-            Verdict::InternalError => TestCaseStatus::non_success(NonSuccessKind::Error),
-            Verdict::NotObservable => TestCaseStatus::skipped(),
-            _ => TestCaseStatus::non_success(NonSuccessKind::Failure),
-        };
+        let mut status = status_for(case.verdict);
         status
             .set_type(case.verdict.as_str())
             .set_message(message_attr(case))
@@ -69,7 +96,7 @@ fn test_case(problem: &str, case: &CaseReport) -> TestCase {
         status
     };
     let mut tc = TestCase::new(case.name.as_str(), status);
-    tc.set_classname(problem);
+    tc.set_classname(classname);
     if case.time_ms.is_finite() && case.time_ms > 0.0 {
         tc.set_time(Duration::from_secs_f64(case.time_ms / 1000.0));
     }
@@ -135,7 +162,9 @@ mod tests {
         );
         assert!(xml.contains("<testsuite name=\"nim/bob\""));
         assert_eq!(xml.matches("<testcase ").count(), 12);
-        assert!(xml.contains("classname=\"nim\""));
+        assert!(xml.contains("classname=\"nim.alice\""), "{xml}");
+        assert!(xml.contains("classname=\"nim.bob\""), "{xml}");
+        assert!(!xml.contains("classname=\"nim\""), "{xml}");
     }
 
     #[test]
@@ -161,7 +190,10 @@ mod tests {
         );
         let so = testcase(&xml, "IsBadPosition/1");
         assert!(so.contains("type=\"stack-overflow\""), "{so}");
-        assert!(so.contains("<failure message=\"Your IsBadPosition never reaches"));
+        assert!(
+            so.contains("<error message=\"Your IsBadPosition never reaches"),
+            "{so}"
+        );
         assert_eq!(xml.matches("type=\"stack-overflow\"").count(), 1);
 
         let fail = testcase(&xml, "FindGoodMove/7/calls");
@@ -173,7 +205,10 @@ mod tests {
         assert!(fail.contains("<system-out>verdict: fail"), "{fail}");
 
         let build = testcase(&xml, "MakeMove/3");
-        assert!(build.contains("type=\"build-error\""));
+        assert!(
+            build.contains("<error") && build.contains("type=\"build-error\""),
+            "{build}"
+        );
         let no = testcase(&xml, "IsBadPosition/5/calls");
         assert!(
             no.contains("<skipped message=\"Call counts cannot be observed"),
@@ -184,6 +219,38 @@ mod tests {
             ie.contains("<error message=\"internal-error\" type=\"internal-error\""),
             "{ie}"
         );
+    }
+
+    #[test]
+    fn every_verdict_maps_as_runners_do() {
+        let kind = |v: Verdict| {
+            let xml = to_junit(&[SubmissionReport {
+                cases: vec![case("X/1", v, false)],
+                ..sample_report()
+            }]);
+            let tc = testcase(&xml, "X/1").to_string();
+            ["<failure", "<error", "<skipped"]
+                .into_iter()
+                .find(|k| tc.contains(k))
+                .unwrap_or_else(|| panic!("{v}: {tc}"))
+        };
+        assert_eq!(kind(Verdict::Fail), "<failure");
+        for v in [
+            Verdict::Timeout,
+            Verdict::MemoryLimit,
+            Verdict::OutputLimit,
+            Verdict::Crash,
+            Verdict::StackOverflow,
+            Verdict::Forbidden,
+            Verdict::MissingSymbol,
+            Verdict::BuildError,
+            Verdict::LoadError,
+            Verdict::InternalError,
+        ] {
+            assert_eq!(kind(v), "<error", "{v}");
+        }
+        assert_eq!(kind(Verdict::NotObservable), "<skipped");
+        assert_eq!(kind(Verdict::Skipped), "<skipped");
     }
 
     #[test]

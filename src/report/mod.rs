@@ -11,6 +11,7 @@
 //! - [`gradescope`]: Gradescope's `results.json`;
 //! - [`junit`]: JUnit XML for CI dashboards;
 //! - [`csv`]: the class gradebook and the table printed after `labgrade grade`;
+//! - [`github`]: GitHub Actions annotations and job summaries;
 //! - [`html`]: the instructor's class report, one self-contained page;
 //! - [`mistakes`]: short names for the mistakes explanations diagnose (for class views);
 //! - [`names`]: student-chosen names made safe for files, spreadsheets and terminals.
@@ -21,6 +22,7 @@
 
 pub mod csv;
 mod details;
+pub mod github;
 pub mod gradescope;
 pub mod html;
 pub mod json;

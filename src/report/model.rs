@@ -184,6 +184,14 @@ pub struct SubmissionReport {
 }
 
 impl SubmissionReport {
+    /// The student the gradebook credits: `student_id`, else the submission's name.
+    pub fn student_id(&self) -> &str {
+        self.student_id
+            .as_deref()
+            .filter(|id| !id.is_empty())
+            .unwrap_or(&self.submission)
+    }
+
     /// True when every case got the verdict it expects.
     pub fn all_passed(&self) -> bool {
         self.cases.iter().all(|c| c.passed)

@@ -32,6 +32,8 @@ pub struct Rule {
     pub pattern: glob::Pattern,
     /// The verdict.
     pub verdict: Verdict,
+    /// 1-based line of the rule's `[[expect]]` in `expect.toml` (for CI annotations).
+    pub line: usize,
 }
 
 impl Rule {
@@ -44,7 +46,7 @@ impl Rule {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRule {
-    cases: String,
+    cases: toml::Spanned<String>,
     verdict: String,
 }
 
@@ -94,9 +96,15 @@ impl SampleExpect {
                     known.join(", ")
                 )
             })?;
-            let pattern = glob::Pattern::new(&r.cases)
-                .map_err(|e| format!("{}: bad pattern `{}`: {e}", path.display(), r.cases))?;
-            rules.push(Rule { pattern, verdict });
+            let line = rule_line(&text, r.cases.span().start);
+            let cases = r.cases.into_inner();
+            let pattern = glob::Pattern::new(&cases)
+                .map_err(|e| format!("{}: bad pattern `{cases}`: {e}", path.display()))?;
+            rules.push(Rule {
+                pattern,
+                verdict,
+                line,
+            });
         }
         Ok(SampleExpect {
             description: raw.description,
@@ -141,6 +149,18 @@ impl SampleExpect {
         };
         path.ok_or_else(|| "the sample built no such artifact".to_string())
     }
+}
+
+/// The line of the `[[expect]]` header above byte `at` (1-based), else `at`'s own line.
+fn rule_line(text: &str, at: usize) -> usize {
+    let before = &text[..at.min(text.len())];
+    let own = before.matches('\n').count() + 1;
+    before
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("[[expect]]"))
+        .last()
+        .map_or(own, |(i, _)| i + 1)
 }
 
 /// Packs a staged sample (less its `expect.toml`) into an archive under `under`, named after
@@ -205,4 +225,24 @@ fn pack(
     };
     tmp.persist(&path).map_err(|e| err(&e))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rule_knows_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("expect.toml");
+        std::fs::write(
+            &path,
+            "description = \"d\"\n\n# first\n[[expect]]\ncases = \"A/*\"\nverdict = \"crash\"\n\n\
+             [[expect]]\nverdict = \"pass\"\ncases = \"*\"\n",
+        )
+        .unwrap();
+        let e = SampleExpect::load(&path).unwrap();
+        let lines: Vec<usize> = e.rules.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [4, 8]);
+    }
 }

@@ -6,6 +6,8 @@
 //! This is what CI runs and what a fixture author runs after changing a case.
 
 mod expect;
+pub mod github;
+pub mod junit;
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +28,19 @@ pub struct Mismatch {
     pub got: Verdict,
     /// The case's message.
     pub message: String,
+    /// Where to look: the sample's `expect.toml` at the rule that matches (line 1 when none
+    /// does), or, for the reference, the case in its fixture file.
+    pub at: Option<(PathBuf, usize)>,
+}
+
+impl Mismatch {
+    /// `declared pass, got fail` (`(no rule)` when no rule matches the case).
+    pub fn declared_got(&self) -> String {
+        let declared = self
+            .declared
+            .map_or("(no rule)".to_string(), |v| v.to_string());
+        format!("declared {declared}, got {}", self.got)
+    }
 }
 
 /// The result of one sample (or of the reference).
@@ -39,6 +54,8 @@ pub struct SampleResult {
     pub mismatches: Vec<Mismatch>,
     /// Why the sample could not be checked at all.
     pub error: Option<String>,
+    /// Its `expect.toml` (None for the reference).
+    pub expect_file: Option<PathBuf>,
 }
 
 impl SampleResult {
@@ -77,23 +94,25 @@ pub fn default_reference(exe: &Path) -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
-fn compare_verdicts(report: &SubmissionReport, rules: &[Rule]) -> Vec<Mismatch> {
+fn compare_verdicts(report: &SubmissionReport, rules: &[Rule], file: &Path) -> Vec<Mismatch> {
     report
         .cases
         .iter()
         .filter_map(|c| {
-            let declared = rules.iter().find(|r| r.matches(&c.name)).map(|r| r.verdict);
+            let rule = rules.iter().find(|r| r.matches(&c.name));
+            let declared = rule.map(|r| r.verdict);
             (declared != Some(c.verdict)).then(|| Mismatch {
                 case: c.name.clone(),
                 declared,
                 got: c.verdict,
                 message: c.message.clone(),
+                at: Some((file.to_path_buf(), rule.map_or(1, |r| r.line))),
             })
         })
         .collect()
 }
 
-fn not_passed(report: &SubmissionReport) -> Vec<Mismatch> {
+fn not_passed(report: &SubmissionReport, session: &Session) -> Vec<Mismatch> {
     report
         .cases
         .iter()
@@ -103,6 +122,11 @@ fn not_passed(report: &SubmissionReport) -> Vec<Mismatch> {
             declared: Some(Verdict::Pass),
             got: c.verdict,
             message: c.message.clone(),
+            at: session
+                .cases
+                .iter()
+                .find(|k| k.name() == c.name)
+                .map(|k| (k.file.clone(), k.line)),
         })
         .collect()
 }
@@ -129,7 +153,7 @@ pub fn test_problem(
     // reference is checked through the same driver path as students, by a `correct` sample
     // that must pass everything.
     let mut prepared: Vec<Prepared> = Vec::new();
-    let mut declared: Vec<Option<Result<SampleExpect, String>>> = Vec::new();
+    let mut declared: Vec<Option<(PathBuf, Result<SampleExpect, String>)>> = Vec::new();
     if session.spec.build.driver.is_none() {
         prepared.push(session.prepare("reference", reference, true));
         declared.push(None);
@@ -159,7 +183,8 @@ pub fn test_problem(
             "{prefix}{}",
             dir.file_name().unwrap_or_default().to_string_lossy()
         );
-        let exp = SampleExpect::load(&dir.join("expect.toml"));
+        let expect_file = dir.join("expect.toml");
+        let exp = SampleExpect::load(&expect_file);
         if let Ok(e) = &exp {
             if let Some(course) = &e.course {
                 under_course.push((name, dir.clone(), e.clone(), course.clone()));
@@ -178,7 +203,7 @@ pub fn test_problem(
                 prepared.push(p);
             }
         }
-        declared.push(Some(exp));
+        declared.push(Some((expect_file, exp)));
     }
     let reports = session.grade_prepared(&prepared, CaseFilter::All, &|_| {});
     let samples = reports
@@ -188,21 +213,24 @@ pub fn test_problem(
         .map(|((report, exp), p)| match exp {
             None => SampleResult {
                 name: p.name.clone(),
-                mismatches: not_passed(&report),
+                mismatches: not_passed(&report, &session),
                 report: Some(report),
                 error: None,
+                expect_file: None,
             },
-            Some(Err(e)) => SampleResult {
+            Some((file, Err(e))) => SampleResult {
                 name: p.name.clone(),
                 report: Some(report),
                 mismatches: Vec::new(),
                 error: Some(e),
+                expect_file: Some(file),
             },
-            Some(Ok(exp)) => SampleResult {
+            Some((file, Ok(exp))) => SampleResult {
                 name: p.name.clone(),
-                mismatches: compare_verdicts(&report, &exp.rules),
+                mismatches: compare_verdicts(&report, &exp.rules, &file),
                 report: Some(report),
                 error: None,
+                expect_file: Some(file),
             },
         })
         .collect::<Vec<_>>();
@@ -229,11 +257,13 @@ fn test_under_course(
     exp: &SampleExpect,
     course: &Path,
 ) -> SampleResult {
+    let expect_file = dir.join("expect.toml");
     let failed = |e: String| SampleResult {
         name: name.to_string(),
         report: None,
         mismatches: Vec::new(),
         error: Some(e),
+        expect_file: Some(expect_file.clone()),
     };
     let course = match Course::load(course) {
         Ok(c) => c,
@@ -256,8 +286,9 @@ fn test_under_course(
         .remove(0);
     SampleResult {
         name: name.to_string(),
-        mismatches: compare_verdicts(&report, &exp.rules),
+        mismatches: compare_verdicts(&report, &exp.rules, &expect_file),
         report: Some(report),
         error: None,
+        expect_file: Some(expect_file),
     }
 }

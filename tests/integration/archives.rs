@@ -139,29 +139,50 @@ fn a_class_of_archives_is_graded_one_archive_each() {
         &[("nim.cpp", &wrong, tar::EntryType::Regular)],
     );
     let out_dir = class.path().join("out");
-    let out = labgrade(&[
-        "grade",
-        "nim",
-        class.path().to_str().unwrap(),
-        "--out",
-        out_dir.to_str().unwrap(),
-        "--jobs",
-        "2",
-    ]);
+    // As a GitHub Actions step: the class's table is the job summary too.
+    let summary_path = class.path().join("summary.md");
+    let out = labgrade_on_github(
+        &repo(),
+        &[
+            "grade",
+            "nim",
+            class.path().to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--csv-cases",
+        ],
+        &summary_path,
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let csv = std::fs::read_to_string(out_dir.join("grades.csv")).unwrap();
-    let score = |who: &str| -> (f64, f64) {
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let column = |who: &str, name: &str| -> f64 {
         let line = csv
             .lines()
-            .find(|l| l.starts_with(who))
+            .find(|l| l.starts_with(&format!("{who},{who},")))
             .unwrap_or_else(|| panic!("{who}: {csv}"));
         let f: Vec<&str> = line.split(',').collect();
-        (f[1].parse().unwrap(), f[2].parse().unwrap())
+        let i = header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("no column {name}: {csv}"));
+        f[i].parse().unwrap()
     };
+    let score = |who: &str| (column(who, "score"), column(who, "max_score"));
     let (a, a_max) = score("alice.zip");
     assert_eq!(a, a_max, "{csv}");
     let (b, b_max) = score("bob.tar.gz");
     assert!(b > 0.0 && b < b_max, "{csv}");
+    // Rubric columns, and with --csv-cases a column per case, hidden ones included.
+    assert!(column("alice.zip", "tag:recursion") > 0.0, "{csv}");
+    assert!(column("bob.tar.gz", "tag:recursion") < column("alice.zip", "tag:recursion"));
+    assert_eq!(
+        column("alice.zip", "case:ChooseComputerMove/16/calls"),
+        1.0,
+        "{csv}"
+    );
 }
 
 /// `labgrade check nim <path>`: exit 2, and stderr (one line) as a string.

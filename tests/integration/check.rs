@@ -601,3 +601,51 @@ fn watch_mode_checks_again_when_a_source_changes_and_names_what_changed() {
         "{line}"
     );
 }
+
+#[test]
+fn on_github_actions_failing_cases_are_annotated_at_their_fixture_and_summarised() {
+    let tmp = tempfile::tempdir().unwrap();
+    let summary_path = tmp.path().join("summary.md");
+    let memoised = sample("memoised");
+    let out = labgrade_on_github(
+        &repo(),
+        &["check", "nim", memoised.to_str().unwrap()],
+        &summary_path,
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let annotations: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
+    // GitHub shows 10 a step; the summary lists every one.
+    assert_eq!(annotations.len(), 10, "{text}");
+    assert!(
+        annotations[0].starts_with(
+            "::error file=fixtures/nim/10-find-good-move.toml,line=32,\
+             title=nim FindGoodMove/4/calls%3A fail::"
+        ),
+        "{text}"
+    );
+    let summary = std::fs::read_to_string(&summary_path).unwrap();
+    assert!(
+        summary.starts_with("### labgrade check nim `memoised`\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("- `FindGoodMove/15/calls`: fail\n"),
+        "{summary}"
+    );
+
+    // A machine-readable format stays parseable: no annotation in it.
+    let out = labgrade_on_github(
+        &repo(),
+        &[
+            "check",
+            "nim",
+            memoised.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &summary_path,
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON alone on stdout");
+    assert_eq!(report["submission"], "memoised");
+}

@@ -2,11 +2,19 @@
 
 use crate::util::*;
 
-/// Runs `labgrade test <problem>` and checks that the reference and every sample directory
-/// under `tests/submissions/<problem>/` are listed as declared.
+/// Runs `labgrade test <problem> --junit` as a GitHub Actions step and checks that the
+/// reference and every sample directory under `tests/submissions/<problem>/` are listed as
+/// declared, that the JUnit XML has no failure, and that nothing is annotated.
 fn every_sample_as_declared(problem: &str) {
     reference_lib();
-    let out = labgrade(&["test", problem]);
+    let tmp = tempfile::tempdir().unwrap();
+    let xml_path = tmp.path().join("junit.xml");
+    let summary_path = tmp.path().join("summary.md");
+    let out = labgrade_on_github(
+        &repo(),
+        &["test", problem, "--junit", xml_path.to_str().unwrap()],
+        &summary_path,
+    );
     let text = stdout(&out);
     assert!(
         out.status.success(),
@@ -33,6 +41,18 @@ fn every_sample_as_declared(problem: &str) {
     }
     assert!(seen > 0, "no samples under {}", samples.display());
     assert!(text.trim_end().ends_with(" passed, 0 failed"), "{text}");
+    // Declared-versus-got: a green run records no failure, though its samples fail cases.
+    let xml = std::fs::read_to_string(&xml_path).unwrap();
+    assert!(xml.matches("<testcase ").count() > seen, "{xml}");
+    assert!(xml.contains("failures=\"0\" errors=\"0\""), "{xml}");
+    assert!(
+        !xml.contains("<failure") && !xml.contains("<error"),
+        "{xml}"
+    );
+    assert!(!text.contains("::error"), "{text}");
+    let summary = std::fs::read_to_string(&summary_path).unwrap();
+    assert!(summary.starts_with("### labgrade test\n"), "{summary}");
+    assert!(summary.contains(" passed, 0 failed**"), "{summary}");
 }
 
 #[test]
@@ -91,10 +111,61 @@ fn a_wrong_declaration_is_reported_and_fails() {
     )
     .unwrap();
     let lib = reference_lib();
-    let out = labgrade_in(dir.path(), &["test", "--reference", lib.to_str().unwrap()]);
+    let summary_path = dir.path().join("summary.md");
+    let out = labgrade_on_github(
+        dir.path(),
+        &[
+            "test",
+            "--reference",
+            lib.to_str().unwrap(),
+            "--junit",
+            "junit.xml",
+        ],
+        &summary_path,
+    );
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("FAIL memoised"), "{text}");
     assert!(text.contains("declared pass, got fail"), "{text}");
     assert!(text.contains("1 passed, 1 failed"), "{text}");
+
+    // One annotation, at the rule (line 2 of expect.toml), listing the cases it got wrong.
+    let annotations: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(annotations.len(), 1, "{text}");
+    assert!(
+        annotations[0].starts_with(
+            "::error file=tests/submissions/nim/memoised/expect.toml,line=2,\
+             title=labgrade test nim/memoised::"
+        ),
+        "{text}"
+    );
+    assert!(
+        annotations[0]
+            .contains("cases not as declared:%0AFindGoodMove/4/calls: declared pass, got fail"),
+        "{text}"
+    );
+
+    // JUnit: a failure per case not as declared (as the summary lists them), none for the
+    // reference.
+    let xml = std::fs::read_to_string(dir.path().join("junit.xml")).unwrap();
+    let summary = std::fs::read_to_string(&summary_path).unwrap();
+    let wrong = summary.matches("declared pass, got fail").count();
+    assert!(wrong > 1, "{summary}");
+    assert_eq!(
+        xml.matches("<failure message=\"declared pass, got fail\"")
+            .count(),
+        wrong,
+        "{xml}"
+    );
+    assert!(xml.contains("<testsuite name=\"nim/reference\""), "{xml}");
+    assert!(xml.contains("classname=\"nim.memoised\""), "{xml}");
+    assert!(summary.contains("| nim | 1 | 1 |"), "{summary}");
+    assert!(summary.contains("**1 passed, 1 failed**"), "{summary}");
+    assert!(
+        summary.contains(
+            "- `nim/memoised` (`tests/submissions/nim/memoised/expect.toml`): \
+             `FindGoodMove/4/calls` declared pass, got fail"
+        ),
+        "{summary}"
+    );
 }

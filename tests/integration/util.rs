@@ -60,17 +60,34 @@ pub fn labgrade_with_cache(args: &[&str], cache: &Path) -> Output {
     run_labgrade(&repo(), args, cache)
 }
 
+/// Runs labgrade with `args` from `dir` as a GitHub Actions step: `GITHUB_ACTIONS=true`, the
+/// workspace `dir` and the job summary written to `summary`.
+pub fn labgrade_on_github(dir: &Path, args: &[&str], summary: &Path) -> Output {
+    command(dir, args, &cache_dir())
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_WORKSPACE", dir)
+        .env("GITHUB_STEP_SUMMARY", summary)
+        .output()
+        .expect("run labgrade")
+}
+
 fn run_labgrade(dir: &Path, args: &[&str], cache: &Path) -> Output {
-    Command::new(labgrade_bin())
-        .args(args)
+    command(dir, args, cache).output().expect("run labgrade")
+}
+
+fn command(dir: &Path, args: &[&str], cache: &Path) -> Command {
+    let mut cmd = Command::new(labgrade_bin());
+    cmd.args(args)
         .arg("--color")
         .arg("never")
         .arg("--cache-dir")
         .arg(cache)
         .current_dir(dir)
         .env_remove("LABGRADE_ROOT")
-        .output()
-        .expect("run labgrade")
+        // Run under GitHub Actions, the tests must not annotate or summarise the real job.
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY");
+    cmd
 }
 
 /// Standard output as text.
