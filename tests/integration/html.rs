@@ -44,7 +44,7 @@ fn graded_class(tmp: &Path) -> PathBuf {
         stderr(&out)
     );
     assert!(
-        stdout(&out).contains("grades.csv and report.html"),
+        stdout(&out).contains("grades.csv, class.csv and report.html"),
         "{}",
         stdout(&out)
     );
