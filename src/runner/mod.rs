@@ -11,6 +11,7 @@ pub mod class;
 pub mod course;
 pub mod plan;
 pub mod prepare;
+pub mod provenance;
 pub mod results;
 pub mod roster;
 pub mod select;

@@ -44,6 +44,8 @@ pub struct Prepared {
     /// For a function the submission does not export: what it has instead (a near name, a
     /// member function) and what to do.
     pub missing_hints: BTreeMap<String, String>,
+    /// SHA-256 of what was handed in, as intake staged it (None when nothing was staged).
+    pub submission_sha256: Option<String>,
 }
 
 impl Prepared {
@@ -67,6 +69,7 @@ impl Prepared {
             no_functions: None,
             trusted: false,
             missing_hints: BTreeMap::new(),
+            submission_sha256: None,
         }
     }
 }
@@ -315,6 +318,29 @@ pub fn prepare_staged(
     staged: Result<Staged, Refusal>,
     trust_self_counting: bool,
 ) -> Prepared {
+    let sha = staged.as_ref().ok().and_then(Staged::content_sha256);
+    let mut prepared = prepare_from(
+        problem,
+        spec,
+        cache,
+        name,
+        path,
+        staged,
+        trust_self_counting,
+    );
+    prepared.submission_sha256 = sha;
+    prepared
+}
+
+fn prepare_from(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    cache: &BuildCache,
+    name: &str,
+    path: &Path,
+    staged: Result<Staged, Refusal>,
+    trust_self_counting: bool,
+) -> Prepared {
     let path = path.to_path_buf();
     // Intake: everything below reads only this private copy.
     let staged = match staged {
@@ -414,6 +440,7 @@ pub fn prepare_staged(
                 no_functions: None,
                 trusted: self_counting,
                 missing_hints: hints,
+                submission_sha256: None,
             }
         }
         SubmissionKind::Executable(exe) => Prepared {
@@ -445,6 +472,7 @@ pub fn prepare_staged(
             ),
             trusted: false,
             missing_hints: hints,
+            submission_sha256: None,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
             let built = cache.build(&kind, &staged, spec, &graded_names(problem));
@@ -526,6 +554,7 @@ pub fn prepare_staged(
                 no_program,
                 trusted: false,
                 missing_hints: hints,
+                submission_sha256: None,
             }
         }
     }

@@ -75,6 +75,8 @@ pub struct Session {
     expected: Vec<Expected>,
     options: SessionOptions,
     fixtures_dir: PathBuf,
+    /// What every report's provenance shares, made on the first report.
+    provenance: std::sync::OnceLock<Value>,
 }
 
 /// One submission after intake: a result reused from the cache, or prepared to be graded
@@ -169,6 +171,7 @@ impl Session {
             expected,
             options,
             fixtures_dir,
+            provenance: std::sync::OnceLock::new(),
         })
     }
 
@@ -590,8 +593,21 @@ impl Session {
                 unresolved.len()
             )
         });
+        let session = self.provenance.get_or_init(|| {
+            super::provenance::of_session(
+                &self.spec,
+                &self.fixtures_dir,
+                self.options.course.as_deref(),
+            )
+        });
+        let provenance = super::provenance::of_submission(
+            session,
+            p.submission_sha256.as_deref(),
+            &p.build.kind,
+        );
         let metadata = json!({
             "labgrade": env!("CARGO_PKG_VERSION"),
+            "provenance": provenance,
             "sandbox": crate::sandbox::probe::layers_in_force(&self.options.worker_exe),
             "unresolved": unresolved,
             "unresolved_note": unresolved_note,

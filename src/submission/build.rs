@@ -454,6 +454,21 @@ fn load_cached(dir: &Path, secret: &[u8]) -> Option<Built> {
 }
 
 /// Toolchain versions, asked once per process (in the jail, like every tool run).
+/// The first line of `program --version` (`rustc -V` for rustc), run jailed, as a report's
+/// provenance records it.
+pub(crate) fn compiler_version(program: &str) -> String {
+    let (program, args): (String, &[&str]) = if program == "rustc" {
+        (rust_toolchain().rustc.display().to_string(), &["-V"])
+    } else {
+        (program.to_string(), &["--version"])
+    };
+    tool_version(&program, args)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn tool_version(program: &str, args: &[&str]) -> String {
     static SEEN: OnceLock<Mutex<BTreeMap<String, String>>> = OnceLock::new();
     let key = format!("{program} {}", args.join(" "));

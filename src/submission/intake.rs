@@ -116,6 +116,28 @@ impl Staged {
         self.dir.path()
     }
 
+    /// SHA-256 of what was handed in, as staged: every file's path and bytes (a report's
+    /// provenance). None when a staged file cannot be read.
+    pub fn content_sha256(&self) -> Option<String> {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        let is_dir = self.root.is_dir();
+        for rel in &self.files {
+            let path = if is_dir {
+                self.root.join(rel)
+            } else {
+                self.root.clone()
+            };
+            let data = std::fs::read(path).ok()?;
+            let name = rel.as_os_str().as_encoded_bytes();
+            h.update((name.len() as u64).to_le_bytes());
+            h.update(name);
+            h.update((data.len() as u64).to_le_bytes());
+            h.update(&data);
+        }
+        Some(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+    }
+
     /// `text` with staged paths written as the handed-in ones.
     pub fn unstage(&self, text: &str) -> String {
         text.replace(

@@ -649,3 +649,29 @@ fn on_github_actions_failing_cases_are_annotated_at_their_fixture_and_summarised
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON alone on stdout");
     assert_eq!(report["submission"], "memoised");
 }
+
+#[test]
+fn every_report_records_what_its_grade_was_made_from() {
+    use sha2::{Digest, Sha256};
+    let hex = |d: &[u8]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let a = run_json(edited_c_version(|s| s).path());
+    let p = &a["metadata"]["provenance"];
+    assert_eq!(p["labgrade_version"], env!("CARGO_PKG_VERSION"));
+    let spec = std::fs::read(repo().join("specs/nim.toml")).unwrap();
+    assert_eq!(p["spec_sha256"], hex(&Sha256::digest(&spec)), "{p:#}");
+    for key in ["fixtures_sha256", "headers_sha256", "labgrade_sha256"] {
+        assert_eq!(p[key].as_str().map(str::len), Some(64), "{key}: {p:#}");
+    }
+    assert!(
+        p["compilers"]["c"].as_str().unwrap().contains("gcc"),
+        "{p:#}"
+    );
+    assert!(p["graded_at"].as_str().unwrap().ends_with('Z'), "{p:#}");
+    // The same files give the same hash; one changed byte another.
+    let again = run_json(edited_c_version(|s| s).path());
+    let sha = |r: &Value| r["metadata"]["provenance"]["submission_sha256"].clone();
+    assert_eq!(sha(&a), sha(&again));
+    assert_eq!(sha(&a).as_str().map(str::len), Some(64));
+    let changed = run_json(edited_c_version(|s| s + "\n").path());
+    assert_ne!(sha(&a), sha(&changed));
+}
