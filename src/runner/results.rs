@@ -104,17 +104,8 @@ impl ResultCache {
         let mut h = Sha256::new();
         add_bytes(&mut h, "session", self.session.as_bytes());
         add_bytes(&mut h, "original", original.as_os_str().as_encoded_bytes());
-        let is_dir = staged.root.is_dir();
-        add_bytes(&mut h, "is_dir", &[u8::from(is_dir)]);
-        for rel in &staged.files {
-            let path = if is_dir {
-                staged.root.join(rel)
-            } else {
-                staged.root.clone()
-            };
-            let data = std::fs::read(path).ok()?;
-            add_bytes(&mut h, &format!("file:{}", rel.display()), &data);
-        }
+        add_bytes(&mut h, "is_dir", &[u8::from(staged.root.is_dir())]);
+        add_bytes(&mut h, "content", staged.content_sha256()?.as_bytes());
         Some(hex(&h.finalize()[..20]))
     }
 

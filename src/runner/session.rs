@@ -203,68 +203,52 @@ impl Session {
         results: Option<&ResultCache>,
         on_event: &(dyn Fn(Event) + Sync),
     ) -> (Vec<SubmissionReport>, Vec<bool>) {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let intakes: Mutex<Vec<Option<Intake>>> =
-            Mutex::new((0..submissions.len()).map(|_| None).collect());
-        std::thread::scope(|s| {
-            for _ in 0..self.options.jobs.max(1).min(submissions.len().max(1)) {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some((name, path)) = submissions.get(i) else {
-                        break;
-                    };
-                    let (path, staged) = super::prepare::intake(
+        let intakes = self.in_parallel(submissions.len(), |i| {
+            let (name, path) = &submissions[i];
+            let (path, staged) = super::prepare::intake(
+                &self.spec,
+                &self.options.cache,
+                &self.options.worker_exe,
+                path,
+            );
+            let key = match (results, &staged) {
+                (Some(r), Ok(staged)) => r.key(&path, staged),
+                _ => None,
+            };
+            let reused = key
+                .as_deref()
+                .zip(results)
+                .and_then(|(k, r)| r.load(k, name));
+            match reused {
+                Some(report) => {
+                    on_event(Event::Prepared { name: name.clone() });
+                    on_event(Event::Graded {
+                        index: i,
+                        report: Box::new(report.clone()),
+                    });
+                    Intake::Reused(report)
+                }
+                None => {
+                    let p = super::prepare::prepare_staged(
+                        self.problem,
                         &self.spec,
                         &self.options.cache,
-                        &self.options.worker_exe,
-                        path,
+                        name,
+                        &path,
+                        staged,
+                        false,
                     );
-                    let key = match (results, &staged) {
-                        (Some(r), Ok(staged)) => r.key(&path, staged),
-                        _ => None,
-                    };
-                    let reused = key
-                        .as_deref()
-                        .zip(results)
-                        .and_then(|(k, r)| r.load(k, name));
-                    let intake = match reused {
-                        Some(report) => {
-                            on_event(Event::Prepared { name: name.clone() });
-                            on_event(Event::Graded {
-                                index: i,
-                                report: Box::new(report.clone()),
-                            });
-                            Intake::Reused(report)
-                        }
-                        None => {
-                            let p = super::prepare::prepare_staged(
-                                self.problem,
-                                &self.spec,
-                                &self.options.cache,
-                                name,
-                                &path,
-                                staged,
-                                false,
-                            );
-                            on_event(Event::Prepared { name: name.clone() });
-                            Intake::Fresh(Box::new(p), key)
-                        }
-                    };
-                    intakes.lock().expect("intakes")[i] = Some(intake);
-                });
+                    on_event(Event::Prepared { name: name.clone() });
+                    Intake::Fresh(Box::new(p), key)
+                }
             }
         });
         let mut reports: Vec<Option<SubmissionReport>> = vec![None; submissions.len()];
         let mut fresh = Vec::new();
         let mut fresh_at = Vec::new();
         let mut keys = Vec::new();
-        for (i, intake) in intakes
-            .into_inner()
-            .expect("intakes")
-            .into_iter()
-            .enumerate()
-        {
-            match intake.expect("every submission is taken in") {
+        for (i, intake) in intakes.into_iter().enumerate() {
+            match intake {
                 Intake::Reused(r) => reports[i] = Some(r),
                 Intake::Fresh(p, key) => {
                     fresh.push(*p);
@@ -350,26 +334,35 @@ impl Session {
         trust: bool,
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Vec<Prepared> {
+        self.in_parallel(submissions.len(), |i| {
+            let (name, path) = &submissions[i];
+            let p = self.prepare(name, path, trust);
+            on_event(Event::Prepared { name: name.clone() });
+            p
+        })
+    }
+
+    /// `work(0..n)` on the session's parallel slots, each index once, in any order; the
+    /// results in index order.
+    fn in_parallel<T: Send>(&self, n: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let out: std::sync::Mutex<Vec<Option<Prepared>>> =
-            std::sync::Mutex::new(vec![None; submissions.len()]);
+        let out: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
         std::thread::scope(|s| {
-            for _ in 0..self.options.jobs.max(1).min(submissions.len().max(1)) {
+            for _ in 0..self.options.jobs.max(1).min(n.max(1)) {
                 s.spawn(|| loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some((name, path)) = submissions.get(i) else {
+                    if i >= n {
                         break;
-                    };
-                    let p = self.prepare(name, path, trust);
-                    on_event(Event::Prepared { name: name.clone() });
-                    out.lock().expect("prepared")[i] = Some(p);
+                    }
+                    let done = work(i);
+                    out.lock().expect("results")[i] = Some(done);
                 });
             }
         });
         out.into_inner()
-            .expect("prepared")
+            .expect("results")
             .into_iter()
-            .map(|p| p.expect("every submission is prepared"))
+            .map(|r| r.expect("every index is done"))
             .collect()
     }
 
