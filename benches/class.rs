@@ -1,7 +1,7 @@
 //! labgrade beside the grader instructors write: a pytest + ctypes harness
 //! (`benches/harness/`) that builds each submission into a shared library and calls each case
 //! in a forked child with a 2 s timeout. Both grade the same class (the nim samples of
-//! `tests/submissions/nim/`, sources only, less the Rust crate the harness cannot build) in
+//! `tests/submissions/nim/`, sources only, less the Rust crates the harness cannot build) in
 //! alternating rounds, so whatever else loads the machine weighs on both alike. In the same
 //! run: labgrade against the compiler alone on the same sources, a sandboxed run against a
 //! plain fork + dlopen + call, and the two graders' grades side by side.
@@ -58,7 +58,7 @@ fn make_class(dir: &Path) -> Vec<String> {
             .iter()
             .all(|p| p.extension().is_some_and(|x| x == "h"))
         {
-            continue; // the Rust crate
+            continue; // the Rust crates
         }
         let name = e.file_name().to_string_lossy().into_owned();
         let to = dir.join(&name);
@@ -72,29 +72,31 @@ fn make_class(dir: &Path) -> Vec<String> {
     names
 }
 
-/// `labgrade grade nim <class> --out <out>` with this build cache.
-fn grade_class(class: &Path, cache: &Path, out: &Path) {
-    let st = Command::new(env!("CARGO_BIN_EXE_labgrade"))
-        .arg("--root")
+/// `labgrade grade nim <class> --out <out>` with this cache; `force`: grade every
+/// submission (builds may come from the cache, results may not).
+fn grade_class(class: &Path, cache: &Path, out: &Path, force: bool) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_labgrade"));
+    cmd.arg("--root")
         .arg(root())
         .arg("--cache-dir")
         .arg(cache)
         .args(["--color", "never", "grade", "nim"])
         .arg(class)
         .arg("--out")
-        .arg(out)
-        .stdout(Stdio::null())
-        .status()
-        .expect("labgrade");
+        .arg(out);
+    if force {
+        cmd.arg("--force");
+    }
+    let st = cmd.stdout(Stdio::null()).status().expect("labgrade");
     // 1: some submission did not pass every case (by design); anything else is a failure.
     assert!(matches!(st.code(), Some(0 | 1)), "labgrade grade: {st}");
 }
 
-/// Seconds taken by `labgrade grade nim <class>` with this build cache.
-fn run_labgrade(class: &Path, cache: &Path) -> f64 {
+/// Seconds taken by `labgrade grade nim <class>` with this cache (see [`grade_class`]).
+fn run_labgrade(class: &Path, cache: &Path, force: bool) -> f64 {
     let out = tempfile::tempdir().unwrap();
     let t = Instant::now();
-    grade_class(class, cache, out.path());
+    grade_class(class, cache, out.path(), force);
     t.elapsed().as_secs_f64()
 }
 
@@ -254,7 +256,7 @@ fn run_compiler_alone(class: &Path, names: &[String]) -> f64 {
 fn labgrade_grades(class: &Path) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     let out = tempfile::tempdir().unwrap();
     let cache = tempfile::tempdir().unwrap();
-    grade_class(class, cache.path(), out.path());
+    grade_class(class, cache.path(), out.path(), false);
     let (mut failing, mut hangs) = (BTreeMap::new(), Vec::new());
     for e in std::fs::read_dir(out.path()).unwrap().flatten() {
         if e.path().extension().is_none_or(|x| x != "json") {
@@ -307,7 +309,7 @@ fn main() {
     // grader finds fully correct, and where they disagree.
     let (lg, hangs) = labgrade_grades(&class);
     println!(
-        "class: {} nim submissions (tests/submissions/nim, C and C++ sources; the Rust crate \
+        "class: {} nim submissions (tests/submissions/nim, C and C++ sources; the Rust crates \
          left out), {} of which hang{}: {}",
         names.len(),
         hangs.len(),
@@ -351,29 +353,32 @@ fn main() {
         }
     }
 
-    // Timing, in alternating rounds: labgrade cold (empty build cache), labgrade warm (the
-    // cache filled), the harness (it has no cache: it compiles every time), the compiler
+    // Timing, in alternating rounds: labgrade cold (empty cache), labgrade warm (builds
+    // cached, every submission graded: --force), labgrade regrading the unchanged class (its
+    // results reused), the harness (it has no cache: it compiles every time), the compiler
     // alone. Odd rounds run them in reverse order.
     let warm = tempfile::tempdir().unwrap();
-    run_labgrade(&class, warm.path()); // fill the warm cache
-    let (mut cold_r, mut warm_r, mut cc_r) = (Vec::new(), Vec::new(), Vec::new());
+    run_labgrade(&class, warm.path(), false); // fill the warm cache
+    let (mut cold_r, mut warm_r, mut regrade_r, mut cc_r) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for r in 0..rounds {
         let mut steps: Vec<u8> = if harness {
-            vec![0, 1, 2, 3]
+            vec![0, 1, 4, 2, 3]
         } else {
-            vec![0, 1, 3]
+            vec![0, 1, 4, 3]
         };
         if r % 2 == 1 {
             steps.reverse();
         }
-        let (mut cold, mut warm_s, mut h, mut cc) = (0.0, 0.0, 0.0, 0.0);
+        let (mut cold, mut warm_s, mut regrade, mut h, mut cc) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for step in steps {
             match step {
                 0 => {
                     let cache = tempfile::tempdir().unwrap();
-                    cold = run_labgrade(&class, cache.path());
+                    cold = run_labgrade(&class, cache.path(), false);
                 }
-                1 => warm_s = run_labgrade(&class, warm.path()),
+                1 => warm_s = run_labgrade(&class, warm.path(), true),
+                4 => regrade = run_labgrade(&class, warm.path(), false),
                 2 => h = run_harness(&class).0,
                 _ => cc = run_compiler_alone(&class, &names),
             }
@@ -381,6 +386,7 @@ fn main() {
         if harness {
             cold_r.push(h / cold);
             warm_r.push(h / warm_s);
+            regrade_r.push(h / regrade);
         }
         cc_r.push(cold / cc);
         eprintln!("round {} of {rounds} done", r + 1);
@@ -390,14 +396,21 @@ fn main() {
         if rounds == 1 { "" } else { "s" }
     );
     if harness {
-        for (cache, r) in [("cold", median(cold_r)), ("warm", median(warm_r))] {
+        for (cache, r) in [
+            ("cold build cache", median(cold_r)),
+            ("warm build cache, every submission graded", median(warm_r)),
+            (
+                "unchanged class regraded, results reused",
+                median(regrade_r),
+            ),
+        ] {
             let which = if r >= 1.0 {
                 format!("the harness {r:.1}x slower")
             } else {
                 format!("labgrade {:.1}x slower", 1.0 / r)
             };
             println!(
-                "class ({cache} build cache): labgrade 1.00, pytest+ctypes harness {r:.2} \
+                "class ({cache}): labgrade 1.00, pytest+ctypes harness {r:.2} \
                  ({which}; {of})"
             );
         }
