@@ -6,8 +6,8 @@
 //! `seccompiler` emits: one test per ruled call, in order) made that about 190 us per child on
 //! these machines, more than the fork itself; a search tree visits about log2(n) nodes per
 //! number. The rules are few and simple (trap a call always, or when one of its arguments
-//! says it reaches beyond the calling process), so the compiler is small, and
-//! [`interpret`] lets the tests check the program's answer for every call number.
+//! says it reaches beyond the calling process), so the compiler is small, and the tests
+//! interpret the program to check its answer for every call number.
 
 use std::collections::BTreeMap;
 
@@ -158,6 +158,7 @@ fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
 
 /// Runs `prog` on one call, as the kernel would: the action it returns. For tests; only the
 /// instructions [`compile`] emits are understood.
+#[cfg(test)]
 pub fn interpret(prog: &[libc::sock_filter], arch: u32, nr: u32, args: [u64; 6]) -> Action {
     let word = |k: u32| -> u32 {
         match k {
