@@ -12,6 +12,7 @@
 //! - `build_jail`: intake and the build sandbox against hostile submissions
 //! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
+//! - `shard`: `grade --shard I/N` and `merge` give what one run gives
 
 mod archives;
 mod bad_input;
@@ -26,5 +27,6 @@ mod html;
 mod lab;
 mod readme;
 mod selftest;
+mod shard;
 mod util;
 mod worker_symbols;
