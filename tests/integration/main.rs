@@ -13,6 +13,7 @@
 //! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
 //! - `shard`: `grade --shard I/N` and `merge` give what one run gives
+//! - `slurm`: (LABGRADE_SLURM_TESTS=1) the Slurm recipe on a one-node cluster started here
 
 mod archives;
 mod bad_input;
@@ -28,5 +29,6 @@ mod lab;
 mod readme;
 mod selftest;
 mod shard;
+mod slurm;
 mod util;
 mod worker_symbols;
