@@ -180,6 +180,17 @@ pub fn run(
     let session = Session::open(&root, problem, ctx.session_options()?)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    // A shard's manifest says the shard finished: a run into this directory (again) has not,
+    // until it writes a new one.
+    match std::fs::remove_file(out.join(super::shard::MANIFEST)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(CliError(format!(
+                "cannot remove `{}`: {e}",
+                out.join(super::shard::MANIFEST).display()
+            )))
+        }
+        _ => {}
+    }
     let class = read_class(dir, out, &out.join(".labgrade").join("assembled")).map_err(CliError)?;
     let listed = |skipped: &[crate::runner::Skipped]| -> String {
         skipped

@@ -273,6 +273,35 @@ fn three_shards_merged_are_one_run() {
     );
     assert!(!partial.exists());
 
+    // A shard graded again has no manifest until it finishes: here it finds no submission.
+    let stale = &shards[1];
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let o = labgrade(&[
+        "grade",
+        "nim",
+        empty.to_str().unwrap(),
+        "--out",
+        stale.to_str().unwrap(),
+        "--shard",
+        "2/3",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let o = labgrade(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        stale.to_str().unwrap(),
+        shards[2].to_str().unwrap(),
+        "--out",
+        partial.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("is not a finished shard"),
+        "{}",
+        stderr(&o)
+    );
+
     // A directory that is no shard (the one-machine run) is refused.
     let o = labgrade(&[
         "merge",
