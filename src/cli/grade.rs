@@ -46,6 +46,8 @@ pub struct GradeOptions {
     pub force: bool,
     /// `--csv-cases`: a column per case in grades.csv.
     pub csv_cases: bool,
+    /// `--shard I/N`: grade only this share of the class (see `labgrade merge`).
+    pub shard: Option<super::shard::Shard>,
 }
 
 /// Who a submission's student is, and whether the roster knows them.
@@ -101,7 +103,11 @@ fn write_class_csv(
     ])
     .map_err(fail)?;
     let text = |s: &str| names::spreadsheet_text(s);
-    for s in &class.submissions {
+    for s in class
+        .submissions
+        .iter()
+        .filter(|s| stems.contains_key(&s.name))
+    {
         let i = &who[&s.name];
         let status = if reused.contains(&s.name) {
             "reused"
@@ -174,6 +180,17 @@ pub fn run(
     let session = Session::open(&root, problem, ctx.session_options()?)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    // A shard's manifest says the shard finished: a run into this directory (again) has not,
+    // until it writes a new one.
+    match std::fs::remove_file(out.join(super::shard::MANIFEST)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(CliError(format!(
+                "cannot remove `{}`: {e}",
+                out.join(super::shard::MANIFEST).display()
+            )))
+        }
+        _ => {}
+    }
     let class = read_class(dir, out, &out.join(".labgrade").join("assembled")).map_err(CliError)?;
     let listed = |skipped: &[crate::runner::Skipped]| -> String {
         skipped
@@ -197,9 +214,22 @@ pub fn run(
         if class.skipped.len() == 1 { "y" } else { "ies" }
     );
     let who = identities(&class, roster.as_ref());
+    // Report names are those of the whole class, so that a shard's reports are named as one
+    // run over the class would name them.
+    let all_names: Vec<String> = class.submissions.iter().map(|s| s.name.clone()).collect();
+    let mut stems = names::file_stems(&all_names);
+    if let Some(shard) = options.shard {
+        stems.retain(|name, _| shard.holds(name));
+        println!(
+            "shard {shard}: {} of the {} submission(s)",
+            stems.len(),
+            class.submissions.len()
+        );
+    }
     let subs: Vec<(String, PathBuf)> = class
         .submissions
         .iter()
+        .filter(|s| stems.contains_key(&s.name))
         .map(|s| (s.name.clone(), s.path.clone()))
         .collect();
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -214,8 +244,6 @@ pub fn run(
     );
     bar.set_prefix("building");
     let bar = Mutex::new(bar);
-    let names: Vec<String> = subs.iter().map(|(n, _)| n.clone()).collect();
-    let stems = names::file_stems(&names);
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
     let stamp = |report: &mut SubmissionReport| {
         report.student_id = who.get(&report.submission).map(|i| i.id.clone());
@@ -297,7 +325,7 @@ pub fn run(
         let unknown: Vec<String> = class
             .submissions
             .iter()
-            .filter(|s| !who[&s.name].on_roster)
+            .filter(|s| stems.contains_key(&s.name) && !who[&s.name].on_roster)
             .map(|s| names::printable(&s.name))
             .collect();
         if !unknown.is_empty() {
@@ -310,9 +338,34 @@ pub fn run(
             reports.len()
         );
     }
+    if let Some(shard) = options.shard {
+        // Written last: a shard directory with its manifest is a finished shard.
+        super::shard::Manifest {
+            shard: shard.index,
+            of: shard.count,
+            problem: problem.to_string(),
+            class: super::shard::fingerprint(all_names.iter().map(String::as_str)),
+            submissions: all_names.len(),
+            csv_cases: options.csv_cases,
+            all_formats: options.all_formats,
+            graded: stems
+                .iter()
+                .map(|(name, stem)| super::shard::Graded {
+                    submission: name.clone(),
+                    report: stem.clone(),
+                })
+                .collect(),
+        }
+        .write(out)?;
+    }
     println!(
-        "wrote {} report(s), grades.csv, class.csv and report.html to {}",
+        "wrote {} report(s), grades.csv, class.csv and report.html{} to {}",
         reports.len(),
+        if options.shard.is_some() {
+            " and shard.json"
+        } else {
+            ""
+        },
         out.display()
     );
     Ok(if reports.iter().all(|r| !r.has_failures()) {

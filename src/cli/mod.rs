@@ -9,6 +9,7 @@ mod gradescope;
 mod list;
 mod maze;
 mod report;
+mod shard;
 mod test;
 mod watch;
 
@@ -149,6 +150,28 @@ pub enum Command {
         /// Add a `case:<name>` column per case (its points, hidden cases too) to grades.csv.
         #[arg(long)]
         csv_cases: bool,
+        /// Grade only shard I of N (from 1: 1/4 ... 4/4), a share of the class chosen by a
+        /// hash of each submission's name; `labgrade merge` puts the shards together.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<shard::Shard>,
+    },
+    /// Put the output directories of `grade --shard` together: the reports, grades.csv,
+    /// class.csv, report.html (and junit.xml) of the whole class, as one `grade` run writes.
+    #[command(
+        after_help = "Examples:\n  labgrade grade nim class --out out/shard-1 --shard 1/2\n  \
+                            labgrade grade nim class --out out/shard-2 --shard 2/2\n  \
+                            labgrade merge out/shard-1 out/shard-2 --out grades\n\nExit: 0 \
+                            every submission passed everything, 1 some did not, 2 a shard is \
+                            missing, given twice, or of another class or problem."
+    )]
+    Merge {
+        /// The shards' output directories (each holding the shard.json `grade --shard`
+        /// writes last).
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Where to write the whole class's reports and gradebook files.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Rebuild the class report (report.html) from the JSON reports in a directory.
     #[command(
@@ -284,6 +307,7 @@ pub fn main() -> i32 {
             roster,
             force,
             csv_cases,
+            shard,
         } => grade::run(
             &ctx,
             problem,
@@ -294,8 +318,10 @@ pub fn main() -> i32 {
                 roster: roster.clone(),
                 force: *force,
                 csv_cases: *csv_cases,
+                shard: *shard,
             },
         ),
+        Command::Merge { shards, out } => shard::merge(shards, out, ctx.color),
         Command::Report { dir, output } => report::run(dir, output.as_deref()),
         Command::Test {
             problems,

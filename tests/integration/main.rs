@@ -12,6 +12,8 @@
 //! - `build_jail`: intake and the build sandbox against hostile submissions
 //! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
+//! - `shard`: `grade --shard I/N` and `merge` give what one run gives
+//! - `slurm`: (LABGRADE_SLURM_TESTS=1) the Slurm recipe on a one-node cluster started here
 
 mod archives;
 mod bad_input;
@@ -26,5 +28,7 @@ mod html;
 mod lab;
 mod readme;
 mod selftest;
+mod shard;
+mod slurm;
 mod util;
 mod worker_symbols;
