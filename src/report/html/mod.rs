@@ -429,8 +429,9 @@ impl Class<'_> {
         page.push_str(
             "<section id=\"students\">\n<h2>Students</h2>\n<p class=\"hint\">Click a column's \
              title to sort by it.</p>\n<table class=\"students sortable\">\n<thead><tr>\
-             <th>submission</th><th class=\"num\">score</th><th class=\"num\">percent</th>\
-             <th>verdicts</th><th>named mistakes</th></tr></thead>\n<tbody>\n",
+             <th>submission</th><th>student id</th><th class=\"num\">score</th>\
+             <th class=\"num\">percent</th><th>verdicts</th><th>named mistakes</th></tr>\
+             </thead>\n<tbody>\n",
         );
         for (i, r) in self.reports.iter().enumerate() {
             let pct = self.percents[i];
@@ -438,12 +439,15 @@ impl Class<'_> {
             let _ = writeln!(
                 page,
                 "<tr data-submission=\"{}\"><td data-sort=\"{}\">{}</td>\
+                 <td class=\"student-id\" data-sort=\"{}\">{}</td>\
                  <td class=\"num score\" data-sort=\"{}\">{} / {}</td>\
                  <td class=\"num percent {}\" data-sort=\"{}\">{}</td>\
                  <td data-sort=\"{}\">{}</td><td data-sort=\"{}\">{}</td></tr>",
                 attr(&r.submission),
                 attr(&r.submission),
                 self.link(i),
+                attr(r.student_id()),
+                text(r.student_id()),
                 r.score,
                 details::points(r.score),
                 details::points(r.max_score),

@@ -161,3 +161,18 @@ fn an_empty_class_is_a_page_too() {
     assert!(page.contains("<dd id=\"submissions\">0</dd>"));
     assert!(page.contains("<dd id=\"mean-percent\">-</dd>"));
 }
+
+#[test]
+fn the_students_table_names_each_student_by_id() {
+    let mut reports = class();
+    reports[1].student_id = Some("S-042 <b>".into());
+    let page = class_report(&reports);
+    assert!(
+        page.contains(
+            "<td class=\"student-id\" data-sort=\"S-042 &lt;b&gt;\">S-042 &lt;b&gt;</td>"
+        ),
+        "the roster's id, escaped"
+    );
+    // Without one, the submission's name stands for the student.
+    assert!(page.contains("<td class=\"student-id\" data-sort=\"alice\">alice</td>"));
+}
