@@ -123,8 +123,9 @@ pub struct RunFiles<'a> {
     pub stderr: RawFd,
     /// The stack-overflow marker (programs built to mark it only).
     pub marker: Option<RawFd>,
-    /// The run's Landlock rules (None where the kernel has no Landlock: best effort).
-    pub landlock: Option<&'a landlock::RulesetCreated>,
+    /// The run's Landlock rules (built best effort: on a kernel without Landlock they
+    /// enforce nothing, as `labgrade doctor` and every report's metadata say).
+    pub landlock: &'a landlock::RulesetCreated,
 }
 
 /// Runs in the child after fork; never returns.
@@ -280,9 +281,7 @@ fn setup(
     apply_limits(req, profile)?;
     // Landlock is best effort here: `labgrade doctor` and every report's metadata say
     // whether the kernel enforces it.
-    if let Some(ruleset) = files.landlock {
-        layers::restrict(ruleset).map_err(failed)?;
-    }
+    layers::restrict(files.landlock).map_err(failed)?;
     if let Some(f) = filters {
         f.apply(profile).map_err(failed)?;
     }

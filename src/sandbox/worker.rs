@@ -97,7 +97,7 @@ struct Slot {
     root: RunRoot,
     /// Landlock rules by artifact directory (device, inode), profile and run directory
     /// generation. A handful per worker: one per submission it has run.
-    rulesets: HashMap<(u64, u64, Profile, u64), Option<RulesetCreated>>,
+    rulesets: HashMap<(u64, u64, Profile, u64), RulesetCreated>,
 }
 
 /// Most rulesets a worker keeps (each holds a descriptor); past it the cache starts again.
@@ -149,23 +149,26 @@ impl Slot {
     }
 }
 
-/// The run's Landlock rules, built on first use (None where the kernel has none).
+/// The run's Landlock rules, built on first use. Rules that cannot be built fail the run
+/// (labgrade's failure, retried in a fresh worker), never let it go without them; a kernel
+/// without Landlock gets rules that enforce nothing, as `labgrade doctor` reports.
 fn ruleset<'a>(
-    cache: &'a mut HashMap<(u64, u64, Profile, u64), Option<RulesetCreated>>,
+    cache: &'a mut HashMap<(u64, u64, Profile, u64), RulesetCreated>,
     root: &RunRoot,
     req: &RunRequest,
-) -> std::io::Result<Option<&'a RulesetCreated>> {
+) -> std::io::Result<&'a RulesetCreated> {
     let dir = req.artifact.path.parent().unwrap_or(Path::new("/"));
     let meta = std::fs::metadata(dir)?;
     let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
     let key = (meta.dev(), meta.ino(), profile, root.generation);
-    if !cache.contains_key(&key) && cache.len() >= MAX_RULESETS {
-        cache.clear();
+    if !cache.contains_key(&key) {
+        if cache.len() >= MAX_RULESETS {
+            cache.clear();
+        }
+        let rules = layers::run_ruleset(root.dir(), dir, profile).map_err(std::io::Error::other)?;
+        cache.insert(key, rules);
     }
-    let entry = cache
-        .entry(key)
-        .or_insert_with(|| layers::run_ruleset(root.dir(), dir, profile).ok());
-    Ok(entry.as_ref())
+    Ok(&cache[&key])
 }
 
 /// The worker's side of a run's streams, read after the run.
@@ -348,9 +351,9 @@ fn read_counts(
         return (
             None,
             Some(
-                "labgrade counts calls only in the C and C++ sources it compiles itself, and \
-                 this submission was not built from such sources (a Rust crate, a prebuilt \
-                 library or program)"
+                "labgrade counts calls only in what it compiles itself with its counting \
+                 hooks, and this artifact was not (a prebuilt library or program, or a crate \
+                 that did not build with counting)"
                     .into(),
             ),
         );

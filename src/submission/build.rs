@@ -1456,6 +1456,9 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
             if step.ok && step.machine.is_none() {
                 counted = true;
                 step
+            } else if step.machine.is_some() {
+                // The jail failed or the build ran out of time: building again would too.
+                step
             } else {
                 let _ = std::fs::remove_dir_all(&target);
                 cargo_build(&[])

@@ -108,6 +108,9 @@ pub struct Staged {
     pub files: Vec<PathBuf>,
     /// What intake did that the report should say (an archive unpacked, entries skipped).
     pub notes: Vec<String>,
+    /// [`Staged::content_sha256`], worked out once (the result cache and the report's
+    /// provenance both ask).
+    sha256: std::sync::OnceLock<Option<String>>,
 }
 
 impl Staged {
@@ -117,8 +120,12 @@ impl Staged {
     }
 
     /// SHA-256 of what was handed in, as staged: every file's path and bytes (a report's
-    /// provenance). None when a staged file cannot be read.
+    /// provenance, the result cache's key). None when a staged file cannot be read.
     pub fn content_sha256(&self) -> Option<String> {
+        self.sha256.get_or_init(|| self.hash_files()).clone()
+    }
+
+    fn hash_files(&self) -> Option<String> {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
         let is_dir = self.root.is_dir();
@@ -433,6 +440,7 @@ pub fn stage(path: &Path, under: &Path, policy: &IntakePolicy) -> Result<Staged,
         original: path.to_path_buf(),
         files,
         notes: Vec::new(),
+        sha256: Default::default(),
     };
     if !is_dir {
         staged = open_archive(staged, policy)?;
@@ -574,6 +582,7 @@ fn open_archive(staged: Staged, policy: &IntakePolicy) -> Result<Staged, Refusal
         root,
         files,
         notes,
+        sha256: Default::default(),
         ..staged
     })
 }
