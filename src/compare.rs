@@ -367,6 +367,23 @@ fn compare_items(
                     Comparison::Different(m) => failures.push(m),
                 }
             }
+            CompareItem::World => {
+                let Some(exp) = expected.world.clone() else {
+                    unobservable.push("this problem has no library of labgrade's to call".into());
+                    continue;
+                };
+                let got = obs
+                    .value
+                    .as_ref()
+                    .and_then(|v| v.get("world"))
+                    .cloned()
+                    .unwrap_or(Value::Null);
+                want.insert("world".into(), exp.clone());
+                observed.insert("world".into(), got.clone());
+                if let Err(m) = crate::problems::kit::judge::compare_world(&call, &exp, &got) {
+                    failures.push(m);
+                }
+            }
             CompareItem::Sanitizer => {
                 let report = sanitizer_report(&obs.stderr);
                 observed.insert(

@@ -25,7 +25,9 @@
 #![warn(missing_docs)]
 
 pub mod instrument;
+pub mod kit;
 pub mod lab_tictactoe;
 pub mod maze;
+pub mod miller_rabin;
 pub mod nim;
 pub mod turnpike;

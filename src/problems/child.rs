@@ -33,9 +33,12 @@ pub fn prepare_call(
         "maze" => maze::Maze::FIGURE_7_3.prepare_call(lib, symbols, function, args),
         "maze-keep-marks" => maze::Maze::KEEP_MARKS.prepare_call(lib, symbols, function, args),
         "maze-lib" => maze::exercise1::MazeLibProblem.prepare_call(lib, symbols, function, args),
-        _ => Err(Ending::InternalError {
-            message: format!("unknown problem `{problem}`"),
-        }),
+        _ => match super::kit::abi(problem) {
+            Some(kit) => kit.prepare_call(lib, symbols, function, args),
+            None => Err(Ending::InternalError {
+                message: format!("unknown problem `{problem}`"),
+            }),
+        },
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod abi;
 pub mod child;
+pub mod kit;
 pub mod lab_tictactoe;
 pub mod maze;
 pub mod memo;
@@ -63,6 +64,8 @@ pub struct Expected {
     pub stdout: Option<String>,
     /// Whole-program exit status.
     pub exit_status: Option<i32>,
+    /// The record of the calls made into labgrade's library (a kit problem's world).
+    pub world: Option<Value>,
 }
 
 impl Expected {
@@ -75,6 +78,7 @@ impl Expected {
             trace: Vec::new(),
             stdout: None,
             exit_status: None,
+            world: None,
         }
     }
 }
@@ -181,6 +185,12 @@ pub trait Problem: Sync {
         None
     }
 
+    /// The input the child is given for a case run with `params`: the case's own by
+    /// default; a kit problem adds the parameter values that size its grids.
+    fn input_for(&self, input: RunInput, _params: &Params) -> RunInput {
+        input
+    }
+
     /// Extra words for a student when observed and expected differ (e.g. "you memoised").
     fn explain(&self, _m: &Mismatch<'_>) -> Option<String> {
         None
@@ -237,14 +247,16 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    &[
+    static ALL: [&(dyn Problem + 'static); 7] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
         &maze::Maze::FIGURE_7_3,
         &maze::Maze::KEEP_MARKS,
         &maze::exercise1::MazeLibProblem,
-    ]
+        &kit::miller_rabin::PROBLEM,
+    ];
+    &ALL
 }
 
 /// The problem named `name`.
@@ -295,8 +307,11 @@ pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::
         }
         args.push(serde_json::to_value(v).unwrap_or(Value::Null));
     }
-    Ok(RunInput::Call {
-        function: name.to_string(),
-        args,
-    })
+    Ok(problem.input_for(
+        RunInput::Call {
+            function: name.to_string(),
+            args,
+        },
+        &case.params,
+    ))
 }

@@ -189,6 +189,7 @@ impl Problem for Nim {
                     trace,
                     stdout: None,
                     exit_status: None,
+                    world: None,
                 })
             }
         }

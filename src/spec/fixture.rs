@@ -33,6 +33,9 @@ pub enum CompareItem {
     ExitStatus,
     /// What AddressSanitizer/LeakSanitizer reported (nothing, for a pass).
     Sanitizer,
+    /// The calls made into labgrade's library (a kit problem's world): how many of each,
+    /// in which order, with which arguments.
+    World,
 }
 
 /// One case as written in a fixture file.
@@ -339,14 +342,22 @@ fn validate(case: &Case) -> Result<(), SpecError> {
             return Err(case.invalid(format!("run = `{run}`: choose `program` or `sanitizer`")));
         }
     }
-    let program_items = [
-        CompareItem::Stdout,
-        CompareItem::ExitStatus,
-        CompareItem::Sanitizer,
+    // What only a whole program shows, and what only a call does. A function's printing
+    // (`stdout`) is graded in either where the assignment's function prints (permutations).
+    let program_items = [CompareItem::ExitStatus, CompareItem::Sanitizer];
+    let call_items = [
+        CompareItem::Return,
+        CompareItem::Calls,
+        CompareItem::MaxDepth,
+        CompareItem::World,
     ];
     for item in &case.compare {
-        let is_program_item = program_items.contains(item);
-        if def.stdin.is_some() != is_program_item {
+        let wrong = if def.stdin.is_some() {
+            call_items.contains(item)
+        } else {
+            program_items.contains(item)
+        };
+        if wrong {
             let what = if def.stdin.is_some() {
                 "a whole-program case"
             } else {

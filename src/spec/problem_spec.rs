@@ -22,6 +22,10 @@ pub struct ProblemSpec {
     /// Rubric items that are not fixture cases.
     #[serde(default)]
     pub rubric: Rubric,
+    /// A kit problem's interface (`src/problems/kit/abi.rs`). labgrade was built with it;
+    /// `load` checks that the file still says the same.
+    #[serde(default)]
+    pub kit: Option<toml::Table>,
     /// Where the spec was read from (filled in by `load`).
     #[serde(skip)]
     pub path: PathBuf,
@@ -284,6 +288,32 @@ pub struct Rubric {
     pub no_warnings: f64,
 }
 
+/// A `[kit]` table must be the one labgrade was built with: its reference was written for
+/// that interface, and its sandboxed child calls functions as it declares them.
+fn check_kit(path: &Path, text: &str, stem: &str) -> Result<(), SpecError> {
+    let invalid = |message: String| SpecError::Invalid {
+        path: path.to_path_buf(),
+        line: find_line(text, "[kit]"),
+        message,
+    };
+    let Some(built) = crate::problems::kit::abi(stem) else {
+        return Err(invalid(format!(
+            "[kit]: this labgrade has no kit problem `{stem}` (a kit problem needs its reference \
+             in labgrade: see src/problems/kit/)"
+        )));
+    };
+    let here =
+        crate::problems::kit::abi::parse(text).map_err(|e| invalid(format!("[kit]: {e}")))?;
+    if &here != built.def() {
+        return Err(invalid(format!(
+            "[kit] differs from the interface this labgrade was built with for `{stem}`: the \
+             reference follows the built-in one. Restore the table (it is in labgrade's \
+             specs/{stem}.toml), or rebuild labgrade with the change and a reference to match"
+        )));
+    }
+    Ok(())
+}
+
 impl ProblemSpec {
     /// Reads and validates a spec file.
     pub fn load(path: &Path, specs_dir: &Path) -> Result<ProblemSpec, SpecError> {
@@ -309,6 +339,9 @@ impl ProblemSpec {
                 line: find_line(&text, "[limits]"),
                 message: format!("[limits]: {message}"),
             });
+        }
+        if spec.kit.is_some() {
+            check_kit(path, &text, stem)?;
         }
         spec.path = path.to_path_buf();
         spec.include_dir = specs_dir.join(spec.build.headers.as_deref().unwrap_or(stem));

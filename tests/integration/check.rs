@@ -4,28 +4,9 @@ use serde_json::Value;
 
 use crate::util::*;
 
-/// `labgrade check <problem> <path> --format json <extra>`: exit code and report.
-fn check_report(problem: &str, path: &std::path::Path, extra: &[&str]) -> (Option<i32>, Value) {
-    let mut args = vec!["check", problem, path.to_str().unwrap(), "--format", "json"];
-    args.extend_from_slice(extra);
-    let out = labgrade(&args);
-    let json: Value = serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
-    (out.status.code(), json)
-}
-
 /// A nim sample, checked.
 fn check_json(sample_name: &str, extra: &[&str]) -> (Option<i32>, Value) {
     check_report("nim", &sample(sample_name), extra)
-}
-
-fn case<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no case {name}"))
 }
 
 #[test]
@@ -79,17 +60,6 @@ fn memoising_is_named_in_the_explanation() {
     assert!(msg.contains("you memoised"), "{msg}");
     assert!(msg.contains("first difference at call #"), "{msg}");
     assert_eq!(case(&r, "FindGoodMove/13/return")["verdict"], "pass");
-}
-
-/// Every message of a report, for "this explanation must not be said" checks.
-fn messages(r: &Value) -> String {
-    r["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["message"].as_str().unwrap_or_default().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -25,15 +25,6 @@ fn check_with(sample: &str, extra: &[&str]) -> (Option<i32>, Value) {
     (out.status.code(), r)
 }
 
-fn case<'a>(r: &'a Value, name: &str) -> &'a Value {
-    r["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap()
-}
-
 #[test]
 fn the_correct_lab_scores_everything() {
     let (code, r) = check("correct");
@@ -80,16 +71,6 @@ fn a_leaking_destructor_is_reported_by_the_sanitizer() {
     assert_eq!(c["verdict"], "fail");
     let m = c["message"].as_str().unwrap();
     assert!(m.contains("LeakSanitizer") && m.contains("leak"), "{m}");
-}
-
-fn messages(r: &Value) -> String {
-    r["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|c| c["message"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// A course's MAX_DEPTH is followed: the lab written with `#define MAX_DEPTH 3` gets full

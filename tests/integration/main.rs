@@ -7,6 +7,7 @@
 //! - `gradescope`: the autograder zip and its scripts, run as Gradescope runs them
 //! - `html`: the class report, and (LABGRADE_BROWSER_TESTS=1) it in headless Chromium
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
+//! - `kit`: problems declared through the kit: pointers, worlds, the `[kit]` table
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
@@ -25,6 +26,7 @@ mod grade;
 mod gradescope;
 mod hostile;
 mod html;
+mod kit;
 mod lab;
 mod readme;
 mod selftest;

@@ -125,3 +125,38 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// `labgrade check <problem> <path> --format json <extra>`: exit code and report.
+pub fn check_report(
+    problem: &str,
+    path: &Path,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
+    let mut args = vec!["check", problem, path.to_str().unwrap(), "--format", "json"];
+    args.extend_from_slice(extra);
+    let out = labgrade(&args);
+    let json = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+    (out.status.code(), json)
+}
+
+/// The case `name` of a JSON report.
+pub fn case<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no case {name}"))
+}
+
+/// Every case's message of a JSON report, one after another.
+pub fn messages(r: &serde_json::Value) -> String {
+    r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["message"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -24,6 +24,8 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::turnpike::place_body",
     "labgrade_reference::turnpike::turnpike_body",
     "labgrade_reference::lab_tictactoe::minimax",
+    "labgrade_reference::miller_rabin::power",
+    "labgrade_reference::miller_rabin::test_prime",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -40,6 +42,8 @@ const EXPORTS: &[&str] = &[
     "labgrade_probe",
     "labgrade_counters",
     "labgrade_reference_unmarks",
+    "power",
+    "test_prime",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

@@ -16,7 +16,9 @@
 #![warn(missing_docs)]
 
 pub mod instrument;
+pub mod kit;
 pub mod maze;
+pub mod miller_rabin;
 pub mod nim;
 pub mod turnpike;
 

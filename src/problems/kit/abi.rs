@@ -1,0 +1,241 @@
+//! A kit problem's interface, declared in its spec's `[kit]` table.
+//!
+//! The declarations say what a C function takes and gives back in the terms labgrade needs
+//! to call it and to read what it did: scalar arguments by value, scalars behind a pointer
+//! the function writes (`*result`), character strings it may rearrange, and grids
+//! (`bool board[][N]`) whose final contents are part of the answer. The same text is parsed
+//! by the grader and by the sandboxed child (which holds no reference): the spec file is
+//! compiled into labgrade, and `labgrade` refuses a spec on disk whose `[kit]` differs from
+//! it, because the reference was written for that interface.
+
+use serde::Deserialize;
+
+/// The `[kit]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KitDef {
+    /// Functions whose calls and recursion depth are counted (by instrumentation).
+    #[serde(default)]
+    pub counted: Vec<String>,
+    /// Constants a course may set (`NUM_QUEENS`), which sizes and the reference follow.
+    #[serde(default)]
+    pub parameter: Vec<ParamConst>,
+    /// The functions cases call.
+    pub function: Vec<FunctionDef>,
+    /// The library labgrade provides and the student's code calls, if any.
+    #[serde(default)]
+    pub world: Option<WorldDef>,
+}
+
+/// A constant of the assignment.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamConst {
+    /// The name the handout's code uses.
+    pub name: String,
+    /// The handout's value.
+    pub default: i64,
+    /// Smallest accepted value.
+    pub min: i64,
+    /// Largest accepted value.
+    pub max: i64,
+    /// What it is.
+    pub doc: String,
+}
+
+/// A C scalar type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CType {
+    /// `int` (and an `enum`).
+    Int,
+    /// `unsigned int`.
+    Uint,
+    /// `long long`.
+    Long,
+    /// `unsigned long long`.
+    Ulong,
+    /// `bool` (C99 / C++).
+    Bool,
+    /// `char`.
+    Char,
+    /// `char *`: a NUL-terminated string the function may change in place.
+    String,
+    /// No value (a return type only).
+    Void,
+}
+
+impl CType {
+    /// Bytes of one element in memory (a grid cell, a pointed-to scalar).
+    pub fn size(self) -> usize {
+        match self {
+            CType::Bool | CType::Char => 1,
+            CType::Int | CType::Uint => 4,
+            CType::Long | CType::Ulong | CType::String | CType::Void => 8,
+        }
+    }
+}
+
+/// How an argument is passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pass {
+    /// By value; the fixture gives it.
+    #[default]
+    Value,
+    /// A pointer to memory labgrade zeroes; what the function leaves there is read back.
+    Out,
+    /// A pointer to memory labgrade fills from the fixture; read back afterwards.
+    Inout,
+}
+
+/// One parameter of a C function.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamDef {
+    /// Its name in the handout (and in messages: `*result`).
+    pub name: String,
+    /// Its type (the element type, for a grid).
+    #[serde(rename = "type")]
+    pub ty: CType,
+    /// How it is passed.
+    #[serde(default)]
+    pub pass: Pass,
+    /// Rows and columns of a grid (`bool board[][NUM_QUEENS]`): integers or parameter names.
+    #[serde(default)]
+    pub grid: Option<[Dim; 2]>,
+    /// Names for the values of an enum (`PROBABLY_PRIME`, ...), from 0.
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+impl ParamDef {
+    /// Whether the fixture gives this argument (everything but `out`).
+    pub fn from_fixture(&self) -> bool {
+        self.pass != Pass::Out
+    }
+
+    /// Whether its final value is part of the answer.
+    pub fn read_back(&self) -> bool {
+        self.pass != Pass::Value || self.ty == CType::String
+    }
+}
+
+/// A grid dimension.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Dim {
+    /// A fixed size.
+    Fixed(usize),
+    /// A parameter's value.
+    Param(String),
+}
+
+/// One function a case calls.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FunctionDef {
+    /// The name the handout gives it.
+    pub name: String,
+    /// The declaration students see.
+    pub declaration: String,
+    /// Its parameters, in order (at most six: all are passed in registers).
+    #[serde(default)]
+    pub params: Vec<ParamDef>,
+    /// What it returns.
+    pub returns: CType,
+    /// Names for the values of an enum return (`PROBABLY_PRIME`, ...), from 0.
+    #[serde(default)]
+    pub return_names: Vec<String>,
+    /// Fixture values given to labgrade's library rather than to the function (the witness
+    /// `rand_int` answers), after the function's own arguments.
+    #[serde(default)]
+    pub world_inputs: Vec<String>,
+    /// Any valid answer is accepted (a checker judges it), not only the reference's.
+    #[serde(default)]
+    pub any_valid: bool,
+}
+
+impl FunctionDef {
+    /// The parameters the fixture gives, in order.
+    pub fn fixture_params(&self) -> impl Iterator<Item = &ParamDef> {
+        self.params.iter().filter(|p| p.from_fixture())
+    }
+
+    /// How many values a case's `args` holds.
+    pub fn fixture_arity(&self) -> usize {
+        self.fixture_params().count() + self.world_inputs.len()
+    }
+}
+
+/// labgrade's library, as the student's code sees it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldDef {
+    /// Its name in messages (`chessGraphics.h`).
+    pub name: String,
+    /// Its operations, by their code (their index here): the header's wrappers pass it.
+    pub ops: Vec<WorldOp>,
+}
+
+/// One operation of the world.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldOp {
+    /// The function the student calls.
+    pub name: String,
+    /// How many integer arguments it passes (at most four).
+    pub arity: usize,
+    /// Whether its result means anything (shown in traces).
+    #[serde(default)]
+    pub returns: bool,
+}
+
+/// The `[kit]` table of a spec's text, or why it is not one.
+pub fn parse(spec_text: &str) -> Result<KitDef, String> {
+    #[derive(Deserialize)]
+    struct Outer {
+        kit: Option<KitDef>,
+    }
+    let outer: Outer = toml::from_str(spec_text).map_err(|e| e.to_string())?;
+    let kit = outer.kit.ok_or("the spec has no [kit] table")?;
+    validate(&kit)?;
+    Ok(kit)
+}
+
+fn validate(kit: &KitDef) -> Result<(), String> {
+    for f in &kit.function {
+        if f.params.len() > 6 {
+            return Err(format!("`{}`: at most six parameters", f.name));
+        }
+        for p in &f.params {
+            if p.ty == CType::Void {
+                return Err(format!("`{}`: parameter `{}` is void", f.name, p.name));
+            }
+            if let Some(dims) = &p.grid {
+                for d in dims {
+                    if let Dim::Param(name) = d {
+                        if !kit.parameter.iter().any(|c| &c.name == name) {
+                            return Err(format!(
+                                "`{}`: grid `{}` is sized by `{name}`, which is not a [[kit.parameter]]",
+                                f.name, p.name
+                            ));
+                        }
+                    }
+                }
+                if p.pass == Pass::Value {
+                    return Err(format!(
+                        "`{}`: grid `{}` must be passed `out` or `inout`",
+                        f.name, p.name
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(w) = &kit.world {
+        if let Some(op) = w.ops.iter().find(|o| o.arity > 4) {
+            return Err(format!("world op `{}`: at most four arguments", op.name));
+        }
+    }
+    Ok(())
+}

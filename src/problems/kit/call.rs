@@ -1,0 +1,292 @@
+//! Calling a kit function inside the sandboxed child, and reading back what it did.
+//!
+//! Every kit type is passed in an integer register (scalars, and pointers to memory labgrade
+//! owns), and every kit function takes at most six parameters, so one calling shape covers
+//! them all on x86-64 (System V) and AArch64 (AAPCS64): the first six integer-class
+//! arguments travel in registers, a callee ignores the registers it has no parameter for,
+//! and the caller reads only the part of the return register the declared type occupies
+//! (`int` in the low 32 bits, `bool` in the low 8). That is the ABI these machines define, the
+//! same one libffi would follow; doubles and structs by value, which it does not cover, are
+//! refused when the spec is parsed.
+//!
+//! What comes back is one JSON object: `return` (unless the function is void), each parameter the function may change
+//! (`*result`, the board), and `world`, the record of labgrade's library when it has one.
+
+use serde_json::{json, Map, Value};
+
+use super::abi::{CType, Dim, FunctionDef, KitDef, ParamDef, Pass};
+use super::world::{self, WorldFactory};
+use crate::problems::abi::PreparedCall;
+use crate::sandbox::Ending;
+
+/// The key of the trailing argument that carries the parameter values in force.
+pub const PARAMS_KEY: &str = "$params";
+
+fn internal(message: String) -> Ending {
+    Ending::InternalError { message }
+}
+
+/// The value of parameter `name` for this call.
+fn param_value(kit: &KitDef, params: Option<&Map<String, Value>>, name: &str) -> Option<i64> {
+    params
+        .and_then(|p| p.get(name))
+        .and_then(Value::as_i64)
+        .or_else(|| {
+            kit.parameter
+                .iter()
+                .find(|c| c.name == name)
+                .map(|c| c.default)
+        })
+}
+
+/// Rows and columns of a grid parameter.
+pub fn grid_shape(
+    kit: &KitDef,
+    params: Option<&Map<String, Value>>,
+    p: &ParamDef,
+) -> Option<(usize, usize)> {
+    let [r, c] = p.grid.as_ref()?;
+    let dim = |d: &Dim| match d {
+        Dim::Fixed(n) => Some(*n),
+        Dim::Param(name) => param_value(kit, params, name).and_then(|v| usize::try_from(v).ok()),
+    };
+    Some((dim(r)?, dim(c)?))
+}
+
+/// A scalar of type `ty` from a fixture value, as the bits a register carries.
+pub fn scalar_bits(ty: CType, v: &Value) -> Option<u64> {
+    Some(match ty {
+        CType::Int => i32::try_from(v.as_i64()?).ok()? as i64 as u64,
+        CType::Uint => u64::from(u32::try_from(v.as_u64()?).ok()?),
+        CType::Long => v.as_i64()? as u64,
+        CType::Ulong => v.as_u64()?,
+        CType::Bool => u64::from(v.as_bool().or_else(|| v.as_i64().map(|i| i != 0))?),
+        CType::Char => match v {
+            Value::String(s) if s.len() == 1 => u64::from(s.as_bytes()[0]),
+            _ => u64::from(u8::try_from(v.as_i64()?).ok()?),
+        },
+        CType::String | CType::Void => return None,
+    })
+}
+
+/// The JSON form of a scalar of type `ty` held in the low bytes of `bits`.
+pub fn scalar_value(ty: CType, bits: u64) -> Value {
+    match ty {
+        CType::Int => json!(bits as u32 as i32),
+        CType::Uint => json!(bits as u32),
+        CType::Long => json!(bits as i64),
+        CType::Ulong => json!(bits),
+        CType::Bool => json!(bits as u8 != 0),
+        CType::Char => json!((bits as u8 as char).to_string()),
+        CType::String | CType::Void => Value::Null,
+    }
+}
+
+/// Memory labgrade hands the function through a pointer.
+struct Buffer {
+    param: usize,
+    bytes: Vec<u8>,
+    shape: Option<(usize, usize)>,
+}
+
+impl Buffer {
+    fn decode(&self, p: &ParamDef) -> Value {
+        let size = p.ty.size();
+        let cell = |i: usize| {
+            let mut raw = [0u8; 8];
+            raw[..size].copy_from_slice(&self.bytes[i * size..(i + 1) * size]);
+            scalar_value(p.ty, u64::from_le_bytes(raw))
+        };
+        match (p.ty, self.shape) {
+            (CType::String, _) => {
+                let end = self
+                    .bytes
+                    .iter()
+                    .position(|&b| b == 0)
+                    .unwrap_or(self.bytes.len());
+                json!(String::from_utf8_lossy(&self.bytes[..end]))
+            }
+            (_, Some((rows, cols))) => Value::Array(
+                (0..rows)
+                    .map(|r| Value::Array((0..cols).map(|c| cell(r * cols + c)).collect()))
+                    .collect(),
+            ),
+            _ => cell(0),
+        }
+    }
+}
+
+/// Builds the buffer of a pointer parameter from its fixture value (None for `out`).
+fn buffer_for(
+    kit: &KitDef,
+    params: Option<&Map<String, Value>>,
+    index: usize,
+    p: &ParamDef,
+    v: Option<&Value>,
+) -> Result<Buffer, String> {
+    if p.ty == CType::String {
+        let s = v
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("`{}` must be a string", p.name))?;
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        return Ok(Buffer {
+            param: index,
+            bytes,
+            shape: None,
+        });
+    }
+    let size = p.ty.size();
+    let shape = grid_shape(kit, params, p);
+    let cells = shape.map_or(1, |(r, c)| r * c);
+    let mut bytes = vec![0u8; cells * size];
+    if let Some(v) = v.filter(|_| p.pass == Pass::Inout) {
+        let flat: Vec<&Value> = match shape {
+            Some(_) => v
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(|row| row.as_array().into_iter().flatten())
+                .collect(),
+            None => vec![v],
+        };
+        if flat.len() != cells {
+            return Err(format!("`{}` must have {cells} values", p.name));
+        }
+        for (i, cell) in flat.iter().enumerate() {
+            let bits = scalar_bits(p.ty, cell)
+                .ok_or_else(|| format!("`{}`: {cell} is not a {:?}", p.name, p.ty))?;
+            bytes[i * size..(i + 1) * size].copy_from_slice(&bits.to_le_bytes()[..size]);
+        }
+    }
+    Ok(Buffer {
+        param: index,
+        bytes,
+        shape,
+    })
+}
+
+/// The registers and the memory of one call.
+struct Bound {
+    regs: [u64; 6],
+    buffers: Vec<Buffer>,
+}
+
+/// Splits a case's arguments into the function's own, the world's, and the parameters.
+pub fn split_args<'a>(
+    f: &FunctionDef,
+    args: &'a [Value],
+) -> (&'a [Value], &'a [Value], Option<&'a Map<String, Value>>) {
+    let (args, params) = match args.last().and_then(Value::as_object) {
+        Some(o) if o.contains_key(PARAMS_KEY) => (
+            &args[..args.len() - 1],
+            o.get(PARAMS_KEY).and_then(Value::as_object),
+        ),
+        _ => (args, None),
+    };
+    let own = f.fixture_params().count().min(args.len());
+    (&args[..own], &args[own..], params)
+}
+
+fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> {
+    let (own, _, params) = split_args(f, args);
+    let mut given = own.iter();
+    let mut bound = Bound {
+        regs: [0; 6],
+        buffers: Vec::new(),
+    };
+    for (i, p) in f.params.iter().enumerate() {
+        let v = if p.from_fixture() {
+            Some(
+                given
+                    .next()
+                    .ok_or_else(|| format!("`{}` is missing", p.name))?,
+            )
+        } else {
+            None
+        };
+        if p.pass == Pass::Value && p.ty != CType::String {
+            let v = v.expect("value parameters come from the fixture");
+            bound.regs[i] = scalar_bits(p.ty, v)
+                .ok_or_else(|| format!("`{}`: {v} is not a {:?}", p.name, p.ty))?;
+        } else {
+            bound.buffers.push(buffer_for(kit, params, i, p, v)?);
+        }
+    }
+    Ok(bound)
+}
+
+/// Inside the child: binds a call of `function` at `addr` with the case's `args`, installing
+/// the problem's world (made by `world`) in the library's `lg_world` when there is one.
+pub fn prepare(
+    kit: &'static KitDef,
+    lib: &libloading::os::unix::Library,
+    addr: usize,
+    function: &str,
+    args: &[Value],
+    world: Option<WorldFactory>,
+) -> Result<PreparedCall, Ending> {
+    let f = kit
+        .function
+        .iter()
+        .find(|f| f.name == function)
+        .ok_or_else(|| internal(format!("`{function}` is not a kit function")))?;
+    let mut bound = bind(kit, f, args).map_err(internal)?;
+    let (_, world_args, _) = split_args(f, args);
+    let installed = match (world, &kit.world) {
+        (Some(make), Some(def)) => Some(world::install(
+            lib,
+            def,
+            make(world_args).map_err(internal)?,
+        )),
+        _ => None,
+    };
+    Ok(Box::new(move || {
+        for b in &mut bound.buffers {
+            bound.regs[b.param] = b.bytes.as_mut_ptr() as u64;
+        }
+        let r = bound.regs;
+        // SAFETY: `addr` is the student's function, declared in the spec as taking these
+        // parameters; see the module documentation for why one shape calls them all.
+        let call: unsafe extern "C" fn(u64, u64, u64, u64, u64, u64) -> u64 =
+            unsafe { std::mem::transmute(addr) };
+        let ret = unsafe { call(r[0], r[1], r[2], r[3], r[4], r[5]) };
+        let mut out = Map::new();
+        if f.returns != CType::Void {
+            out.insert("return".into(), scalar_value(f.returns, ret));
+        }
+        for b in &bound.buffers {
+            let p = &f.params[b.param];
+            if p.read_back() {
+                out.insert(p.name.clone(), b.decode(p));
+            }
+        }
+        if let Some(w) = installed {
+            out.insert("world".into(), w.finish());
+        }
+        Value::Object(out)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalars_round_trip_through_register_bits() {
+        for (ty, v) in [
+            (CType::Int, json!(-5)),
+            (CType::Uint, json!(4_000_000_000u32)),
+            (CType::Long, json!(-9_000_000_000i64)),
+            (CType::Bool, json!(true)),
+            (CType::Char, json!("Q")),
+        ] {
+            assert_eq!(scalar_value(ty, scalar_bits(ty, &v).unwrap()), v, "{ty:?}");
+        }
+        assert_eq!(scalar_bits(CType::Int, &json!(1u64 << 40)), None);
+        assert_eq!(scalar_bits(CType::Uint, &json!(-1)), None);
+        // Only the low bytes of a return register belong to the value.
+        assert_eq!(scalar_value(CType::Bool, 0xffff_ff00), json!(false));
+        assert_eq!(scalar_value(CType::Int, 0xdead_beef_0000_0007), json!(7));
+    }
+}

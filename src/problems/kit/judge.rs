@@ -1,0 +1,371 @@
+//! Judging a kit call: what it returned and left behind, against the reference's (or a
+//! checker's verdict), and the calls it made into labgrade's library; in the assignment's
+//! words (`*whatnis`, `PROBABLY_PRIME`, the board drawn).
+
+use serde_json::{Map, Value};
+
+use super::abi::{CType, FunctionDef, KitDef, ParamDef};
+use super::call::{grid_shape, split_args, PARAMS_KEY};
+use super::{CheckCall, KitProblem};
+use crate::problems::{Params, ReturnComparison};
+
+/// How a problem's values are drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    /// A true cell of a bool grid (`Q` for a queen).
+    pub yes: char,
+    /// A false one.
+    pub no: char,
+}
+
+impl Shown {
+    /// `#` and `.`.
+    pub const PLAIN: Shown = Shown { yes: '#', no: '.' };
+}
+
+/// Checks a case's arguments against the declaration: labgrade's error, with the file and
+/// line, rather than a surprise in the child.
+pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), String> {
+    let (own, world, params) = split_args(f, args);
+    if own.len() + world.len() != f.fixture_arity() {
+        return Err(format!(
+            "`{}` takes {} argument(s) in a case ({}), the case gives {}",
+            f.declaration,
+            f.fixture_arity(),
+            f.fixture_params()
+                .map(|p| p.name.as_str())
+                .chain(f.world_inputs.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(", "),
+            own.len() + world.len()
+        ));
+    }
+    for (p, v) in f.fixture_params().zip(own) {
+        let ok = match (p.ty, grid_shape(kit, params, p)) {
+            (CType::String, _) => v.is_string(),
+            (_, Some((rows, cols))) => v.as_array().is_some_and(|r| {
+                r.len() == rows
+                    && r.iter().all(|row| {
+                        row.as_array().is_some_and(|c| {
+                            c.len() == cols
+                                && c.iter()
+                                    .all(|x| super::call::scalar_bits(p.ty, x).is_some())
+                        })
+                    })
+            }),
+            (ty, None) => super::call::scalar_bits(ty, v).is_some(),
+        };
+        if !ok {
+            return Err(format!(
+                "argument `{}` of `{}` must be {} (got `{v}`)",
+                p.name,
+                f.declaration,
+                describe_type(kit, params, p)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn describe_type(kit: &KitDef, params: Option<&Map<String, Value>>, p: &ParamDef) -> String {
+    let scalar = match p.ty {
+        CType::Int => "an int",
+        CType::Uint => "an unsigned int (0 to 4294967295)",
+        CType::Long => "a long long",
+        CType::Ulong => "an unsigned long long",
+        CType::Bool => "a bool",
+        CType::Char => "one character",
+        CType::String => "a string",
+        CType::Void => "nothing",
+    };
+    match grid_shape(kit, params, p) {
+        Some((r, c)) => format!("{r} rows of {c} values, each {scalar}"),
+        None => scalar.to_string(),
+    }
+}
+
+/// `power(2, 560, 561, &result, &whatnis)`, with the world's inputs after it.
+pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
+    let (own, world, _) = split_args(f, args);
+    let mut given = own.iter();
+    let shown: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| {
+            let v = if p.from_fixture() { given.next() } else { None };
+            match (p.grid.is_some() || p.pass != super::abi::Pass::Value, v) {
+                (true, _) if p.grid.is_some() => p.name.clone(),
+                (true, _) => format!("&{}", p.name),
+                (false, Some(v)) => show_scalar(p.ty, &p.names, v),
+                (false, None) => p.name.clone(),
+            }
+        })
+        .collect();
+    let mut s = format!("{}({})", f.name, shown.join(", "));
+    if !world.is_empty() {
+        let inputs: Vec<String> = f
+            .world_inputs
+            .iter()
+            .zip(world)
+            .map(|(n, v)| format!("{n} = {v}"))
+            .collect();
+        s.push_str(&format!(" [{}]", inputs.join(", ")));
+    }
+    s
+}
+
+/// A scalar as the handout writes it (an enum's name, a quoted string).
+pub fn show_scalar(ty: CType, names: &[String], v: &Value) -> String {
+    if let Some(name) = v.as_u64().and_then(|i| names.get(i as usize)) {
+        return name.clone();
+    }
+    match (ty, v) {
+        (CType::String, Value::String(s)) => format!("\"{s}\""),
+        (CType::Char, Value::String(s)) => format!("'{s}'"),
+        _ => v.to_string(),
+    }
+}
+
+/// A grid as text, one row per line.
+pub fn draw_grid(v: &Value, shown: Shown) -> Vec<String> {
+    let rows: Vec<Vec<String>> = v
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|row| {
+            row.as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| match c {
+                    Value::Bool(b) => (if *b { shown.yes } else { shown.no }).to_string(),
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .map(|c| format!("{c:>width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Two grids side by side under their captions.
+pub fn side_by_side(left: &[String], right: &[String], captions: (&str, &str)) -> String {
+    let w = left
+        .iter()
+        .map(|l| l.chars().count())
+        .chain([captions.0.len()])
+        .max()
+        .unwrap_or(0);
+    let mut out = format!("  {:<w$}   {}", captions.0, captions.1);
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).map_or("", String::as_str);
+        let r = right.get(i).map_or("", String::as_str);
+        out.push_str(&format!("\n  {l:<w$}   {r}"));
+    }
+    out
+}
+
+fn without_world(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| k.as_str() != "world")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Judges what a call returned and left behind.
+pub fn compare(
+    problem: &KitProblem,
+    f: &FunctionDef,
+    args: &[Value],
+    params: &Params,
+    expected: &Value,
+    got: &Value,
+) -> ReturnComparison {
+    let call = describe(f, args);
+    let expected_shown = without_world(expected);
+    let observed_shown = without_world(got);
+    let (Some(exp), Some(obs)) = (expected_shown.as_object(), observed_shown.as_object()) else {
+        return ReturnComparison::unreadable_record();
+    };
+    let result = |ok: bool, message: String| ReturnComparison {
+        ok,
+        message,
+        expected_shown: expected_shown.clone(),
+        observed_shown: observed_shown.clone(),
+    };
+    if f.any_valid {
+        if let Some(checker) = problem.checker {
+            let (own, _, _) = split_args(f, args);
+            return match checker(&CheckCall {
+                function: &f.name,
+                args: own,
+                params,
+                expected: exp,
+                got: obs,
+            }) {
+                Ok(note) => result(true, note),
+                Err(m) => result(false, m),
+            };
+        }
+    }
+    let mut failures = Vec::new();
+    if exp.get("return") != obs.get("return") && f.returns != CType::Void {
+        let show =
+            |v: Option<&Value>| show_scalar(f.returns, &f.return_names, v.unwrap_or(&Value::Null));
+        failures.push(format!(
+            "{call} returned {}; the reference returns {}",
+            show(obs.get("return")),
+            show(exp.get("return"))
+        ));
+    }
+    for p in f.params.iter().filter(|p| p.read_back()) {
+        let (e, o) = (exp.get(&p.name), obs.get(&p.name));
+        if e == o {
+            continue;
+        }
+        let (e, o) = (e.unwrap_or(&Value::Null), o.unwrap_or(&Value::Null));
+        if p.grid.is_some() {
+            failures.push(format!(
+                "{} after {call} differs from the reference's:\n{}",
+                p.name,
+                side_by_side(
+                    &draw_grid(o, problem.shown),
+                    &draw_grid(e, problem.shown),
+                    ("yours", "the reference's")
+                )
+            ));
+        } else {
+            let deref = if p.ty == CType::String { "" } else { "*" };
+            failures.push(format!(
+                "after {call}, {deref}{} is {}; the reference leaves {}",
+                p.name,
+                show_scalar(p.ty, &p.names, o),
+                show_scalar(p.ty, &p.names, e)
+            ));
+        }
+    }
+    result(failures.is_empty(), failures.join("\n"))
+}
+
+/// Judges the calls a run made into labgrade's library against the reference's: how many of
+/// each, then the first call where they part. Ok(()) when they agree.
+pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), String> {
+    let mut failures = Vec::new();
+    let empty = Map::new();
+    let exp_calls = expected["calls"].as_object().unwrap_or(&empty);
+    let got_calls = got["calls"].as_object().unwrap_or(&empty);
+    for (op, e) in exp_calls {
+        let g = got_calls.get(op).cloned().unwrap_or(Value::from(0));
+        if &g != e {
+            failures.push(format!(
+                "{op} was called {} during {call}; the reference calls it {}",
+                times(&g),
+                times(e)
+            ));
+        }
+    }
+    let show = |step: &Value| -> String {
+        let name = step[0].as_str().unwrap_or("?");
+        let args: Vec<String> = step[1]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(Value::to_string)
+            .collect();
+        match step.get(2) {
+            Some(r) => format!("{name}({}) = {r}", args.join(", ")),
+            None => format!("{name}({})", args.join(", ")),
+        }
+    };
+    let (et, gt) = (
+        expected["trace"].as_array().cloned().unwrap_or_default(),
+        got["trace"].as_array().cloned().unwrap_or_default(),
+    );
+    if let Some(i) = (0..et.len().max(gt.len())).find(|&i| et.get(i) != gt.get(i)) {
+        let (e, g) = (et.get(i), gt.get(i));
+        // Answers are labgrade's: compare what was asked, and show what was answered.
+        let asked = |s: Option<&Value>| s.map(|s| (s[0].clone(), s[1].clone()));
+        if asked(e) != asked(g) || failures.is_empty() {
+            failures.push(format!(
+                "call {} into labgrade's library: yours {}, the reference {}",
+                i + 1,
+                g.map_or("made no more calls".into(), show),
+                e.map_or("made no more calls".into(), show)
+            ));
+        }
+    }
+    if let Some(m) = got.get("misuse").and_then(Value::as_u64) {
+        failures.push(format!(
+            "{m} call(s) with an unknown operation code (did you change the header?)"
+        ));
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+fn times(v: &Value) -> String {
+    match v.as_u64() {
+        Some(1) => "once".into(),
+        Some(n) => format!("{n} times"),
+        None => "an unknown number of times".into(),
+    }
+}
+
+/// Whether `args` carries the parameters in force (labgrade's, not the fixture's).
+pub fn has_params(args: &[Value]) -> bool {
+    args.last()
+        .and_then(Value::as_object)
+        .is_some_and(|o| o.contains_key(PARAMS_KEY))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn grids_are_drawn_side_by_side() {
+        let a = draw_grid(
+            &json!([[true, false], [false, true]]),
+            Shown { yes: 'Q', no: '.' },
+        );
+        assert_eq!(a, vec!["Q .", ". Q"]);
+        let s = side_by_side(&a, &a, ("yours", "the reference's"));
+        assert_eq!(s, "  yours   the reference's\n  Q .     Q .\n  . Q     . Q");
+    }
+
+    #[test]
+    fn world_calls_are_judged_by_count_then_first_difference() {
+        let e = json!({"calls": {"rand_int": 1}, "trace": [["rand_int", [2, 559], 2]]});
+        assert_eq!(compare_world("test_prime(561)", &e, &e), Ok(()));
+        let g = json!({"calls": {"rand_int": 1}, "trace": [["rand_int", [1, 560], 2]]});
+        let m = compare_world("test_prime(561)", &e, &g).unwrap_err();
+        assert!(
+            m.contains("yours rand_int(1, 560) = 2, the reference rand_int(2, 559) = 2"),
+            "{m}"
+        );
+        let none = json!({"calls": {"rand_int": 0}, "trace": []});
+        let m = compare_world("test_prime(561)", &e, &none).unwrap_err();
+        assert!(
+            m.contains(
+                "rand_int was called 0 times during test_prime(561); the reference calls it once"
+            ),
+            "{m}"
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The problem kit: problems declared by their spec, not by a module of their own.
+//!
+//! Most of the catalogue has one shape: the student exports C functions with scalar, string
+//! or grid arguments (some written through pointers), perhaps calls a library labgrade
+//! provides, and is graded on what each call returns and leaves behind, how often the
+//! counted functions ran and how deep, what it printed, and the calls it made into the
+//! library; or, where any answer is accepted, on a checker's judgement. A kit problem is
+//!
+//! - its spec's `[kit]` table ([`abi`]): functions, parameters, counted names, world ops;
+//! - a reference ([`Reference`]) in `labgrade-reference`, glued by a few lines;
+//! - optionally a world ([`world::World`]), a checker ([`Checker`]) and explanations.
+//!
+//! Calling ([`call`]), recording the world, comparing ([`judge`]) and drawing grids are
+//! done here once. [`KitAbi`] is the part the sandboxed child uses (no reference in it).
+
+pub mod abi;
+pub mod call;
+pub mod judge;
+pub mod miller_rabin;
+pub mod world;
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde_json::{json, Map, Value};
+
+use self::abi::KitDef;
+use self::world::{Recorder, WorldFactory};
+use super::abi::{FunctionSig, PreparedCall, Scalar};
+use super::{
+    Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison, Runs, TraceStep,
+};
+use crate::sandbox::{Ending, RunInput};
+use crate::spec::Case;
+
+/// What the sandboxed child needs of a kit problem: its interface and its world.
+pub struct KitAbi {
+    /// The problem's name.
+    pub name: &'static str,
+    /// Its spec's text (the `[kit]` table is read from it).
+    pub spec: &'static str,
+    /// Its world, if its code calls labgrade's library.
+    pub world: Option<WorldFactory>,
+    def: OnceLock<KitDef>,
+}
+
+impl KitAbi {
+    /// An interface read from `spec` on first use.
+    pub const fn new(
+        name: &'static str,
+        spec: &'static str,
+        world: Option<WorldFactory>,
+    ) -> KitAbi {
+        KitAbi {
+            name,
+            spec,
+            world,
+            def: OnceLock::new(),
+        }
+    }
+
+    /// The parsed `[kit]` table. The spec is compiled in and tested, so a parse error is a
+    /// labgrade bug, reported as such.
+    pub fn def(&'static self) -> &'static KitDef {
+        self.def.get_or_init(|| {
+            abi::parse(self.spec)
+                .unwrap_or_else(|e| panic!("specs/{}.toml's [kit] table: {e}", self.name))
+        })
+    }
+
+    /// Inside the child: binds a call of `function`.
+    pub fn prepare_call(
+        &'static self,
+        lib: &libloading::os::unix::Library,
+        symbols: &BTreeMap<String, String>,
+        function: &str,
+        args: &[Value],
+    ) -> Result<PreparedCall, Ending> {
+        let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
+            name: function.to_string(),
+        })?;
+        // SAFETY: only the address is read here; the call happens on the student thread.
+        let addr = unsafe { lib.get::<*const ()>(symbol.as_bytes()) }
+            .map(|s| *s as usize)
+            .map_err(|_| Ending::MissingSymbol {
+                name: function.to_string(),
+            })?;
+        call::prepare(self.def(), lib, addr, function, args, self.world)
+    }
+}
+
+/// Every kit problem's child side.
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI];
+
+/// The child side of kit problem `name`.
+pub fn abi(name: &str) -> Option<&'static KitAbi> {
+    ABIS.iter().copied().find(|a| a.name == name)
+}
+
+/// One call of a reference.
+pub struct RefCall<'a> {
+    /// The function.
+    pub function: &'a str,
+    /// Its own arguments, as the fixture gives them (every non-`out` parameter).
+    pub args: &'a [Value],
+    /// The parameters in force.
+    pub params: &'a Params,
+    /// labgrade's library, when the problem has one: the reference calls it too.
+    pub world: Option<&'a mut Recorder>,
+}
+
+/// What a reference did: the value (`return` and each parameter it changed), counts, steps.
+pub struct RefRun {
+    /// `return` and each read-back parameter, by name; None when the recursion never ends.
+    pub value: Option<Map<String, Value>>,
+    /// The counted functions' calls, depths and first steps.
+    pub tally: labgrade_reference::kit::Tally,
+    /// What it printed, when the function prints.
+    pub stdout: Option<String>,
+}
+
+/// A kit problem's reference.
+pub type Reference = fn(RefCall<'_>) -> Result<RefRun, String>;
+
+/// What a checker is shown.
+pub struct CheckCall<'a> {
+    /// The function.
+    pub function: &'a str,
+    /// Its own arguments.
+    pub args: &'a [Value],
+    /// The parameters in force.
+    pub params: &'a Params,
+    /// The reference's value.
+    pub expected: &'a Map<String, Value>,
+    /// The submission's.
+    pub got: &'a Map<String, Value>,
+}
+
+/// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
+/// Err with what is wrong, in the assignment's terms.
+pub type Checker = fn(&CheckCall<'_>) -> Result<String, String>;
+
+/// A problem declared through the kit.
+pub struct KitProblem {
+    /// Its interface and world.
+    pub abi: &'static KitAbi,
+    /// Its reference.
+    pub reference: Reference,
+    /// Its checker, for functions declared `any_valid`.
+    pub checker: Option<Checker>,
+    /// Extra words for a mismatch.
+    pub explain: Option<fn(&Mismatch<'_>) -> Option<String>>,
+    /// How the problem's parts are drawn in messages.
+    pub shown: judge::Shown,
+    derived: OnceLock<Derived>,
+}
+
+/// What the [`Problem`] trait hands out with a `'static` lifetime, made once.
+struct Derived {
+    sigs: &'static [FunctionSig],
+    counted: &'static [&'static str],
+    parameters: &'static [Parameter],
+}
+
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+impl KitProblem {
+    /// A kit problem.
+    pub const fn new(abi: &'static KitAbi, reference: Reference) -> KitProblem {
+        KitProblem {
+            abi,
+            reference,
+            checker: None,
+            explain: None,
+            shown: judge::Shown::PLAIN,
+            derived: OnceLock::new(),
+        }
+    }
+
+    /// The same, with a checker.
+    pub const fn with_checker(mut self, checker: Checker) -> KitProblem {
+        self.checker = Some(checker);
+        self
+    }
+
+    /// The same, with explanations.
+    pub const fn with_explain(
+        mut self,
+        explain: fn(&Mismatch<'_>) -> Option<String>,
+    ) -> KitProblem {
+        self.explain = Some(explain);
+        self
+    }
+
+    /// The same, with its own way of showing values.
+    pub const fn with_shown(mut self, shown: judge::Shown) -> KitProblem {
+        self.shown = shown;
+        self
+    }
+
+    /// The interface.
+    pub fn def(&self) -> &'static KitDef {
+        self.abi.def()
+    }
+
+    fn derived(&self) -> &Derived {
+        self.derived.get_or_init(|| {
+            let def = self.def();
+            let sigs: Vec<FunctionSig> = def
+                .function
+                .iter()
+                .map(|f| FunctionSig {
+                    name: leak(&f.name),
+                    decl: leak(&f.declaration),
+                    params: Box::leak(vec![Scalar::Json; f.fixture_arity()].into_boxed_slice()),
+                    ret: Scalar::Json,
+                })
+                .collect();
+            let counted: Vec<&'static str> = def.counted.iter().map(|c| leak(c)).collect();
+            let parameters: Vec<Parameter> = def
+                .parameter
+                .iter()
+                .map(|p| Parameter {
+                    name: leak(&p.name),
+                    default: p.default,
+                    min: p.min,
+                    max: p.max,
+                    doc: leak(&p.doc),
+                })
+                .collect();
+            Derived {
+                sigs: Box::leak(sigs.into_boxed_slice()),
+                counted: Box::leak(counted.into_boxed_slice()),
+                parameters: Box::leak(parameters.into_boxed_slice()),
+            }
+        })
+    }
+
+    fn function_def(&self, name: &str) -> Option<&'static abi::FunctionDef> {
+        self.def().function.iter().find(|f| f.name == name)
+    }
+}
+
+impl Problem for KitProblem {
+    fn name(&self) -> &'static str {
+        self.abi.name
+    }
+
+    fn functions(&self) -> &'static [FunctionSig] {
+        self.derived().sigs
+    }
+
+    fn counted(&self) -> &'static [&'static str] {
+        self.derived().counted
+    }
+
+    fn parameters(&self) -> &'static [Parameter] {
+        self.derived().parameters
+    }
+
+    fn expected(&self, input: &RunInput) -> Result<Expected, String> {
+        self.expected_with(input, &Params::new())
+    }
+
+    fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
+        let RunInput::Call { function, args } = input else {
+            return Err(format!("{} has no whole-program cases", self.name()));
+        };
+        let f = self
+            .function_def(function)
+            .ok_or_else(|| format!("`{function}` is not a function of {}", self.name()))?;
+        judge::check_args(self.def(), f, args)?;
+        let (own, world_args, _) = call::split_args(f, args);
+        let mut recorder = match (self.abi.world, &self.def().world) {
+            (Some(make), Some(def)) => Some(Recorder::new(def, make(world_args)?)),
+            _ => None,
+        };
+        let run = (self.reference)(RefCall {
+            function,
+            args: own,
+            params,
+            world: recorder.as_mut(),
+        })?;
+        let outcome = match run.value {
+            Some(mut value) => {
+                if f.returns == abi::CType::Void {
+                    value.remove("return");
+                }
+                RefOutcome::Returns(Value::Object(value))
+            }
+            None => RefOutcome::Diverges,
+        };
+        let names = |m: &BTreeMap<&'static str, u64>| -> BTreeMap<String, u64> {
+            self.counted()
+                .iter()
+                .map(|c| (c.to_string(), m.get(c).copied().unwrap_or(0)))
+                .collect()
+        };
+        Ok(Expected {
+            outcome,
+            calls: names(&run.tally.calls),
+            max_depth: names(&run.tally.max_depth),
+            trace: run
+                .tally
+                .trace
+                .iter()
+                .map(|s| TraceStep {
+                    function: s.function.to_string(),
+                    arg: s.arg.clone(),
+                    depth: s.depth,
+                })
+                .collect(),
+            stdout: run.stdout,
+            exit_status: None,
+            world: recorder.map(|r| r.record()),
+        })
+    }
+
+    fn describe_call(&self, input: &RunInput) -> Option<String> {
+        let RunInput::Call { function, args } = input else {
+            return None;
+        };
+        let f = self.function_def(function)?;
+        Some(judge::describe(f, args))
+    }
+
+    fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
+        self.explain.and_then(|e| e(m))
+    }
+
+    fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
+        match input {
+            RunInput::Call { function, mut args } => {
+                let values: Map<String, Value> = self
+                    .parameters()
+                    .iter()
+                    .map(|p| {
+                        (
+                            p.name.to_string(),
+                            json!(super::param(self.parameters(), params, p.name)),
+                        )
+                    })
+                    .collect();
+                if !values.is_empty() {
+                    args.push(json!({ call::PARAMS_KEY: values }));
+                }
+                RunInput::Call { function, args }
+            }
+            other => other,
+        }
+    }
+
+    fn compare_return(
+        &self,
+        case: &Case,
+        expected: &Value,
+        got: &Value,
+        _runs: &Runs<'_>,
+    ) -> Option<ReturnComparison> {
+        let function = case.def.call.as_deref()?;
+        let f = self.function_def(function)?;
+        let input = super::run_input(self, case).ok()?;
+        let RunInput::Call { args, .. } = &input else {
+            return None;
+        };
+        Some(judge::compare(self, f, args, &case.params, expected, got))
+    }
+}

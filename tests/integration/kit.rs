@@ -1,0 +1,88 @@
+//! Problems declared through the kit (src/problems/kit/): calls with pointers and a world,
+//! their explanations, and the spec's `[kit]` table held to the built-in interface.
+
+use crate::util::*;
+
+fn check(problem: &str, name: &str) -> (Option<i32>, serde_json::Value) {
+    check_report(problem, &sample_of(problem, name), &["--all"])
+}
+
+#[test]
+fn miller_rabin_overflow_is_explained_only_where_32_bit_arithmetic_reproduces_it() {
+    let (code, r) = check("miller-rabin", "overflow-32-bit");
+    assert_eq!(code, Some(1));
+    let c = case(&r, "power/large prime");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("*result is 4041629033; the reference leaves 1")
+            && m.contains("computed in 32 bits"),
+        "{m}"
+    );
+    // The same failure with a result 32-bit arithmetic does not give is not blamed on it:
+    // Fermat alone leaves *whatnis unset, with every result right.
+    let (_, r) = check("miller-rabin", "fermat-only");
+    let c = case(&r, "power/Carmichael 561 witness 2");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("*whatnis is PROBABLY_PRIME; the reference leaves DEFINITELY_COMPOSITE"),
+        "{m}"
+    );
+    assert!(!messages(&r).contains("32 bits"), "{}", messages(&r));
+}
+
+#[test]
+fn calls_into_labgrade_s_library_are_recorded_and_compared() {
+    let (_, r) = check("miller-rabin", "wrong-witness-range");
+    let c = case(&r, "test_prime/561 witness 2");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    assert_eq!(
+        c["observed"]["world"]["trace"][0][1],
+        serde_json::json!([1, 560])
+    );
+    assert_eq!(
+        c["expected"]["world"]["trace"][0][1],
+        serde_json::json!([2, 559])
+    );
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("yours rand_int(1, 560) = 2, the reference rand_int(2, 559) = 2"),
+        "{m}"
+    );
+    // The verdict itself is right, and said to be.
+    assert_eq!(
+        c["observed"]["return"]["return"],
+        c["expected"]["return"]["return"]
+    );
+    let (code, r) = check("miller-rabin", "weiss-c");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+}
+
+#[test]
+fn a_kit_table_changed_on_disk_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("specs"), &dir.path().join("specs"));
+    copy_dir(&repo().join("fixtures"), &dir.path().join("fixtures"));
+    let spec = dir.path().join("specs/miller-rabin.toml");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    std::fs::write(
+        &spec,
+        text.replace("name = \"test_prime\"", "name = \"is_prime\""),
+    )
+    .unwrap();
+    let out = labgrade_in(
+        dir.path(),
+        &[
+            "check",
+            "miller-rabin",
+            sample_of("miller-rabin", "weiss-c").to_str().unwrap(),
+        ],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("miller-rabin.toml:") && err.contains("[kit] differs from the interface"),
+        "{err}"
+    );
+}
