@@ -61,6 +61,9 @@ pub enum CType {
     Char,
     /// `char *`: a NUL-terminated string the function may change in place.
     String,
+    /// `pointT`, `struct { int x, y; }`: by value it travels in one register (x in the low
+    /// half), as both ABIs pass an 8-byte struct of integers. A fixture writes `[x, y]`.
+    Point,
     /// No value (a return type only).
     Void,
 }
@@ -71,7 +74,7 @@ impl CType {
         match self {
             CType::Bool | CType::Char => 1,
             CType::Int | CType::Uint => 4,
-            CType::Long | CType::Ulong | CType::String | CType::Void => 8,
+            CType::Long | CType::Ulong | CType::String | CType::Point | CType::Void => 8,
         }
     }
 }
@@ -101,9 +104,14 @@ pub struct ParamDef {
     /// How it is passed.
     #[serde(default)]
     pub pass: Pass,
-    /// Rows and columns of a grid (`bool board[][NUM_QUEENS]`): integers or parameter names.
+    /// Rows and columns of a grid (`bool board[][NUM_QUEENS]`): integers, parameter names,
+    /// or the names of the function's own int arguments (`int board[][n]` is not C, but a
+    /// grid of `n * n` cells passed as `int *board` is).
     #[serde(default)]
     pub grid: Option<[Dim; 2]>,
+    /// Length of an array (`int rows[]`), given the same ways.
+    #[serde(default)]
+    pub array: Option<Dim>,
     /// Names for the values of an enum (`PROBABLY_PRIME`, ...), from 0.
     #[serde(default)]
     pub names: Vec<String>,
@@ -121,13 +129,13 @@ impl ParamDef {
     }
 }
 
-/// A grid dimension.
+/// A grid dimension or array length.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub enum Dim {
     /// A fixed size.
     Fixed(usize),
-    /// A parameter's value.
+    /// A parameter's value, or an int argument's.
     Param(String),
 }
 
@@ -212,23 +220,33 @@ fn validate(kit: &KitDef) -> Result<(), String> {
             if p.ty == CType::Void {
                 return Err(format!("`{}`: parameter `{}` is void", f.name, p.name));
             }
-            if let Some(dims) = &p.grid {
-                for d in dims {
-                    if let Dim::Param(name) = d {
-                        if !kit.parameter.iter().any(|c| &c.name == name) {
-                            return Err(format!(
-                                "`{}`: grid `{}` is sized by `{name}`, which is not a [[kit.parameter]]",
-                                f.name, p.name
-                            ));
-                        }
+            if p.grid.is_some() && p.array.is_some() {
+                return Err(format!(
+                    "`{}`: `{}` is a grid or an array, not both",
+                    f.name, p.name
+                ));
+            }
+            let dims = p.grid.iter().flatten().chain(&p.array);
+            for d in dims {
+                if let Dim::Param(name) = d {
+                    let argument = f
+                        .params
+                        .iter()
+                        .any(|q| &q.name == name && q.pass == Pass::Value && q.ty == CType::Int);
+                    if !argument && !kit.parameter.iter().any(|c| &c.name == name) {
+                        return Err(format!(
+                            "`{}`: `{}` is sized by `{name}`, which is neither a \
+                             [[kit.parameter]] nor an int argument",
+                            f.name, p.name
+                        ));
                     }
                 }
-                if p.pass == Pass::Value {
-                    return Err(format!(
-                        "`{}`: grid `{}` must be passed `out` or `inout`",
-                        f.name, p.name
-                    ));
-                }
+            }
+            if (p.grid.is_some() || p.array.is_some()) && p.pass == Pass::Value {
+                return Err(format!(
+                    "`{}`: grid or array `{}` must be passed `out` or `inout`",
+                    f.name, p.name
+                ));
             }
         }
     }

@@ -26,31 +26,74 @@ fn internal(message: String) -> Ending {
     Ending::InternalError { message }
 }
 
-/// The value of parameter `name` for this call.
-fn param_value(kit: &KitDef, params: Option<&Map<String, Value>>, name: &str) -> Option<i64> {
-    params
-        .and_then(|p| p.get(name))
-        .and_then(Value::as_i64)
-        .or_else(|| {
-            kit.parameter
-                .iter()
-                .find(|c| c.name == name)
-                .map(|c| c.default)
-        })
+/// The value of `name` for this call: one of the function's int arguments, else a
+/// parameter (the course's value, else the handout's).
+fn dim_value(
+    kit: &KitDef,
+    f: &FunctionDef,
+    own: &[Value],
+    params: Option<&Map<String, Value>>,
+    name: &str,
+) -> Option<i64> {
+    let argument = f
+        .fixture_params()
+        .zip(own)
+        .find(|(p, _)| p.name == name && p.pass == Pass::Value)
+        .and_then(|(_, v)| v.as_i64());
+    argument.or_else(|| {
+        params
+            .and_then(|p| p.get(name))
+            .and_then(Value::as_i64)
+            .or_else(|| {
+                kit.parameter
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| c.default)
+            })
+    })
 }
 
-/// Rows and columns of a grid parameter.
-pub fn grid_shape(
-    kit: &KitDef,
-    params: Option<&Map<String, Value>>,
-    p: &ParamDef,
-) -> Option<(usize, usize)> {
-    let [r, c] = p.grid.as_ref()?;
+/// The cells behind a pointer parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One value (`unsigned int *result`).
+    One,
+    /// An array (`int rows[]`).
+    Array(usize),
+    /// Rows and columns (`bool board[][NUM_QUEENS]`).
+    Grid(usize, usize),
+}
+
+impl Shape {
+    /// How many cells.
+    pub fn cells(self) -> usize {
+        match self {
+            Shape::One => 1,
+            Shape::Array(n) => n,
+            Shape::Grid(r, c) => r * c,
+        }
+    }
+}
+
+/// Largest number of cells labgrade allocates for one parameter.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// The shape of pointer parameter `p` for a call with `args`; None when a size is missing,
+/// negative or too large.
+pub fn shape_of(kit: &KitDef, f: &FunctionDef, args: &[Value], p: &ParamDef) -> Option<Shape> {
+    let (own, _, params) = split_args(f, args);
     let dim = |d: &Dim| match d {
         Dim::Fixed(n) => Some(*n),
-        Dim::Param(name) => param_value(kit, params, name).and_then(|v| usize::try_from(v).ok()),
+        Dim::Param(name) => {
+            dim_value(kit, f, own, params, name).and_then(|v| usize::try_from(v).ok())
+        }
     };
-    Some((dim(r)?, dim(c)?))
+    let shape = match (&p.grid, &p.array) {
+        (Some([r, c]), _) => Shape::Grid(dim(r)?, dim(c)?),
+        (None, Some(n)) => Shape::Array(dim(n)?),
+        (None, None) => Shape::One,
+    };
+    (shape.cells() <= MAX_CELLS).then_some(shape)
 }
 
 /// A scalar of type `ty` from a fixture value, as the bits a register carries.
@@ -65,6 +108,11 @@ pub fn scalar_bits(ty: CType, v: &Value) -> Option<u64> {
             Value::String(s) if s.len() == 1 => u64::from(s.as_bytes()[0]),
             _ => u64::from(u8::try_from(v.as_i64()?).ok()?),
         },
+        CType::Point => {
+            let xy = v.as_array().filter(|a| a.len() == 2)?;
+            let part = |i: usize| i32::try_from(xy[i].as_i64()?).ok().map(|c| c as u32 as u64);
+            part(0)? | (part(1)? << 32)
+        }
         CType::String | CType::Void => return None,
     })
 }
@@ -78,6 +126,7 @@ pub fn scalar_value(ty: CType, bits: u64) -> Value {
         CType::Ulong => json!(bits),
         CType::Bool => json!(bits as u8 != 0),
         CType::Char => json!((bits as u8 as char).to_string()),
+        CType::Point => json!([bits as u32 as i32, (bits >> 32) as u32 as i32]),
         CType::String | CType::Void => Value::Null,
     }
 }
@@ -86,7 +135,7 @@ pub fn scalar_value(ty: CType, bits: u64) -> Value {
 struct Buffer {
     param: usize,
     bytes: Vec<u8>,
-    shape: Option<(usize, usize)>,
+    shape: Shape,
 }
 
 impl Buffer {
@@ -106,20 +155,20 @@ impl Buffer {
                     .unwrap_or(self.bytes.len());
                 json!(String::from_utf8_lossy(&self.bytes[..end]))
             }
-            (_, Some((rows, cols))) => Value::Array(
+            (_, Shape::Grid(rows, cols)) => Value::Array(
                 (0..rows)
                     .map(|r| Value::Array((0..cols).map(|c| cell(r * cols + c)).collect()))
                     .collect(),
             ),
-            _ => cell(0),
+            (_, Shape::Array(n)) => Value::Array((0..n).map(cell).collect()),
+            (_, Shape::One) => cell(0),
         }
     }
 }
 
 /// Builds the buffer of a pointer parameter from its fixture value (None for `out`).
 fn buffer_for(
-    kit: &KitDef,
-    params: Option<&Map<String, Value>>,
+    shape: Shape,
     index: usize,
     p: &ParamDef,
     v: Option<&Value>,
@@ -133,22 +182,22 @@ fn buffer_for(
         return Ok(Buffer {
             param: index,
             bytes,
-            shape: None,
+            shape: Shape::One,
         });
     }
     let size = p.ty.size();
-    let shape = grid_shape(kit, params, p);
-    let cells = shape.map_or(1, |(r, c)| r * c);
+    let cells = shape.cells();
     let mut bytes = vec![0u8; cells * size];
     if let Some(v) = v.filter(|_| p.pass == Pass::Inout) {
         let flat: Vec<&Value> = match shape {
-            Some(_) => v
+            Shape::Grid(..) => v
                 .as_array()
                 .into_iter()
                 .flatten()
                 .flat_map(|row| row.as_array().into_iter().flatten())
                 .collect(),
-            None => vec![v],
+            Shape::Array(_) => v.as_array().into_iter().flatten().collect(),
+            Shape::One => vec![v],
         };
         if flat.len() != cells {
             return Err(format!("`{}` must have {cells} values", p.name));
@@ -189,7 +238,7 @@ pub fn split_args<'a>(
 }
 
 fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> {
-    let (own, _, params) = split_args(f, args);
+    let (own, _, _) = split_args(f, args);
     let mut given = own.iter();
     let mut bound = Bound {
         regs: [0; 6],
@@ -210,7 +259,9 @@ fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> 
             bound.regs[i] = scalar_bits(p.ty, v)
                 .ok_or_else(|| format!("`{}`: {v} is not a {:?}", p.name, p.ty))?;
         } else {
-            bound.buffers.push(buffer_for(kit, params, i, p, v)?);
+            let shape = shape_of(kit, f, args, p)
+                .ok_or_else(|| format!("`{}`: its size is missing or too large", p.name))?;
+            bound.buffers.push(buffer_for(shape, i, p, v)?);
         }
     }
     Ok(bound)
@@ -280,6 +331,7 @@ mod tests {
             (CType::Long, json!(-9_000_000_000i64)),
             (CType::Bool, json!(true)),
             (CType::Char, json!("Q")),
+            (CType::Point, json!([-3, 7])),
         ] {
             assert_eq!(scalar_value(ty, scalar_bits(ty, &v).unwrap()), v, "{ty:?}");
         }

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::abi::{CType, FunctionDef, KitDef, ParamDef};
-use super::call::{grid_shape, split_args, PARAMS_KEY};
+use super::call::{shape_of, split_args, Shape, PARAMS_KEY};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
 
@@ -26,7 +26,7 @@ impl Shown {
 /// Checks a case's arguments against the declaration: labgrade's error, with the file and
 /// line, rather than a surprise in the child.
 pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), String> {
-    let (own, world, params) = split_args(f, args);
+    let (own, world, _) = split_args(f, args);
     if own.len() + world.len() != f.fixture_arity() {
         return Err(format!(
             "`{}` takes {} argument(s) in a case ({}), the case gives {}",
@@ -40,34 +40,45 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
             own.len() + world.len()
         ));
     }
+    for p in &f.params {
+        if shape_of(kit, f, args, p).is_none() {
+            return Err(format!(
+                "`{}` of `{}`: its size is missing, negative or more than {} cells",
+                p.name,
+                f.declaration,
+                super::call::MAX_CELLS
+            ));
+        }
+    }
     for (p, v) in f.fixture_params().zip(own) {
-        let ok = match (p.ty, grid_shape(kit, params, p)) {
+        let scalar = |x: &Value| super::call::scalar_bits(p.ty, x).is_some();
+        let ok = match (p.ty, shape_of(kit, f, args, p)) {
             (CType::String, _) => v.is_string(),
-            (_, Some((rows, cols))) => v.as_array().is_some_and(|r| {
+            (_, Some(Shape::Grid(rows, cols))) => v.as_array().is_some_and(|r| {
                 r.len() == rows
                     && r.iter().all(|row| {
-                        row.as_array().is_some_and(|c| {
-                            c.len() == cols
-                                && c.iter()
-                                    .all(|x| super::call::scalar_bits(p.ty, x).is_some())
-                        })
+                        row.as_array()
+                            .is_some_and(|c| c.len() == cols && c.iter().all(scalar))
                     })
             }),
-            (ty, None) => super::call::scalar_bits(ty, v).is_some(),
+            (_, Some(Shape::Array(n))) => v
+                .as_array()
+                .is_some_and(|a| a.len() == n && a.iter().all(scalar)),
+            (_, _) => scalar(v),
         };
         if !ok {
             return Err(format!(
                 "argument `{}` of `{}` must be {} (got `{v}`)",
                 p.name,
                 f.declaration,
-                describe_type(kit, params, p)
+                describe_type(kit, f, args, p)
             ));
         }
     }
     Ok(())
 }
 
-fn describe_type(kit: &KitDef, params: Option<&Map<String, Value>>, p: &ParamDef) -> String {
+fn describe_type(kit: &KitDef, f: &FunctionDef, args: &[Value], p: &ParamDef) -> String {
     let scalar = match p.ty {
         CType::Int => "an int",
         CType::Uint => "an unsigned int (0 to 4294967295)",
@@ -76,11 +87,13 @@ fn describe_type(kit: &KitDef, params: Option<&Map<String, Value>>, p: &ParamDef
         CType::Bool => "a bool",
         CType::Char => "one character",
         CType::String => "a string",
+        CType::Point => "a point [x, y]",
         CType::Void => "nothing",
     };
-    match grid_shape(kit, params, p) {
-        Some((r, c)) => format!("{r} rows of {c} values, each {scalar}"),
-        None => scalar.to_string(),
+    match shape_of(kit, f, args, p) {
+        Some(Shape::Grid(r, c)) => format!("{r} rows of {c} values, each {scalar}"),
+        Some(Shape::Array(n)) => format!("an array of {n} values, each {scalar}"),
+        _ => scalar.to_string(),
     }
 }
 
@@ -93,8 +106,9 @@ pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
         .iter()
         .map(|p| {
             let v = if p.from_fixture() { given.next() } else { None };
-            match (p.grid.is_some() || p.pass != super::abi::Pass::Value, v) {
-                (true, _) if p.grid.is_some() => p.name.clone(),
+            let many = p.grid.is_some() || p.array.is_some();
+            match (many || p.pass != super::abi::Pass::Value, v) {
+                (true, _) if many => p.name.clone(),
                 (true, _) => format!("&{}", p.name),
                 (false, Some(v)) => show_scalar(p.ty, &p.names, v),
                 (false, None) => p.name.clone(),
