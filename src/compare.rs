@@ -514,11 +514,23 @@ fn sanitizer_report(stderr: &str) -> Option<String> {
 /// The first call where the student's recursion departs from the reference's.
 fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<String> {
     let counts = obs.counts.as_ref()?;
-    if expected.trace.is_empty() || counts.trace.is_empty() {
+    // The student's own helpers are instrumented too; the reference's trace holds the
+    // counted functions only, so the two are compared on those.
+    let theirs: Vec<(&str, u32)> = counts
+        .trace
+        .iter()
+        .filter_map(|(name, depth)| name.as_deref().map(|n| (n, *depth)))
+        .collect();
+    if expected.trace.is_empty() || theirs.is_empty() {
         return None;
     }
+    // Past the kept events the student's filtered trace may simply end early.
+    let complete = counts.events as usize == counts.trace.len();
     for (i, step) in expected.trace.iter().enumerate() {
-        let Some((name, depth)) = counts.trace.get(i) else {
+        let Some(&(name, depth)) = theirs.get(i) else {
+            if !complete {
+                return None;
+            }
             return Some(format!(
                 "your recursion stopped after {i} call{}, where the reference went on with \
                  {}({}) at depth {}",
@@ -528,11 +540,10 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
                 step.depth
             ));
         };
-        let theirs = name.clone().unwrap_or_else(|| "a helper function".into());
-        if theirs != step.function || *depth != step.depth {
+        if name != step.function || depth != step.depth {
             return Some(format!(
                 "first difference at call #{}: the reference entered {}({}) at depth {}; yours \
-                 entered {theirs} at depth {depth}",
+                 entered {name} at depth {depth}",
                 i + 1,
                 step.function,
                 step.arg,
@@ -540,12 +551,11 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
             ));
         }
     }
-    if counts.trace.len() > expected.trace.len() && expected.trace.len() < 4096 {
-        let (name, depth) = &counts.trace[expected.trace.len()];
+    if theirs.len() > expected.trace.len() && expected.trace.len() < 4096 {
+        let (name, depth) = theirs[expected.trace.len()];
         return Some(format!(
-            "after the reference's last call (#{}), yours went on into {} at depth {depth}",
+            "after the reference's last call (#{}), yours went on into {name} at depth {depth}",
             expected.trace.len(),
-            name.clone().unwrap_or_else(|| "a helper function".into())
         ));
     }
     None

@@ -61,7 +61,11 @@ LG_HOOK void __cyg_profile_func_enter(void *fn, void *site) {
     }
     if (index == 255) c->other_calls++;
     if (c->trace_len < LG_TRACE_LEN) {
-        int64_t d = c->total_depth;
+        /* The depth of the tracked functions alone, as the reference counts it: a helper
+           of the student's own (a Swap, an inline StringLength) between two tracked frames
+           must not make the traces part. Only the kept events pay for the sum. */
+        int64_t d = 0;
+        for (uint64_t i = 0; i < n; i++) d += c->depth[i];
         if (d < 0) d = 0;
         if (d > 0xffffff) d = 0xffffff;
         c->trace[c->trace_len] = index | ((uint32_t)d << 8);
