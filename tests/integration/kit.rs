@@ -86,3 +86,42 @@ fn a_kit_table_changed_on_disk_is_refused_with_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn permutations_name_the_missing_swap_and_the_early_base_case_only_on_their_evidence() {
+    let (_, r) = check("permutations", "no-swap-back");
+    let m = case(&r, "permute/AB")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(m.contains("without its second Swap"), "{m}");
+    assert!(
+        !messages(&r).contains("one level early"),
+        "{}",
+        messages(&r)
+    );
+    let (_, r) = check("permutations", "base-case-one-early");
+    let c = case(&r, "permute/ABC/calls");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("right with 6 fewer calls: your base case is one level early"),
+        "{m}"
+    );
+    // The trace is compared on the counted function alone: the student's Swap and the
+    // header's StringLength are helpers, not a difference.
+    assert!(
+        m.contains("first difference at call #4: the reference entered RecursivePermute(\"ABC\", 3) at depth 4"),
+        "{m}"
+    );
+    // Printing nothing at all is neither mistake.
+    let (_, r) = check("permutations", "skips-first-choice");
+    let all = messages(&r);
+    assert!(
+        !all.contains("second Swap") && !all.contains("one level early"),
+        "{all}"
+    );
+    // What a C++ function printed through cout is there when the call returns.
+    let (code, r) = check("permutations", "cpp-cout");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+}

@@ -17,6 +17,7 @@ pub mod abi;
 pub mod call;
 pub mod judge;
 pub mod miller_rabin;
+pub mod permutations;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -90,7 +91,7 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI];
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &permutations::ABI];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
