@@ -31,4 +31,5 @@ pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
 pub mod permutations;
+pub mod sujiko;
 pub mod turnpike;

@@ -125,3 +125,33 @@ fn permutations_name_the_missing_swap_and_the_early_base_case_only_on_their_evid
     let (code, r) = check("permutations", "cpp-cout");
     assert_eq!(code, Some(0), "{}", messages(&r));
 }
+
+#[test]
+fn sujiko_names_the_value_order_and_the_unopened_cell_only_when_they_reproduce_the_board() {
+    let (_, r) = check("sujiko", "descending-values");
+    let m = case(&r, "solve/four givens")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("largest first") && m.contains("2 9 6   2 7 6"),
+        "{m}"
+    );
+    let (_, r) = check("sujiko", "no-reopen");
+    let m = case(&r, "solve/impossible sums")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(m.contains("do not open the cell again"), "{m}");
+    // A wrong sum check is neither.
+    let (_, r) = check("sujiko", "wrong-circle");
+    let all = messages(&r);
+    assert!(
+        !all.contains("largest first") && !all.contains("open the cell"),
+        "{all}"
+    );
+    assert!(
+        all.contains("SolveSujiko(board, sums) returned false; the reference returns true"),
+        "{all}"
+    );
+}

@@ -27,6 +27,7 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::miller_rabin::power",
     "labgrade_reference::miller_rabin::test_prime",
     "labgrade_reference::permutations::recursive_permute",
+    "labgrade_reference::sujiko::solve",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -46,6 +47,7 @@ const EXPORTS: &[&str] = &[
     "power",
     "test_prime",
     "RecursivePermute",
+    "SolveSujiko",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

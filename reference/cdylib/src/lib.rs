@@ -21,6 +21,7 @@ pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
 pub mod permutations;
+pub mod sujiko;
 pub mod turnpike;
 
 #[cfg(test)]

@@ -90,6 +90,9 @@ pub enum Pass {
     Out,
     /// A pointer to memory labgrade fills from the fixture; read back afterwards.
     Inout,
+    /// A pointer to memory labgrade fills from the fixture and does not read back (a
+    /// `const int sums[]`).
+    In,
 }
 
 /// One parameter of a C function.
@@ -125,7 +128,11 @@ impl ParamDef {
 
     /// Whether its final value is part of the answer.
     pub fn read_back(&self) -> bool {
-        self.pass != Pass::Value || self.ty == CType::String
+        match self.pass {
+            Pass::Out | Pass::Inout => true,
+            Pass::In => false,
+            Pass::Value => self.ty == CType::String,
+        }
     }
 }
 
@@ -244,7 +251,7 @@ fn validate(kit: &KitDef) -> Result<(), String> {
             }
             if (p.grid.is_some() || p.array.is_some()) && p.pass == Pass::Value {
                 return Err(format!(
-                    "`{}`: grid or array `{}` must be passed `out` or `inout`",
+                    "`{}`: grid or array `{}` must be passed `in`, `out` or `inout`",
                     f.name, p.name
                 ));
             }

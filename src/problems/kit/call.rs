@@ -188,7 +188,7 @@ fn buffer_for(
     let size = p.ty.size();
     let cells = shape.cells();
     let mut bytes = vec![0u8; cells * size];
-    if let Some(v) = v.filter(|_| p.pass == Pass::Inout) {
+    if let Some(v) = v.filter(|_| matches!(p.pass, Pass::Inout | Pass::In)) {
         let flat: Vec<&Value> = match shape {
             Shape::Grid(..) => v
                 .as_array()

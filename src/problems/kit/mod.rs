@@ -18,6 +18,7 @@ pub mod call;
 pub mod judge;
 pub mod miller_rabin;
 pub mod permutations;
+pub mod sujiko;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -91,7 +92,7 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &permutations::ABI];
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &permutations::ABI, &sujiko::ABI];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
