@@ -24,9 +24,10 @@ pub type Vars = Vec<(String, Value)>;
 /// One combination: each variable with one of its values.
 pub type Binding = Vec<(String, Value)>;
 
-/// Deserializes `each` keeping the variables in the order written: toml's tables are sorted
-/// by key (labgrade does not enable toml's `preserve_order`, which would change the order of
-/// every table in the program), so each key is read with its position and sorted by that.
+/// Deserializes `each` keeping the variables in the order written: each key is read with its
+/// position in the file and the variables are sorted by that, so the order does not hang on
+/// how toml stores a table. (labgrade enables toml's `preserve_order` too, so that
+/// `labgrade export`, which rewrites fixture files, keeps the variables in that order.)
 pub fn deserialize<'de, D>(d: D) -> Result<Option<Vars>, D::Error>
 where
     D: Deserializer<'de>,
