@@ -198,4 +198,25 @@ case = [{ name = "d", call = "F", args = [4], visibility = "visible" }]
 "#;
         assert!(visible_only(opened).unwrap().unwrap().contains("\"d\""));
     }
+
+    #[test]
+    fn a_bundle_keeps_the_order_of_each_s_variables() {
+        // Rewritten with sorted keys, `n` would come first and the cases would be reordered
+        // (toml's `preserve_order` keeps the keys as written).
+        let text = r#"
+case = [
+  { name = "{size}/{n}", each = { size = ["s", "l"], n = "1..=2" }, call = "F", args = ["{n}"], compare = ["return"] },
+  { name = "{n}/hidden", each = { n = "1..=2" }, call = "F", args = ["{n}"], compare = ["return"], visibility = "hidden" },
+]
+"#;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("a.toml"),
+            visible_only(text).unwrap().unwrap(),
+        )
+        .unwrap();
+        let cases = crate::spec::load_fixtures(dir.path(), crate::spec::Limits::default()).unwrap();
+        let names: Vec<&str> = cases.iter().map(|c| c.name()).collect();
+        assert_eq!(names, ["s/1", "s/2", "l/1", "l/2"]);
+    }
 }

@@ -4,6 +4,15 @@
 //! `[[case]]` tables or as one inline table per line in `case = [ ... ]`. A case names what to
 //! run (`call` and `args`, or `stdin` for the whole program), what to compare, and the expected
 //! values: by default whatever the reference does, or literals under `expect`.
+//!
+//! One line may stand for many cases: `each = { n = "2..=22" }` names variables and their
+//! values (an integer range as a string, `"2..=22"` inclusive or `"2..22"` without 22, or an
+//! array of TOML values), and the line becomes one case per combination, the first variable
+//! written varying slowest. `{n}` is replaced in `name` (which must use every variable),
+//! `args`, `expect`, `stdin` and `argv`; in `args` and `expect` a string that is exactly
+//! `"{n}"` becomes the value with its type (`args = ["{n}"]` passes the integer). Every case
+//! made keeps the line's number for messages, and a line may make at most 10,000. See
+//! [`super::each`].
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,6 +20,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use super::each;
 use super::error::{from_toml, line_col};
 use super::problem_spec::Limits;
 use super::SpecError;
@@ -90,6 +100,11 @@ pub struct CaseDef {
     /// Why the case exists (shown to fixture authors, not students).
     #[serde(default)]
     pub note: Option<String>,
+    /// Variables this line is expanded over (`each = { n = "2..=22" }`), in the order
+    /// written; see [`super::each`]. Always `None` in a loaded [`Case`]: each case made from
+    /// the line has its values substituted.
+    #[serde(default, deserialize_with = "super::each::deserialize")]
+    pub each: Option<each::Vars>,
 }
 
 /// Per-case changes to the spec's limits.
@@ -255,9 +270,23 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
     let d = file.defaults;
     let base_limits = d.limits.map_or(limits, |o| o.apply(limits));
     let mut out = Vec::new();
-    for spanned in file.case {
+    let expanded = file.case.into_iter().map(|spanned| {
         let line = line_col(&text, spanned.span().start).0;
         let def = spanned.into_inner();
+        let name = def.name.clone();
+        expand_each(def)
+            .map_err(|message| SpecError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                message: format!("case `{name}`: {message}"),
+            })
+            .map(|defs| defs.into_iter().map(move |def| (line, def)))
+    });
+    for (line, def) in expanded
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+    {
         let compare = def
             .compare
             .clone()
@@ -295,6 +324,61 @@ fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
         out.push(case);
     }
     Ok(out)
+}
+
+/// The cases one line makes: itself, or with `each`, one per combination of its variables'
+/// values, substituted (see [`super::each`]). Errors are messages for the line.
+fn expand_each(mut def: CaseDef) -> Result<Vec<CaseDef>, String> {
+    let Some(vars) = def.each.take() else {
+        return Ok(vec![def]);
+    };
+    let known: Vec<&str> = vars.iter().map(|(name, _)| name.as_str()).collect();
+    let used = each::placeholders(&def.name);
+    if let Some(unknown) = used.iter().find(|p| !known.contains(p)) {
+        return Err(format!(
+            "the name has `{{{unknown}}}`, but `each` has no variable `{unknown}` (it has {})",
+            list(&known)
+        ));
+    }
+    let missing: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|v| !used.contains(v))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "the name must contain every variable of `each`, so that the cases it makes have \
+             different names: add {}",
+            list(&missing)
+        ));
+    }
+    let combinations = each::combinations(&vars)?;
+    Ok(combinations
+        .iter()
+        .map(|binding| CaseDef {
+            name: each::splice(&def.name, binding),
+            args: def
+                .args
+                .iter()
+                .map(|a| each::substitute(a, binding))
+                .collect(),
+            stdin: def.stdin.as_ref().map(|s| each::splice(s, binding)),
+            argv: def.argv.iter().map(|a| each::splice(a, binding)).collect(),
+            expect: def
+                .expect
+                .as_ref()
+                .map(|t| each::substitute_table(t, binding)),
+            ..def.clone()
+        })
+        .collect())
+}
+
+/// `{n}`, `{m}` for messages.
+fn list(vars: &[&str]) -> String {
+    vars.iter()
+        .map(|v| format!("`{{{v}}}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Output a graded function may print before it is stopped, unless the case sets its own
@@ -560,5 +644,195 @@ mod tests {
             "{err}"
         );
         assert!(err.contains(":2:"), "{err}");
+    }
+
+    fn load_one(text: &str) -> Result<Vec<Case>, String> {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.toml", text);
+        load_fixtures(dir.path(), Limits::default()).map_err(|e| e.to_string())
+    }
+
+    fn names(cases: &[Case]) -> Vec<&str> {
+        cases.iter().map(Case::name).collect()
+    }
+
+    #[test]
+    fn each_expands_a_range_keeping_the_line() {
+        let cases = load_one(
+            "defaults = { compare = [\"return\"] }\ncase = [\n  { name = \"f/0\", call = \"f\" },\n  { name = \"f/{n}/x\", each = { n = \"2..=4\" }, call = \"f\", args = [\"{n}\"], points = 2 },\n  { name = \"g/{n}\", each = { n = \"2..4\" }, call = \"g\", args = [\"{n}\"] },\n]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            names(&cases),
+            ["f/0", "f/2/x", "f/3/x", "f/4/x", "g/2", "g/3"]
+        );
+        assert_eq!(cases[2].def.args, [toml::Value::Integer(3)]);
+        assert!(cases[1..4].iter().all(|c| c.line == 4 && c.points == 2.0));
+        assert!(cases[4..].iter().all(|c| c.line == 5 && c.points == 1.0));
+        assert!(cases.iter().all(|c| c.def.each.is_none()));
+    }
+
+    #[test]
+    fn each_is_a_product_in_the_written_order() {
+        // `size` is written first, so it varies slowest, though `n` sorts before it.
+        let cases = load_one(
+            "[[case]]\nname = \"{size}/{n}\"\ncall = \"f\"\nargs = [\"{size}\", \"{n}\"]\ncompare = [\"return\"]\n[case.each]\nsize = [\"small\", \"large\"]\nn = \"1..=3\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            names(&cases),
+            ["small/1", "small/2", "small/3", "large/1", "large/2", "large/3"]
+        );
+        assert_eq!(
+            cases[3].def.args,
+            [toml::Value::from("large"), toml::Value::Integer(1)]
+        );
+        assert!(cases.iter().all(|c| c.line == 1));
+        let cases = load_one(
+            "case = [ { name = \"{b}{a}\", each = { b = [1, 2], a = [\"x\", \"y\"] }, call = \"f\", compare = [\"return\"] } ]\n",
+        )
+        .unwrap();
+        assert_eq!(names(&cases), ["1x", "1y", "2x", "2y"]);
+    }
+
+    #[test]
+    fn each_substitutes_keeping_types_and_splices_text() {
+        let cases = load_one(
+            "case = [\n{ name = \"f/{n}/{cells}/{s}/{b}\", each = { n = [7], cells = [[1, 2]], s = [\"a b\"], b = [true] }, call = \"f\", args = [\"{n}\", \"board-{n}\", { w = \"{n}\", list = [\"{n}\", \"{cells}\"], keep = \"{other}\" }, \"{cells}\", \"x{cells}\", \"{s}!\", \"{b}\"], expect = { return = \"{n}\", accept = [\"r-{s}\"] }, compare = [\"return\"] },\n{ name = \"p/{n}\", each = { n = [3] }, stdin = \"take {n}\\n{n}\\n\", argv = [\"{n}\", \"-{n}\"], compare = [\"stdout\"] },\n]\n",
+        )
+        .unwrap();
+        use toml::Value::{Array, Boolean, Integer};
+        let def = &cases[0].def;
+        assert_eq!(def.name, "f/7/[1, 2]/a b/true");
+        assert_eq!(def.args[0], Integer(7));
+        assert_eq!(def.args[1], toml::Value::from("board-7"));
+        let table = def.args[2].as_table().unwrap();
+        assert_eq!(table["w"], Integer(7));
+        assert_eq!(
+            table["list"],
+            Array(vec![Integer(7), Array(vec![Integer(1), Integer(2)])])
+        );
+        assert_eq!(table["keep"], toml::Value::from("{other}"));
+        assert_eq!(def.args[3], Array(vec![Integer(1), Integer(2)]));
+        assert_eq!(def.args[4], toml::Value::from("x[1, 2]"));
+        assert_eq!(def.args[5], toml::Value::from("a b!"));
+        assert_eq!(def.args[6], Boolean(true));
+        let expect = def.expect.as_ref().unwrap();
+        assert_eq!(expect["return"], Integer(7));
+        assert_eq!(expect["accept"], Array(vec![toml::Value::from("r-a b")]));
+        let program = &cases[1].def;
+        assert_eq!(program.stdin.as_deref(), Some("take 3\n3\n"));
+        assert_eq!(program.argv, ["3", "-3"]);
+    }
+
+    #[test]
+    fn each_errors_name_the_line_and_what_to_do() {
+        let line = |each: &str, name: &str| {
+            format!(
+                "defaults = {{ compare = [\"return\"] }}\ncase = [\n  {{ name = \"ok\", call = \"f\" }},\n  {{ name = \"{name}\", each = {each}, call = \"f\" }},\n]\n"
+            )
+        };
+        for (each, name, needle) in [
+            ("{ n = \"5..=2\" }", "f/{n}", "each.n = \"5..=2\" is an empty range"),
+            ("{ n = \"5..5\" }", "f/{n}", "each.n = \"5..5\" is an empty range"),
+            ("{ n = \"2-22\" }", "f/{n}", "each.n = \"2-22\" is not a range: write"),
+            ("{ n = \"a..b\" }", "f/{n}", "each.n = \"a..b\" is not a range"),
+            ("{ n = \"2..\" }", "f/{n}", "each.n = \"2..\" is not a range"),
+            ("{ n = \"2...5\" }", "f/{n}", "each.n = \"2...5\" is not a range"),
+            ("{ n = 7 }", "f/{n}", "each.n = 7 is neither a range nor an array"),
+            ("{ n = { a = 1 } }", "f/{n}", "is neither a range nor an array"),
+            ("{ n = [] }", "f/{n}", "each.n = [] has no values"),
+            ("{}", "f", "`each = {}` has no variables"),
+            (
+                "{ a = \"0..200\", b = \"0..=100\" }",
+                "f/{a}/{b}",
+                "expands this line to 20200 cases, more than 10000: split it",
+            ),
+            (
+                "{ a = \"-9223372036854775808..=9223372036854775807\", b = \"0..2\" }",
+                "f/{a}/{b}",
+                "expands this line to 36893488147419103232 cases",
+            ),
+            (
+                "{ n = \"1..=3\", m = [1] }",
+                "f/{n}",
+                "the name must contain every variable of `each`, so that the cases it makes have different names: add `{m}`",
+            ),
+            (
+                "{ n = \"1..=3\" }",
+                "f/{n}/{k}",
+                "the name has `{k}`, but `each` has no variable `k` (it has `{n}`)",
+            ),
+            (
+                "{ n = [1, 2, 1] }",
+                "f/{n}",
+                "case `f/1`: another case already has this name",
+            ),
+            (
+                "{ n = [\"ok\"] }",
+                "{n}",
+                "case `ok`: another case already has this name",
+            ),
+        ] {
+            let err = load_one(&line(each, name)).unwrap_err();
+            assert!(err.contains("a.toml:4: "), "{each}: {err}");
+            assert!(err.contains(needle), "{each}: {err}");
+        }
+        // `each` must be a table: the parser's message, with line and column.
+        let err = load_one(&line("\"2..=5\"", "f")).unwrap_err();
+        assert!(err.contains("a.toml:4:"), "{err}");
+        assert!(err.contains("a table of variables"), "{err}");
+    }
+
+    #[test]
+    fn the_nim_fixtures_written_with_each_make_the_same_cases() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nim");
+        let cases = load_fixtures(&dir, Limits::default()).unwrap();
+        for (function, first) in [
+            ("FindGoodMove", 2),
+            ("IsBadPosition", 1),
+            ("ChooseComputerMove", 2),
+        ] {
+            let ours: Vec<&Case> = cases
+                .iter()
+                .filter(|c| {
+                    c.def.call.as_deref() == Some(function) && !c.name().starts_with("robustness/")
+                })
+                .collect();
+            let mut expected = Vec::new();
+            for what in ["return", "calls"] {
+                for n in first..=22 {
+                    expected.push(format!("{function}/{n}/{what}"));
+                }
+            }
+            assert_eq!(
+                ours.iter().map(|c| c.name()).collect::<Vec<_>>(),
+                expected,
+                "{function}"
+            );
+            for case in ours {
+                let n = case.def.args[0].as_integer().unwrap();
+                let calls = case.name().ends_with("/calls");
+                assert!(case.name().starts_with(&format!("{function}/{n}/")));
+                assert_eq!(case.def.args.len(), 1);
+                assert_eq!(case.points, 1.0);
+                let hidden = if n >= 16 {
+                    Visibility::Hidden
+                } else {
+                    Visibility::Visible
+                };
+                assert_eq!(case.visibility, hidden, "{}", case.name());
+                let (tags, compare) = if calls {
+                    (
+                        vec!["recursion"],
+                        vec![CompareItem::Calls, CompareItem::MaxDepth],
+                    )
+                } else {
+                    (vec!["strategy"], vec![CompareItem::Return])
+                };
+                assert_eq!(case.tags, tags, "{}", case.name());
+                assert_eq!(case.compare, compare, "{}", case.name());
+            }
+        }
     }
 }

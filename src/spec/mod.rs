@@ -6,6 +6,7 @@
 //! line and column and what to change, so a fixture author never meets a panic.
 
 mod course;
+mod each;
 mod error;
 mod fixture;
 mod problem_spec;

@@ -587,9 +587,10 @@ fn on_github_actions_failing_cases_are_annotated_at_their_fixture_and_summarised
     let annotations: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
     // GitHub shows 10 a step; the summary lists every one.
     assert_eq!(annotations.len(), 10, "{text}");
+    // Line 13 is the `each` line that makes FindGoodMove/2/calls to FindGoodMove/15/calls.
     assert!(
         annotations[0].starts_with(
-            "::error file=fixtures/nim/10-find-good-move.toml,line=32,\
+            "::error file=fixtures/nim/10-find-good-move.toml,line=13,\
              title=nim FindGoodMove/4/calls%3A fail::"
         ),
         "{text}"

@@ -185,10 +185,12 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
     {
         fixtures.push_str(&std::fs::read_to_string(e.path()).unwrap());
     }
-    assert!(fixtures.contains("FindGoodMove/15/return"));
+    // FindGoodMove/2..15 are written as one `each` line, 16..22 as hidden lines of their own.
+    assert!(fixtures.contains("FindGoodMove/{n}/return"), "{fixtures}");
+    assert!(fixtures.contains("\"2..=15\""), "{fixtures}");
     assert!(
-        !fixtures.contains("FindGoodMove/16/return"),
-        "a hidden case leaked"
+        !fixtures.contains("\"16..=22\""),
+        "a hidden case leaked: {fixtures}"
     );
     assert!(!fixtures.contains("hidden"), "{fixtures}");
     // Its labgrade finds its data beside itself, from a directory with no specs around it,
