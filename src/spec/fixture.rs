@@ -418,7 +418,7 @@ fn validate(case: &Case) -> Result<(), SpecError> {
     }
     if case.compare.is_empty() {
         return Err(case.invalid(
-            "nothing to compare: add `compare = [\"return\"]` (or calls, max_depth, stdout, exit_status)",
+            "nothing to compare: add `compare = [\"return\"]` (or calls, max_depth, stdout, exit_status, world)",
         ));
     }
     if let Some(run) = def.run.as_deref() {
@@ -550,15 +550,34 @@ mod tests {
         write(
             dir.path(),
             "a.toml",
-            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\"]\n",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"exit_status\"]\n",
         );
         let err = load_fixtures(dir.path(), Limits::default())
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("cannot be compared in a function case"),
+            err.contains("`exit_status` cannot be compared in a function case"),
             "{err}"
         );
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\nstdin = \"\"\ncompare = [\"world\"]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("`world` cannot be compared in a whole-program case"),
+            "{err}"
+        );
+        // What a function prints is graded where the assignment's function prints.
+        write(
+            dir.path(),
+            "a.toml",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\", \"return\"]\n",
+        );
+        assert_eq!(load_fixtures(dir.path(), Limits::default()).unwrap().len(), 1);
     }
 
     #[test]
