@@ -24,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+pub mod instant_insanity;
 pub mod instrument;
 pub mod kit;
 pub mod lab_tictactoe;

@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 9] = [
+    static ALL: [&(dyn Problem + 'static); 10] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -257,6 +257,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::miller_rabin::PROBLEM,
         &kit::permutations::PROBLEM,
         &kit::sujiko::PROBLEM,
+        &kit::instant_insanity::PROBLEM,
     ];
     &ALL
 }

@@ -577,7 +577,10 @@ mod tests {
             "a.toml",
             "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\", \"return\"]\n",
         );
-        assert_eq!(load_fixtures(dir.path(), Limits::default()).unwrap().len(), 1);
+        assert_eq!(
+            load_fixtures(dir.path(), Limits::default()).unwrap().len(),
+            1
+        );
     }
 
     #[test]

@@ -155,3 +155,36 @@ fn sujiko_names_the_value_order_and_the_unopened_cell_only_when_they_reproduce_t
         "{all}"
     );
 }
+
+#[test]
+fn instant_insanity_accepts_any_arrangement_and_names_a_cube_that_was_not_turned() {
+    // Another order finds other arrangements: all right.
+    let (code, r) = check("instant-insanity", "cpp-reverse");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    let c = case(&r, "solve/book set");
+    assert_ne!(
+        c["observed"]["return"]["cubes"], c["expected"]["return"]["cubes"],
+        "{c}"
+    );
+    // A turn that is no turn is named with the cube and its faces.
+    let (_, r) = check("instant-insanity", "three-face-turn");
+    let m = case(&r, "solve/commercial set, scrambled")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("cube 3 is BWGBGR, which is not a turn of the cube you were given (BGBWRG)"),
+        "{m}"
+    );
+    // Cubes left turned after a right "no solution" is its own failure, not a wrong answer.
+    let (_, r) = check("instant-insanity", "no-restore");
+    let m = case(&r, "solve/no solution 1")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("right: there is no solution") && m.contains("left the cubes turned"),
+        "{m}"
+    );
+    assert!(!messages(&r).contains("not a turn"), "{}", messages(&r));
+}

@@ -28,6 +28,7 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::miller_rabin::test_prime",
     "labgrade_reference::permutations::recursive_permute",
     "labgrade_reference::sujiko::solve",
+    "labgrade_reference::instant_insanity::solve",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -48,6 +49,7 @@ const EXPORTS: &[&str] = &[
     "test_prime",
     "RecursivePermute",
     "SolveSujiko",
+    "SolveInsanity",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

@@ -155,6 +155,15 @@ impl Buffer {
                     .unwrap_or(self.bytes.len());
                 json!(String::from_utf8_lossy(&self.bytes[..end]))
             }
+            // A grid of characters reads best as its rows: ["GBRWWR", ...].
+            (CType::Char, Shape::Grid(rows, cols)) => Value::Array(
+                (0..rows)
+                    .map(|r| {
+                        let row = &self.bytes[r * cols..(r + 1) * cols];
+                        json!(String::from_utf8_lossy(row))
+                    })
+                    .collect(),
+            ),
             (_, Shape::Grid(rows, cols)) => Value::Array(
                 (0..rows)
                     .map(|r| Value::Array((0..cols).map(|c| cell(r * cols + c)).collect()))
@@ -164,6 +173,19 @@ impl Buffer {
             (_, Shape::One) => cell(0),
         }
     }
+}
+
+/// The rows of a grid as a fixture writes it: arrays of values, or (for characters) strings.
+pub fn grid_rows(ty: CType, v: &Value) -> Option<Vec<Vec<Value>>> {
+    v.as_array()?
+        .iter()
+        .map(|row| match row {
+            Value::String(s) if ty == CType::Char => {
+                Some(s.chars().map(|c| json!(c.to_string())).collect())
+            }
+            _ => row.as_array().cloned(),
+        })
+        .collect()
 }
 
 /// Builds the buffer of a pointer parameter from its fixture value (None for `out`).
@@ -189,15 +211,10 @@ fn buffer_for(
     let cells = shape.cells();
     let mut bytes = vec![0u8; cells * size];
     if let Some(v) = v.filter(|_| matches!(p.pass, Pass::Inout | Pass::In)) {
-        let flat: Vec<&Value> = match shape {
-            Shape::Grid(..) => v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .flat_map(|row| row.as_array().into_iter().flatten())
-                .collect(),
-            Shape::Array(_) => v.as_array().into_iter().flatten().collect(),
-            Shape::One => vec![v],
+        let flat: Vec<Value> = match shape {
+            Shape::Grid(..) => grid_rows(p.ty, v).into_iter().flatten().flatten().collect(),
+            Shape::Array(_) => v.as_array().into_iter().flatten().cloned().collect(),
+            Shape::One => vec![v.clone()],
         };
         if flat.len() != cells {
             return Err(format!("`{}` must have {cells} values", p.name));

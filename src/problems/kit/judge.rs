@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::abi::{CType, FunctionDef, KitDef, ParamDef};
-use super::call::{shape_of, split_args, Shape, PARAMS_KEY};
+use super::call::{grid_rows, shape_of, split_args, Shape, PARAMS_KEY};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
 
@@ -54,12 +54,10 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
         let scalar = |x: &Value| super::call::scalar_bits(p.ty, x).is_some();
         let ok = match (p.ty, shape_of(kit, f, args, p)) {
             (CType::String, _) => v.is_string(),
-            (_, Some(Shape::Grid(rows, cols))) => v.as_array().is_some_and(|r| {
+            (_, Some(Shape::Grid(rows, cols))) => grid_rows(p.ty, v).is_some_and(|r| {
                 r.len() == rows
-                    && r.iter().all(|row| {
-                        row.as_array()
-                            .is_some_and(|c| c.len() == cols && c.iter().all(scalar))
-                    })
+                    && r.iter()
+                        .all(|row| row.len() == cols && row.iter().all(scalar))
             }),
             (_, Some(Shape::Array(n))) => v
                 .as_array()
@@ -147,9 +145,13 @@ pub fn draw_grid(v: &Value, shown: Shown) -> Vec<String> {
         .into_iter()
         .flatten()
         .map(|row| {
-            row.as_array()
-                .into_iter()
-                .flatten()
+            // A row of characters may come as one string ("GBRWWR").
+            let cells: Vec<Value> = match row {
+                Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+                _ => row.as_array().cloned().unwrap_or_default(),
+            };
+            cells
+                .iter()
                 .map(|c| match c {
                     Value::Bool(b) => (if *b { shown.yes } else { shown.no }).to_string(),
                     Value::String(s) => s.clone(),

@@ -15,6 +15,7 @@
 
 pub mod abi;
 pub mod call;
+pub mod instant_insanity;
 pub mod judge;
 pub mod miller_rabin;
 pub mod permutations;
@@ -92,7 +93,12 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &permutations::ABI, &sujiko::ABI];
+pub const ABIS: &[&KitAbi] = &[
+    &miller_rabin::ABI,
+    &permutations::ABI,
+    &sujiko::ABI,
+    &instant_insanity::ABI,
+];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
