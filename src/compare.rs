@@ -517,8 +517,9 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
     if expected.trace.is_empty() || counts.trace.is_empty() {
         return None;
     }
+    let observed = counted_steps(&counts.trace);
     for (i, step) in expected.trace.iter().enumerate() {
-        let Some((name, depth)) = counts.trace.get(i) else {
+        let Some((name, depth)) = observed.get(i) else {
             return Some(format!(
                 "your recursion stopped after {i} call{}, where the reference went on with \
                  {}({}) at depth {}",
@@ -540,8 +541,8 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
             ));
         }
     }
-    if counts.trace.len() > expected.trace.len() && expected.trace.len() < 4096 {
-        let (name, depth) = &counts.trace[expected.trace.len()];
+    if observed.len() > expected.trace.len() && expected.trace.len() < 4096 {
+        let (name, depth) = &observed[expected.trace.len()];
         return Some(format!(
             "after the reference's last call (#{}), yours went on into {} at depth {depth}",
             expected.trace.len(),
@@ -551,11 +552,71 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
     None
 }
 
+/// The observed entries of counted functions, each with its depth among counted functions
+/// only, as the reference's trace is kept: a student's own helpers (`LeftIsClear`, entries
+/// without a name) are not steps of the reference, and the calls they nest must not shift
+/// the depths. The entries keep their order, so the depth of each is the number of counted
+/// entries still open above it (an entry at total depth d closes every entry at d or deeper).
+fn counted_steps(trace: &[(Option<String>, u32)]) -> Vec<(Option<String>, u32)> {
+    if trace.iter().all(|(name, _)| name.is_some()) {
+        return trace.to_vec();
+    }
+    let mut open: Vec<(u32, bool)> = Vec::new();
+    let mut steps = Vec::new();
+    for (name, depth) in trace {
+        while open.last().is_some_and(|&(d, _)| d >= *depth) {
+            open.pop();
+        }
+        open.push((*depth, name.is_some()));
+        if name.is_some() {
+            let counted = open.iter().filter(|&&(_, c)| c).count() as u32;
+            steps.push((name.clone(), counted));
+        }
+    }
+    steps
+}
+
 /// A CPU limit as people read it: `250 ms`, `2 s`, `1.5 s`.
 fn cpu_shown(ms: u64) -> String {
     match ms {
         ms if ms < 1000 => format!("{ms} ms"),
         ms if ms % 1000 == 0 => format!("{} s", ms / 1000),
         ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
+}
+
+#[cfg(test)]
+mod counted_steps_tests {
+    use super::counted_steps;
+
+    #[test]
+    fn helpers_are_dropped_and_do_not_deepen_the_counted_steps() {
+        let s = |n: &str| Some(n.to_string());
+        // Solve > IsSafe > (LeftIsClear), PlaceQueen, Solve > IsSafe > (LeftIsClear)
+        let trace = vec![
+            (s("Solve"), 1),
+            (s("IsSafe"), 2),
+            (None, 3),
+            (s("PlaceQueen"), 2),
+            (s("Solve"), 2),
+            (s("IsSafe"), 3),
+            (None, 4),
+        ];
+        assert_eq!(
+            counted_steps(&trace),
+            vec![
+                (s("Solve"), 1),
+                (s("IsSafe"), 2),
+                (s("PlaceQueen"), 2),
+                (s("Solve"), 2),
+                (s("IsSafe"), 3),
+            ]
+        );
+        // A counted call made from inside a helper is one deeper than its counted caller.
+        let nested = vec![(s("Solve"), 1), (None, 2), (s("Solve"), 3)];
+        assert_eq!(
+            counted_steps(&nested),
+            vec![(s("Solve"), 1), (s("Solve"), 2)]
+        );
     }
 }

@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 7] = [
+    static ALL: [&(dyn Problem + 'static); 9] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -255,6 +255,8 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &maze::Maze::KEEP_MARKS,
         &maze::exercise1::MazeLibProblem,
         &kit::miller_rabin::PROBLEM,
+        &kit::queens::PROBLEM,
+        &kit::n_queens::PROBLEM,
     ];
     &ALL
 }

@@ -20,6 +20,7 @@ pub mod kit;
 pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
+pub mod queens;
 pub mod turnpike;
 
 #[cfg(test)]

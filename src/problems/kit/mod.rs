@@ -17,6 +17,9 @@ pub mod abi;
 pub mod call;
 pub mod judge;
 pub mod miller_rabin;
+pub mod n_queens;
+pub mod queens;
+pub mod queens_explain;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -90,7 +93,7 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI];
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &queens::ABI, &n_queens::ABI];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
@@ -365,6 +368,15 @@ impl Problem for KitProblem {
         let RunInput::Call { args, .. } = &input else {
             return None;
         };
-        Some(judge::compare(self, f, args, &case.params, expected, got))
+        let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
+        Some(judge::compare(
+            self,
+            f,
+            args,
+            &case.params,
+            expected,
+            got,
+            exact,
+        ))
     }
 }
