@@ -310,7 +310,10 @@ pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), St
             .as_array()
             .into_iter()
             .flatten()
-            .map(Value::to_string)
+            .map(|a| match a {
+                Value::String(c) => format!("'{c}'"),
+                other => other.to_string(),
+            })
             .collect();
         match step.get(2) {
             Some(r) => format!("{name}({}) = {r}", args.join(", ")),

@@ -107,3 +107,39 @@ fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
         stdout: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{Problem, RefOutcome};
+    use crate::sandbox::RunInput;
+
+    #[test]
+    fn an_empty_board_is_any_size_and_the_first_solution_is_the_handout_s() {
+        let input = RunInput::Call {
+            function: "Solve".into(),
+            args: vec![json!([]), json!(0)],
+        };
+        for (n, rows) in [(8, vec![0, 4, 7, 5, 2, 6, 1, 3]), (4, vec![1, 3, 0, 2])] {
+            let params = [("NUM_QUEENS".to_string(), n)].into_iter().collect();
+            let e = PROBLEM.expected_with(&input, &params).unwrap();
+            let RefOutcome::Returns(v) = e.outcome else {
+                panic!("diverges")
+            };
+            assert_eq!(v["return"], json!(true));
+            let board: Board = serde_json::from_value(v["board"].clone()).unwrap();
+            assert_eq!(reference::rows_of(&board), rows);
+            let world = e.world.unwrap();
+            assert_eq!(
+                world["trace"][0],
+                json!(["DrawLetterAtPosition", ["Q", 0, 0]])
+            );
+        }
+        let wrong = RunInput::Call {
+            function: "Solve".into(),
+            args: vec![json!([[true]]), json!(0)],
+        };
+        let err = PROBLEM.expected(&wrong).err().unwrap();
+        assert!(err.contains("8 rows of 8 values"), "{err}");
+    }
+}
