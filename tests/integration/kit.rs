@@ -254,3 +254,43 @@ fn n_queens_accepts_any_valid_placement_and_names_attacking_queens() {
     let r = report_of("n-queens", "handout-order-c");
     assert!(!messages(&r).contains("attack"), "{}", messages(&r));
 }
+
+#[test]
+fn queens_a_course_s_num_queens_sizes_the_empty_board_and_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let handout =
+        std::fs::read_to_string(sample_of("queens", "handout-c").join("queens.c")).unwrap();
+    let sub = dir.path().join("six");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("queens.c"),
+        handout.replace("#define NUM_QUEENS 8", "#define NUM_QUEENS 6"),
+    )
+    .unwrap();
+    let course = dir.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[queens]\nparams = { NUM_QUEENS = 6 }\n\n[[queens.cases]]\nmatch = \"Solve/empty board*\"\n\
+         points = 1\n\n[[queens.cases]]\nmatch = \"*\"\nrequired = false\n",
+    )
+    .unwrap();
+    let (code, r) = check_report(
+        "queens",
+        &sub,
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    let c = case(&r, "Solve/empty board");
+    // 6 queens: rows by column 1 3 5 0 2 4, the first the handout's order finds.
+    assert_eq!(
+        c["expected"]["return"]["board"][1],
+        serde_json::json!([true, false, false, false, false, false])
+    );
+    // The handout's 8 x 8 code graded against a 6 x 6 course fails, as it should.
+    let (code, _) = check_report(
+        "queens",
+        &sample_of("queens", "handout-c"),
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(1));
+}
