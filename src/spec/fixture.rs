@@ -466,7 +466,7 @@ mod tests {
         write(
             dir.path(),
             "a.toml",
-            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"stdout\"]\n",
+            "[[case]]\nname = \"x\"\ncall = \"f\"\ncompare = [\"exit_status\"]\n",
         );
         let err = load_fixtures(dir.path(), Limits::default())
             .unwrap_err()
