@@ -46,8 +46,15 @@ pub fn letters_to_assign(rows: &[&str; 3]) -> Vec<u8> {
 }
 
 /// `ExhaustiveSolve(puzzle, lettersToAssign)`.
-pub fn exhaustive_solve(probe: &mut dyn Probe, table: &mut dyn LetterTable, letters: &[u8]) -> bool {
-    probe.enter("ExhaustiveSolve", format_args!("\"{}\"", String::from_utf8_lossy(letters)));
+pub fn exhaustive_solve(
+    probe: &mut dyn Probe,
+    table: &mut dyn LetterTable,
+    letters: &[u8],
+) -> bool {
+    probe.enter(
+        "ExhaustiveSolve",
+        format_args!("\"{}\"", String::from_utf8_lossy(letters)),
+    );
     let found = if letters.is_empty() {
         table.solved()
     } else {
@@ -79,7 +86,13 @@ impl<'a> Columns<'a> {
 }
 
 /// `SmarterSolve(puzzle, whichRow, rowSumSoFar)`.
-pub fn smarter_solve(probe: &mut dyn Probe, table: &mut dyn LetterTable, p: Columns<'_>, which_row: usize, row_sum: i64) -> bool {
+pub fn smarter_solve(
+    probe: &mut dyn Probe,
+    table: &mut dyn LetterTable,
+    p: Columns<'_>,
+    which_row: usize,
+    row_sum: i64,
+) -> bool {
     probe.enter("SmarterSolve", format_args!("{which_row}, {row_sum}"));
     let found = if p.rows[SUM].is_empty() {
         row_sum == 0
@@ -93,7 +106,13 @@ pub fn smarter_solve(probe: &mut dyn Probe, table: &mut dyn LetterTable, p: Colu
 }
 
 /// `SolveForAddend(puzzle, whichRow, rowSumSoFar)`.
-fn solve_for_addend(probe: &mut dyn Probe, table: &mut dyn LetterTable, mut p: Columns<'_>, which_row: usize, row_sum: i64) -> bool {
+fn solve_for_addend(
+    probe: &mut dyn Probe,
+    table: &mut dyn LetterTable,
+    mut p: Columns<'_>,
+    which_row: usize,
+    row_sum: i64,
+) -> bool {
     probe.enter("SolveForAddend", format_args!("{which_row}, {row_sum}"));
     let found = if p.rows[which_row].is_empty() {
         smarter_solve(probe, table, p, which_row + 1, row_sum)
@@ -120,7 +139,12 @@ fn solve_for_addend(probe: &mut dyn Probe, table: &mut dyn LetterTable, mut p: C
 }
 
 /// `SolveForSum(puzzle, rowSum)`.
-fn solve_for_sum(probe: &mut dyn Probe, table: &mut dyn LetterTable, mut p: Columns<'_>, row_sum: i64) -> bool {
+fn solve_for_sum(
+    probe: &mut dyn Probe,
+    table: &mut dyn LetterTable,
+    mut p: Columns<'_>,
+    row_sum: i64,
+) -> bool {
     probe.enter("SolveForSum", format_args!("{row_sum}"));
     let ch = p.rows[SUM][0];
     let sum_digit = row_sum % 10;
@@ -150,7 +174,10 @@ pub struct Table {
 impl Table {
     /// An empty table for the puzzle `rows[0] + rows[1] = rows[2]`.
     pub fn new(rows: [String; 3]) -> Table {
-        Table { rows, digit_of: [None; 256] }
+        Table {
+            rows,
+            digit_of: [None; 256],
+        }
     }
 
     /// The assignment, letter by letter in alphabetical order.
@@ -161,13 +188,14 @@ impl Table {
     }
 
     fn value(&self, row: &str) -> Option<i64> {
-        row.bytes().try_fold(0i64, |v, b| Some(v * 10 + self.digit_of[b as usize]?))
+        row.bytes()
+            .try_fold(0i64, |v, b| Some(v * 10 + self.digit_of[b as usize]?))
     }
 }
 
 impl LetterTable for Table {
     fn assign(&mut self, letter: u8, digit: i64) -> bool {
-        if self.digit_of.iter().any(|d| *d == Some(digit)) {
+        if self.digit_of.contains(&Some(digit)) {
             return false;
         }
         self.digit_of[letter as usize] = Some(digit);
@@ -187,7 +215,11 @@ impl LetterTable for Table {
     }
 
     fn solved(&mut self) -> bool {
-        match (self.value(&self.rows[0]), self.value(&self.rows[1]), self.value(&self.rows[2])) {
+        match (
+            self.value(&self.rows[0]),
+            self.value(&self.rows[1]),
+            self.value(&self.rows[2]),
+        ) {
             (Some(a), Some(b), Some(s)) => a + b == s,
             _ => false,
         }
@@ -220,7 +252,13 @@ mod tests {
         let mut t = Table::new(rows(a, b, s));
         let mut tally = Tally::new(0);
         let (ra, rb, rs) = (reversed(a), reversed(b), reversed(s));
-        let found = smarter_solve(&mut tally, &mut t, Columns::new([&ra, &rb, &rs]), ADDEND1, 0);
+        let found = smarter_solve(
+            &mut tally,
+            &mut t,
+            Columns::new([&ra, &rb, &rs]),
+            ADDEND1,
+            0,
+        );
         (found, t, tally)
     }
 
@@ -235,12 +273,22 @@ mod tests {
         let mut t3 = t.clone();
         assert!(t3.solved());
         // Orders of magnitude: the point of the handout.
-        assert!(ex.calls_of("ExhaustiveSolve") > 100 * sm.calls_of("SmarterSolve"), "{} vs {}", ex.calls_of("ExhaustiveSolve"), sm.calls_of("SmarterSolve"));
+        assert!(
+            ex.calls_of("ExhaustiveSolve") > 100 * sm.calls_of("SmarterSolve"),
+            "{} vs {}",
+            ex.calls_of("ExhaustiveSolve"),
+            sm.calls_of("SmarterSolve")
+        );
     }
 
     #[test]
     fn every_solution_either_finds_is_a_solution_and_none_is_missed() {
-        for (a, b, s) in [("AB", "AB", "CA"), ("A", "B", "A"), ("TO", "GO", "OUT"), ("ABC", "DEF", "GHIJK")] {
+        for (a, b, s) in [
+            ("AB", "AB", "CA"),
+            ("A", "B", "A"),
+            ("TO", "GO", "OUT"),
+            ("ABC", "DEF", "GHIJK"),
+        ] {
             let brute = brute_force(a, b, s);
             let (f1, mut t1, _) = exhaustive(a, b, s);
             let (f2, mut t2, _) = smarter(a, b, s);

@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 10] = [
+    static ALL: [&(dyn Problem + 'static); 12] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -258,6 +258,8 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::permutations::PROBLEM,
         &kit::sujiko::PROBLEM,
         &kit::instant_insanity::PROBLEM,
+        &kit::queens::PROBLEM,
+        &kit::n_queens::PROBLEM,
     ];
     &ALL
 }

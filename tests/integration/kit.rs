@@ -188,3 +188,211 @@ fn instant_insanity_accepts_any_arrangement_and_names_a_cube_that_was_not_turned
     );
     assert!(!messages(&r).contains("not a turn"), "{}", messages(&r));
 }
+
+/// A queens or n-queens sample's report, checked once for every test that reads it.
+fn report_of(problem: &str, name: &str) -> serde_json::Value {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    static REPORTS: OnceLock<Mutex<BTreeMap<String, serde_json::Value>>> = OnceLock::new();
+    let key = format!("{problem}/{name}");
+    let cached = REPORTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .get(&key)
+        .cloned();
+    cached.unwrap_or_else(|| {
+        let (_, r) = check(problem, name);
+        REPORTS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap()
+            .insert(key, r.clone());
+        r
+    })
+}
+
+fn failed_message(r: &serde_json::Value, name: &str) -> String {
+    let c = case(r, name);
+    assert_eq!(c["verdict"], "fail", "{c}");
+    c["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn queens_rows_tried_bottom_up_are_named_only_where_they_give_the_board() {
+    let r = report_of("queens", "rows-bottom-up");
+    let m = failed_message(&r, "Solve/empty board");
+    assert!(
+        m.contains("  yours             the reference's")
+            && m.contains("  . . Q . . . . .   Q . . . . . . .")
+            && m.contains("tried from the bottom"),
+        "{m}"
+    );
+    // The same symmetric search: its counts pass.
+    assert_eq!(case(&r, "Solve/empty board/calls")["verdict"], "pass");
+    // Its drawing is compared call by call, with rows and columns.
+    let m = failed_message(&r, "Solve/empty board/drawing");
+    assert!(
+        m.contains(
+            "yours DrawLetterAtPosition('Q', 7, 0), the reference DrawLetterAtPosition('Q', 0, 0)"
+        ),
+        "{m}"
+    );
+    // Another board from the top-down order is not blamed on the order.
+    let r = report_of("queens", "one-diagonal");
+    failed_message(&r, "Solve/empty board");
+    assert!(
+        !messages(&r).contains("from the bottom"),
+        "{}",
+        messages(&r)
+    );
+}
+
+#[test]
+fn queens_a_missing_remove_queen_is_named_only_where_it_gives_the_board() {
+    let r = report_of("queens", "no-remove");
+    let m = failed_message(&r, "Solve/empty board");
+    assert!(
+        m.contains("returned false; the reference returns true")
+            && m.contains("a failed try's queen stays on the board"),
+        "{m}"
+    );
+    // The kept queens share columns: named as attacking only when Solve claims a solution.
+    assert!(!m.contains("attack each other"), "{m}");
+    let m = failed_message(&r, "Solve/dead end");
+    assert!(m.contains("a failed try's queen stays"), "{m}");
+    // FALSE with the board emptied again is not a missing RemoveQueen.
+    let r = report_of("queens", "base-case-off-by-one");
+    failed_message(&r, "Solve/empty board");
+    assert!(!messages(&r).contains("queen stays"), "{}", messages(&r));
+}
+
+#[test]
+fn queens_one_diagonal_is_named_with_two_attacking_queens() {
+    let r = report_of("queens", "one-diagonal");
+    let m = failed_message(&r, "Solve/empty board");
+    assert!(
+        m.contains("only the diagonal of UpperDiagIsClear")
+            && m.contains(
+                "the queens at row 0, column 0 and row 1, column 1 attack each other along a \
+                 diagonal"
+            ),
+        "{m}"
+    );
+    // The trace compares counted calls, not the student's helpers (LeftIsClear, ...).
+    let m = failed_message(&r, "Solve/empty board/calls");
+    assert!(
+        m.contains(
+            "the reference entered IsSafe(2, 1) at depth 3; yours entered PlaceQueen at depth 3"
+        ) && !m.contains("helper"),
+        "{m}"
+    );
+    // Valid boards found in another order hold no attacking queens, and are not said to.
+    let r = report_of("queens", "rows-bottom-up");
+    assert!(!messages(&r).contains("diagonal"), "{}", messages(&r));
+}
+
+#[test]
+fn queens_a_base_case_past_the_end_is_named_only_where_it_is_reproduced() {
+    let r = report_of("queens", "base-case-off-by-one");
+    for name in [
+        "Solve/empty board",
+        "Solve/complete board",
+        "Solve/empty board/calls",
+    ] {
+        let m = failed_message(&r, name);
+        assert!(m.contains("`col > NUM_QUEENS`"), "{name}: {m}");
+    }
+    // Its dead end never reaches column 8: nothing to explain.
+    assert_eq!(case(&r, "Solve/dead end")["verdict"], "pass");
+    let r = report_of("queens", "no-remove");
+    assert!(
+        !messages(&r).contains("col > NUM_QUEENS"),
+        "{}",
+        messages(&r)
+    );
+    let r = report_of("queens", "handout-c");
+    assert!(
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["verdict"] == "pass"),
+        "{}",
+        messages(&r)
+    );
+}
+
+#[test]
+fn n_queens_accepts_any_valid_placement_and_names_attacking_queens() {
+    let r = report_of("n-queens", "bottom-up-cpp");
+    for c in r["cases"].as_array().unwrap() {
+        let exact = c["name"].as_str().unwrap().ends_with("/handout order");
+        assert_eq!(c["verdict"], if exact { "fail" } else { "pass" }, "{c}");
+    }
+    let m = case(&r, "SolveQueens/8")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(m.contains("a valid placement, not the first one"), "{m}");
+    let m = failed_message(&r, "SolveQueens/8/handout order");
+    assert!(
+        m.contains("rows is [7,3,0,2,5,1,6,4]; the reference leaves [0,4,7,5,2,6,1,3]"),
+        "{m}"
+    );
+
+    let r = report_of("n-queens", "one-diagonal");
+    let m = failed_message(&r, "SolveQueens/8");
+    assert!(
+        m.contains(
+            "the queens at row 0, column 0 and row 1, column 1 attack each other along a \
+             diagonal (rows[0] = 0, rows[1] = 1)"
+        ),
+        "{m}"
+    );
+    let m = failed_message(&r, "SolveQueens/3");
+    assert!(m.contains("returned true; no placement of 3 queens"), "{m}");
+    assert_eq!(case(&r, "SolveQueens/1")["verdict"], "pass");
+    let r = report_of("n-queens", "handout-order-c");
+    assert!(!messages(&r).contains("attack"), "{}", messages(&r));
+}
+
+#[test]
+fn queens_a_course_s_num_queens_sizes_the_empty_board_and_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let handout =
+        std::fs::read_to_string(sample_of("queens", "handout-c").join("queens.c")).unwrap();
+    let sub = dir.path().join("six");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("queens.c"),
+        handout.replace("#define NUM_QUEENS 8", "#define NUM_QUEENS 6"),
+    )
+    .unwrap();
+    let course = dir.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[queens]\nparams = { NUM_QUEENS = 6 }\n\n[[queens.cases]]\nmatch = \"Solve/empty board*\"\n\
+         points = 1\n\n[[queens.cases]]\nmatch = \"*\"\nrequired = false\n",
+    )
+    .unwrap();
+    let (code, r) = check_report(
+        "queens",
+        &sub,
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    let c = case(&r, "Solve/empty board");
+    // 6 queens: rows by column 1 3 5 0 2 4, the first the handout's order finds.
+    assert_eq!(
+        c["expected"]["return"]["board"][1],
+        serde_json::json!([true, false, false, false, false, false])
+    );
+    // The handout's 8 x 8 code graded against a 6 x 6 course fails, as it should.
+    let (code, _) = check_report(
+        "queens",
+        &sample_of("queens", "handout-c"),
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(1));
+}

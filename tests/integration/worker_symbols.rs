@@ -29,6 +29,8 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::permutations::recursive_permute",
     "labgrade_reference::sujiko::solve",
     "labgrade_reference::instant_insanity::solve",
+    "labgrade_reference::queens::solve",
+    "labgrade_reference::queens::solve_queens",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -50,6 +52,11 @@ const EXPORTS: &[&str] = &[
     "RecursivePermute",
     "SolveSujiko",
     "SolveInsanity",
+    "Solve",
+    "IsSafe",
+    "PlaceQueen",
+    "RemoveQueen",
+    "SolveQueens",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

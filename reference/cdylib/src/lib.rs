@@ -22,6 +22,7 @@ pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
 pub mod permutations;
+pub mod queens;
 pub mod sujiko;
 pub mod turnpike;
 

@@ -204,6 +204,10 @@ pub struct WorldOp {
     /// Whether its result means anything (shown in traces).
     #[serde(default)]
     pub returns: bool,
+    /// Which arguments are characters (`'Q'` of `DrawLetterAtPosition('Q', row, col)`):
+    /// recorded and shown as such, not as their codes.
+    #[serde(default)]
+    pub chars: Vec<usize>,
 }
 
 /// The `[kit]` table of a spec's text, or why it is not one.

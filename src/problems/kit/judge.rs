@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::abi::{CType, FunctionDef, KitDef, ParamDef};
+use super::abi::{CType, FunctionDef, KitDef, ParamDef, Pass};
 use super::call::{grid_rows, shape_of, split_args, Shape, PARAMS_KEY};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
@@ -54,6 +54,7 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
         let scalar = |x: &Value| super::call::scalar_bits(p.ty, x).is_some();
         let ok = match (p.ty, shape_of(kit, f, args, p)) {
             (CType::String, _) => v.is_string(),
+            _ if super::call::starts_empty(p, v) => true,
             (_, Some(Shape::Grid(rows, cols))) => grid_rows(p.ty, v).is_some_and(|r| {
                 r.len() == rows
                     && r.iter()
@@ -89,6 +90,9 @@ fn describe_type(kit: &KitDef, f: &FunctionDef, args: &[Value], p: &ParamDef) ->
         CType::Void => "nothing",
     };
     match shape_of(kit, f, args, p) {
+        Some(Shape::Grid(r, c)) if p.pass == Pass::Inout => {
+            format!("{r} rows of {c} values, each {scalar} (or [], all zero)")
+        }
         Some(Shape::Grid(r, c)) => format!("{r} rows of {c} values, each {scalar}"),
         Some(Shape::Array(n)) => format!("an array of {n} values, each {scalar}"),
         _ => scalar.to_string(),
@@ -200,7 +204,12 @@ fn without_world(v: &Value) -> Value {
     }
 }
 
-/// Judges what a call returned and left behind.
+/// The tag of a case that judges an `any_valid` function by the reference's answer, not by
+/// the checker: for courses that fix the handout's order of choices.
+pub const EXACT_TAG: &str = "exact";
+
+/// Judges what a call returned and left behind (`exact`: by equality even where any valid
+/// answer is accepted).
 pub fn compare(
     problem: &KitProblem,
     f: &FunctionDef,
@@ -208,6 +217,7 @@ pub fn compare(
     params: &Params,
     expected: &Value,
     got: &Value,
+    exact: bool,
 ) -> ReturnComparison {
     let call = describe(f, args);
     let expected_shown = without_world(expected);
@@ -221,7 +231,7 @@ pub fn compare(
         expected_shown: expected_shown.clone(),
         observed_shown: observed_shown.clone(),
     };
-    if f.any_valid {
+    if f.any_valid && !exact {
         if let Some(checker) = problem.checker {
             let (own, _, _) = split_args(f, args);
             return match checker(&CheckCall {
@@ -263,7 +273,11 @@ pub fn compare(
                 )
             ));
         } else {
-            let deref = if p.ty == CType::String { "" } else { "*" };
+            let deref = if p.ty == CType::String || p.array.is_some() {
+                ""
+            } else {
+                "*"
+            };
             failures.push(format!(
                 "after {call}, {deref}{} is {}; the reference leaves {}",
                 p.name,
@@ -298,7 +312,10 @@ pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), St
             .as_array()
             .into_iter()
             .flatten()
-            .map(Value::to_string)
+            .map(|a| match a {
+                Value::String(c) => format!("'{c}'"),
+                other => other.to_string(),
+            })
             .collect();
         match step.get(2) {
             Some(r) => format!("{name}({}) = {r}", args.join(", ")),

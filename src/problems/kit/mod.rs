@@ -18,7 +18,10 @@ pub mod call;
 pub mod instant_insanity;
 pub mod judge;
 pub mod miller_rabin;
+pub mod n_queens;
 pub mod permutations;
+pub mod queens;
+pub mod queens_explain;
 pub mod sujiko;
 pub mod world;
 
@@ -98,6 +101,8 @@ pub const ABIS: &[&KitAbi] = &[
     &permutations::ABI,
     &sujiko::ABI,
     &instant_insanity::ABI,
+    &queens::ABI,
+    &n_queens::ABI,
 ];
 
 /// The child side of kit problem `name`.
@@ -373,6 +378,15 @@ impl Problem for KitProblem {
         let RunInput::Call { args, .. } = &input else {
             return None;
         };
-        Some(judge::compare(self, f, args, &case.params, expected, got))
+        let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
+        Some(judge::compare(
+            self,
+            f,
+            args,
+            &case.params,
+            expected,
+            got,
+            exact,
+        ))
     }
 }

@@ -64,7 +64,15 @@ impl Recorder {
         let result = self.world.answer(op, args);
         self.counts[op] += 1;
         if self.trace.len() < TRACE_KEEP {
-            let mut step = vec![json!(spec.name), json!(args)];
+            let shown: Vec<Value> = args
+                .iter()
+                .enumerate()
+                .map(|(i, &a)| match u8::try_from(a) {
+                    Ok(c) if spec.chars.contains(&i) => json!((c as char).to_string()),
+                    _ => json!(a),
+                })
+                .collect();
+            let mut step = vec![json!(spec.name), Value::Array(shown)];
             if spec.returns {
                 step.push(json!(result));
             }

@@ -1,0 +1,252 @@
+//! Why a queens submission's board differs, said only where the evidence holds: the usual
+//! slips of the handout's search are run here on the case's board, and one is named only
+//! when it reproduces what the submission did (its return, the board it left and, when
+//! counted, its number of Solve calls). A board that claims a solution and holds two queens
+//! that attack each other is said to, with the two named.
+
+use labgrade_reference::queens::{conflict, rows_of, Board, Conflict};
+use serde_json::Value;
+
+use super::queens::{num_queens, solve_args, PROBLEM};
+use crate::problems::{run_input, Mismatch, RefOutcome};
+use crate::sandbox::RunInput;
+
+/// A slip in the handout's search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slip {
+    /// Rows tried from NUM_QUEENS - 1 down to 0.
+    RowsBottomUp,
+    /// A failed try's queen is never taken off the board.
+    NoRemove,
+    /// IsSafe checks the row and UpperDiagIsClear's diagonal only.
+    UpperDiagOnly,
+    /// IsSafe checks the row and LowerDiagIsClear's diagonal only.
+    LowerDiagOnly,
+    /// The base case is `col > NUM_QUEENS`.
+    BaseCasePastTheEnd,
+}
+
+impl Slip {
+    const ALL: [Slip; 5] = [
+        Slip::RowsBottomUp,
+        Slip::NoRemove,
+        Slip::UpperDiagOnly,
+        Slip::LowerDiagOnly,
+        Slip::BaseCasePastTheEnd,
+    ];
+
+    fn says(self) -> &'static str {
+        match self {
+            Slip::RowsBottomUp => {
+                "your board is the first solution found when each column's rows are tried from \
+                 the bottom (row NUM_QUEENS - 1) up; the handout tries them top to bottom, row 0 \
+                 first"
+            }
+            Slip::NoRemove => {
+                "your board is exactly what the search leaves when a failed try's queen stays on \
+                 the board (and blocks the squares it attacks): after a failed recursive call, \
+                 Solve must call RemoveQueen, and RemoveQueen must set the square back to FALSE"
+            }
+            Slip::UpperDiagOnly => {
+                "your board is what the search finds when IsSafe checks the row and only the \
+                 diagonal of UpperDiagIsClear (rows increasing to the left): IsSafe must check \
+                 both diagonals"
+            }
+            Slip::LowerDiagOnly => {
+                "your board is what the search finds when IsSafe checks the row and only the \
+                 diagonal of LowerDiagIsClear (rows decreasing to the left): IsSafe must check \
+                 both diagonals"
+            }
+            Slip::BaseCasePastTheEnd => {
+                "your Solve does exactly what it does with the base case `col > NUM_QUEENS` \
+                 instead of `col >= NUM_QUEENS`: with every queen placed it looks for a safe row \
+                 in column NUM_QUEENS, finds none, and backtracks through every placement"
+            }
+        }
+    }
+}
+
+/// What a search with `slip` returns, leaves and how often it calls Solve; None where it
+/// cannot be told (the past-the-end column read outside the board).
+pub fn run(slip: Slip, board: &Board, col: usize) -> Option<(bool, Board, u64)> {
+    let mut s = Search {
+        slip,
+        board: board.clone(),
+        calls: 0,
+    };
+    let solved = s.solve(col)?;
+    Some((solved, s.board, s.calls))
+}
+
+struct Search {
+    slip: Slip,
+    board: Board,
+    calls: u64,
+}
+
+impl Search {
+    fn solve(&mut self, col: usize) -> Option<bool> {
+        self.calls += 1;
+        let n = self.board.len();
+        let done = match self.slip {
+            Slip::BaseCasePastTheEnd => col > n,
+            _ => col >= n,
+        };
+        if done {
+            return Some(true);
+        }
+        let rows: Vec<usize> = match self.slip {
+            Slip::RowsBottomUp => (0..n).rev().collect(),
+            _ => (0..n).collect(),
+        };
+        for row in rows {
+            if self.is_safe(row, col)? {
+                self.board[row][col] = true;
+                if self.solve(col + 1)? {
+                    return Some(true);
+                }
+                if self.slip != Slip::NoRemove {
+                    self.board[row][col] = false;
+                }
+            }
+        }
+        Some(false)
+    }
+
+    fn is_safe(&self, row: usize, col: usize) -> Option<bool> {
+        let b = &self.board;
+        let n = b.len();
+        if (0..col).any(|c| b[row][c]) {
+            return Some(false);
+        }
+        if col >= n {
+            return None; // the diagonals would start outside the board
+        }
+        let upper = (0..=col.min(n - 1 - row)).all(|k| !b[row + k][col - k]);
+        let lower = (0..=col.min(row)).all(|k| !b[row - k][col - k]);
+        Some(match self.slip {
+            Slip::UpperDiagOnly => upper,
+            Slip::LowerDiagOnly => lower,
+            _ => upper && lower,
+        })
+    }
+}
+
+fn board_of(v: &Value) -> Option<Board> {
+    v.as_array()?
+        .iter()
+        .map(|r| r.as_array()?.iter().map(Value::as_bool).collect())
+        .collect()
+}
+
+/// Two queens of a board that attack each other, in words.
+pub fn attack(board: &Board) -> Option<String> {
+    let n = board.len();
+    let queens: Vec<(usize, usize)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&(r, c)| board[r][c])
+        .collect();
+    let one_per_column = (0..n).all(|c| queens.iter().filter(|q| q.1 == c).count() == 1);
+    let pair = |a: (usize, usize), b: (usize, usize), how: &str| {
+        format!(
+            "the queens at row {}, column {} and row {}, column {} attack each other {how}",
+            a.0, a.1, b.0, b.1
+        )
+    };
+    if one_per_column {
+        let rows = rows_of(board);
+        let signed: Vec<i64> = rows.iter().map(|&r| r as i64).collect();
+        return match conflict(&signed)? {
+            Conflict::NoQueen(_) => None,
+            Conflict::Row(a, b) => Some(pair((rows[a], a), (rows[b], b), "along a row")),
+            Conflict::Diagonal(a, b) => Some(pair((rows[a], a), (rows[b], b), "along a diagonal")),
+        };
+    }
+    let same_column = queens.iter().enumerate().find_map(|(i, a)| {
+        queens[i + 1..]
+            .iter()
+            .find(|b| b.1 == a.1)
+            .map(|b| (*a, *b))
+    });
+    match same_column {
+        Some((a, b)) => Some(pair(a, b, "along a column")),
+        None => Some(format!(
+            "your board holds {} queens, not one in each of the {n} columns",
+            queens.len()
+        )),
+    }
+}
+
+/// The explanation of a `Solve` case's mismatch, if the evidence holds one.
+pub fn explain(m: &Mismatch<'_>) -> Option<String> {
+    let RunInput::Call { args, .. } = run_input(&PROBLEM, m.case).ok()? else {
+        return None;
+    };
+    let (start, col) = solve_args(&args, num_queens(m.params)).ok()?;
+    let got = m.observed.value.as_ref()?;
+    let (got_return, got_board) = (got.get("return")?.as_bool()?, board_of(got.get("board")?)?);
+    let RefOutcome::Returns(expected) = &m.expected.outcome else {
+        return None;
+    };
+    let expected_board = board_of(expected.get("board")?)?;
+    let expected_return = expected.get("return")?.as_bool()?;
+    let mut said = Vec::new();
+    if (got_return, &got_board) != (expected_return, &expected_board) {
+        let solve_calls = m
+            .observed
+            .counts
+            .as_ref()
+            .and_then(|c| c.calls.get("Solve").copied());
+        let slip = Slip::ALL.into_iter().find(|&slip| {
+            run(slip, &start, col).is_some_and(|(r, b, calls)| {
+                (r, &b) == (got_return, &got_board)
+                    && (r, &b) != (expected_return, &expected_board)
+                    && solve_calls.is_none_or(|c| c == calls)
+            })
+        });
+        said.extend(slip.map(|s| s.says().to_string()));
+    }
+    if got_return {
+        said.extend(attack(&got_board));
+    }
+    (!said.is_empty()).then(|| said.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn empty(n: usize) -> Board {
+        vec![vec![false; n]; n]
+    }
+
+    #[test]
+    fn slips_of_the_handout_s_search_give_their_own_boards() {
+        let (r, b, calls) = run(Slip::RowsBottomUp, &empty(8), 0).unwrap();
+        assert!(r);
+        assert_eq!(rows_of(&b), [7, 3, 0, 2, 5, 1, 6, 4]);
+        assert_eq!(calls, 114);
+        let (r, b, _) = run(Slip::UpperDiagOnly, &empty(8), 0).unwrap();
+        assert!(r);
+        assert_eq!(rows_of(&b), [0, 1, 2, 3, 4, 5, 6, 7]);
+        let (r, b, calls) = run(Slip::BaseCasePastTheEnd, &empty(8), 0).unwrap();
+        assert!(!r && b == empty(8));
+        assert_eq!(calls, 2057);
+        let (r, b, _) = run(Slip::NoRemove, &empty(8), 0).unwrap();
+        assert!(!r);
+        assert!(b.iter().all(|row| row[0])); // every failed try in column 0 stayed
+        assert!(attack(&b).unwrap().contains("along a column"));
+    }
+
+    #[test]
+    fn attacking_queens_are_named() {
+        let mut b = empty(4);
+        for (r, c) in [(1, 0), (3, 1), (0, 2), (1, 3)] {
+            b[r][c] = true;
+        }
+        assert_eq!(
+            attack(&b).unwrap(),
+            "the queens at row 1, column 0 and row 1, column 3 attack each other along a row"
+        );
+    }
+}
