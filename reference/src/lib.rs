@@ -30,4 +30,5 @@ pub mod lab_tictactoe;
 pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
+pub mod paint_fill;
 pub mod turnpike;

@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 7] = [
+    static ALL: [&(dyn Problem + 'static); 8] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -255,6 +255,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &maze::Maze::KEEP_MARKS,
         &maze::exercise1::MazeLibProblem,
         &kit::miller_rabin::PROBLEM,
+        &kit::paint_fill::PROBLEM,
     ];
     &ALL
 }

@@ -20,6 +20,7 @@ pub mod kit;
 pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
+pub mod paint_fill;
 pub mod turnpike;
 
 #[cfg(test)]

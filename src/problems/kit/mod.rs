@@ -17,6 +17,7 @@ pub mod abi;
 pub mod call;
 pub mod judge;
 pub mod miller_rabin;
+pub mod paint_fill;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -90,7 +91,7 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI];
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &paint_fill::ABI];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
@@ -134,6 +135,9 @@ pub struct CheckCall<'a> {
     pub expected: &'a Map<String, Value>,
     /// The submission's.
     pub got: &'a Map<String, Value>,
+    /// The case's tags: a case may ask for more than validity (`move-order`: the
+    /// reference's own answer, where a course fixes the order of the search).
+    pub tags: &'a [String],
 }
 
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
@@ -283,10 +287,14 @@ impl Problem for KitProblem {
             params,
             world: recorder.as_mut(),
         })?;
+        let mut world = recorder.map(|r| r.record());
         let outcome = match run.value {
             Some(mut value) => {
                 if f.returns == abi::CType::Void {
                     value.remove("return");
+                }
+                if let (Some(record), Some(def)) = (world.as_mut(), &self.def().world) {
+                    self::world::state_into_answer(def, record, &mut value);
                 }
                 RefOutcome::Returns(Value::Object(value))
             }
@@ -314,7 +322,7 @@ impl Problem for KitProblem {
                 .collect(),
             stdout: run.stdout,
             exit_status: None,
-            world: recorder.map(|r| r.record()),
+            world,
         })
     }
 
@@ -365,6 +373,6 @@ impl Problem for KitProblem {
         let RunInput::Call { args, .. } = &input else {
             return None;
         };
-        Some(judge::compare(self, f, args, &case.params, expected, got))
+        Some(judge::compare(self, f, args, case, expected, got))
     }
 }
