@@ -26,6 +26,7 @@
 
 pub mod instrument;
 pub mod kit;
+pub mod knights_tour;
 pub mod lab_tictactoe;
 pub mod maze;
 pub mod miller_rabin;

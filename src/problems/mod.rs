@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 8] = [
+    static ALL: [&(dyn Problem + 'static); 9] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -256,6 +256,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &maze::exercise1::MazeLibProblem,
         &kit::miller_rabin::PROBLEM,
         &kit::paint_fill::PROBLEM,
+        &kit::knights_tour::PROBLEM,
     ];
     &ALL
 }

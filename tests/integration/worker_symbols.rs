@@ -26,6 +26,8 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::lab_tictactoe::minimax",
     "labgrade_reference::miller_rabin::power",
     "labgrade_reference::miller_rabin::test_prime",
+    "labgrade_reference::paint_fill::fill_region",
+    "labgrade_reference::knights_tour::find_tour",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -44,6 +46,9 @@ const EXPORTS: &[&str] = &[
     "labgrade_reference_unmarks",
     "power",
     "test_prime",
+    "FillRegion",
+    "FindTour",
+    "FindClosedTour",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

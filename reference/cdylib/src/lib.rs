@@ -17,6 +17,7 @@
 
 pub mod instrument;
 pub mod kit;
+pub mod knights_tour;
 pub mod maze;
 pub mod miller_rabin;
 pub mod nim;

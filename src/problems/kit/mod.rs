@@ -16,6 +16,7 @@
 pub mod abi;
 pub mod call;
 pub mod judge;
+pub mod knights_tour;
 pub mod miller_rabin;
 pub mod paint_fill;
 pub mod world;
@@ -91,7 +92,7 @@ impl KitAbi {
 }
 
 /// Every kit problem's child side.
-pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &paint_fill::ABI];
+pub const ABIS: &[&KitAbi] = &[&miller_rabin::ABI, &paint_fill::ABI, &knights_tour::ABI];
 
 /// The child side of kit problem `name`.
 pub fn abi(name: &str) -> Option<&'static KitAbi> {

@@ -237,10 +237,12 @@ mod tests {
 
     #[test]
     fn diagonal_fill_leaks_through_corners() {
+        // (1, 1) touches (0, 2) and (2, 0) only at corners: four neighbours stay in the
+        // corner, eight leak through to everything white.
         let rows = parse_picture(Some(&json!(["..#.", ".#..", "#..."]))).unwrap();
-        assert_eq!(eight_neighbour_fill(rows, 0, 0), ["###.", "###.", "#..."]);
-        let rows = parse_picture(Some(&json!(["..#.", ".#..", "#..."]))).unwrap();
-        assert_eq!(eight_neighbour_fill(rows, 3, 2), ["####", "####", "####"]);
+        assert_eq!(eight_neighbour_fill(rows, 0, 0), ["####", "####", "####"]);
+        let rows = parse_picture(Some(&json!(["..#.", "###.", "...."]))).unwrap();
+        assert_eq!(eight_neighbour_fill(rows, 0, 0), ["###.", "###.", "...."]);
         assert!(parse_picture(Some(&json!(["..", "."]))).is_err());
         assert!(parse_picture(Some(&json!(["ab"]))).is_err());
     }
