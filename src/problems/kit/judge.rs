@@ -457,6 +457,38 @@ mod tests {
     }
 
     #[test]
+    fn a_large_picture_is_shown_around_its_first_difference() {
+        let rows = |odd: Option<(usize, usize)>| {
+            let v: Vec<String> = (0..100)
+                .map(|y| {
+                    (0..100)
+                        .map(|x| if odd == Some((x, y)) { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            serde_json::json!(v)
+        };
+        let d = picture_diff(&rows(Some((70, 80))), &rows(None), Shown::PLAIN);
+        assert!(
+            d.contains(
+                "1 cell(s) differ; the first at (x = 70, y = 80); shown: rows 68 to 91 \
+                        and columns 40 to 99 of 100 x 100"
+            ),
+            "{d}"
+        );
+        assert_eq!(d.lines().count(), 1 + 24 + 1);
+        let small = picture_diff(
+            &serde_json::json!(["#."]),
+            &serde_json::json!([".."]),
+            Shown::PLAIN,
+        );
+        assert!(
+            small.ends_with("1 cell(s) differ; the first at (x = 0, y = 0)"),
+            "{small}"
+        );
+    }
+
+    #[test]
     fn world_calls_are_judged_by_count_then_first_difference() {
         let e = json!({"calls": {"rand_int": 1}, "trace": [["rand_int", [2, 559], 2]]});
         assert_eq!(compare_world("test_prime(561)", &e, &e), Ok(()));
