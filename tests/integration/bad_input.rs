@@ -56,7 +56,7 @@ fn unknown_problem_lists_the_known_ones() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out)
-            .contains("unknown problem `chess` (known problems: lab-tictactoe, maze, maze-keep-marks, maze-lib, nim, turnpike)"),
+            .contains("unknown problem `chess` (known problems: knights-tour, lab-tictactoe, maze, maze-keep-marks, maze-lib, miller-rabin, nim, paint-fill, turnpike)"),
         "{}",
         stderr(&out)
     );
