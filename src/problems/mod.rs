@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 12] = [
+    static ALL: [&(dyn Problem + 'static); 14] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -260,6 +260,8 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::instant_insanity::PROBLEM,
         &kit::queens::PROBLEM,
         &kit::n_queens::PROBLEM,
+        &kit::paint_fill::PROBLEM,
+        &kit::knights_tour::PROBLEM,
     ];
     &ALL
 }

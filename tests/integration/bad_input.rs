@@ -58,16 +58,20 @@ fn unknown_problem_lists_the_known_ones() {
     let mut known: Vec<String> = std::fs::read_dir(repo().join("specs"))
         .unwrap()
         .flatten()
-        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".toml").map(str::to_string))
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_suffix(".toml")
+                .map(str::to_string)
+        })
         .collect();
     known.sort();
     assert!(known.len() >= 12, "{known:?}");
-    let listed = format!("unknown problem `chess` (known problems: {})", known.join(", "));
-    assert!(
-        stderr(&out).contains(&listed),
-        "{}",
-        stderr(&out)
+    let listed = format!(
+        "unknown problem `chess` (known problems: {})",
+        known.join(", ")
     );
+    assert!(stderr(&out).contains(&listed), "{}", stderr(&out));
     // A near miss is suggested; `chess` (above) is near nothing and gets no suggestion.
     let out = labgrade(&["check", "Maze_Lib", c.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

@@ -396,3 +396,123 @@ fn queens_a_course_s_num_queens_sizes_the_empty_board_and_the_reference() {
     );
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn paint_fill_diagonal_spreading_is_explained_only_where_an_8_neighbour_fill_reproduces_it() {
+    let (code, r) = check("paint-fill", "diagonal-spread");
+    assert_eq!(code, Some(1));
+    let c = case(&r, "fill/diagonal wall");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("the picture after FillRegion((0, 0)) [picture: 5 rows] differs")
+            && m.contains("yours")
+            && m.contains("spreads diagonally"),
+        "{m}"
+    );
+    // The picture is the map's final state, moved out of the world record into the answer.
+    assert_eq!(c["expected"]["return"]["picture"][0], "#####...");
+    assert!(c["observed"]["world"].get("state").is_none(), "{c}");
+    // Forgetting the west also leaves a wrong picture, but not an 8-neighbour fill's.
+    let (_, r) = check("paint-fill", "no-west");
+    let c = case(&r, "fill/comb");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    assert!(!messages(&r).contains("diagonally"), "{}", messages(&r));
+}
+
+#[test]
+fn paint_fill_pixels_asked_outside_the_map_are_recorded_and_explained() {
+    let (_, r) = check("paint-fill", "state-before-bounds");
+    let c = case(&r, "fill/house sky/world");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    assert_eq!(
+        c["observed"]["world"]["refused"]["first"],
+        "GetPixelState((0, -1)): outside the 30 x 15 pixel map"
+    );
+    let m = c["message"].as_str().unwrap();
+    assert!(m.contains("must ask OutsidePixelBounds(pt) first"), "{m}");
+    // Inside the house the fill never reaches an edge: the order of the calls is still
+    // wrong, but nothing outside was asked, and nothing is said of it.
+    let c = case(&r, "fill/house door/world");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(!m.contains("OutsidePixelBounds(pt) first"), "{m}");
+    // Another order of the neighbours: the calls differ, nothing is refused.
+    let (_, r) = check("paint-fill", "cpp-other-order");
+    assert!(!messages(&r).contains("outside the"), "{}", messages(&r));
+}
+
+#[test]
+fn paint_fill_runaway_recursion_ends_as_a_stack_overflow_even_on_the_large_stack() {
+    let (_, r) = check("paint-fill", "runaway-fill");
+    let c = case(&r, "fill/300 x 300");
+    assert_eq!(c["verdict"], "stack-overflow", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(m.contains("overflowed its 64 MiB stack"), "{m}");
+    // The reference needs that stack: a correct fill passes there.
+    let (code, r) = check("paint-fill", "roberts-c");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+}
+
+#[test]
+fn knights_tour_checker_names_the_first_illegal_move_and_the_stale_marks() {
+    let (_, r) = check("knights-tour", "wrong-move");
+    let c = case(&r, "tour/5 x 5 from a corner");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("move 1 to move 2, (0, 0) to (2, 0), is not a knight's move"),
+        "{m}"
+    );
+    let c = case(&r, "tour/4 x 4");
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("there is no tour from there: the answer is false"),
+        "{m}"
+    );
+    let (_, r) = check("knights-tour", "no-undo");
+    let m = case(&r, "tour/3 x 3")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("rightly returned false") && m.contains("undo every mark"),
+        "{m}"
+    );
+    let m = case(&r, "tour/5 x 5 from a corner")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("returned false, but there is a tour from (0, 0)"),
+        "{m}"
+    );
+}
+
+#[test]
+fn knights_tour_any_valid_tour_passes_and_move_order_cases_ask_for_the_reference_s() {
+    let (_, r) = check("knights-tour", "cpp-other-order");
+    let c = case(&r, "tour/6 x 6 from a corner");
+    assert_eq!(c["verdict"], "pass", "{c}");
+    assert_ne!(c["observed"]["return"], c["expected"]["return"], "{c}");
+    let c = case(&r, "tour/6 x 6 from a corner/in order");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("found a valid tour, but not the one the move order of knights.h"),
+        "{c}"
+    );
+    // A closed tour that does not close is named as such.
+    let (_, r) = check("knights-tour", "never-closes");
+    let m = case(&r, "closed/6 x 6 from (1, 0)")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("the tour does not close: its last square"),
+        "{m}"
+    );
+    assert!(!messages(&r).contains("move order"), "{}", messages(&r));
+}

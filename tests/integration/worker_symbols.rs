@@ -31,6 +31,8 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::instant_insanity::solve",
     "labgrade_reference::queens::solve",
     "labgrade_reference::queens::solve_queens",
+    "labgrade_reference::paint_fill::fill_region",
+    "labgrade_reference::knights_tour::find_tour",
 ];
 
 /// The C names the reference cdylib exports: a solver a student could `dlsym` or jump to.
@@ -57,6 +59,9 @@ const EXPORTS: &[&str] = &[
     "PlaceQueen",
     "RemoveQueen",
     "SolveQueens",
+    "FillRegion",
+    "FindTour",
+    "FindClosedTour",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

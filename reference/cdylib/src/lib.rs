@@ -18,9 +18,11 @@
 pub mod instant_insanity;
 pub mod instrument;
 pub mod kit;
+pub mod knights_tour;
 pub mod maze;
 pub mod miller_rabin;
 pub mod nim;
+pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
 pub mod sujiko;

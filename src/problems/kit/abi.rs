@@ -196,6 +196,11 @@ pub struct WorldDef {
     pub name: String,
     /// Its operations, by their code (their index here): the header's wrappers pass it.
     pub ops: Vec<WorldOp>,
+    /// When the library's final state is what the function computes (the picture a fill
+    /// leaves), the name it is part of the answer under: compared with `return`, drawn in
+    /// messages, and taken out of the `world` record.
+    #[serde(default)]
+    pub state: Option<String>,
 }
 
 /// One operation of the world.

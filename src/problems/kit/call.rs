@@ -338,8 +338,10 @@ pub fn prepare(
                 out.insert(p.name.clone(), b.decode(p));
             }
         }
-        if let Some(w) = installed {
-            out.insert("world".into(), w.finish());
+        if let (Some(w), Some(def)) = (installed, &kit.world) {
+            let mut record = w.finish();
+            world::state_into_answer(def, &mut record, &mut out);
+            out.insert("world".into(), record);
         }
         Value::Object(out)
     }))

@@ -8,6 +8,7 @@ use super::abi::{CType, FunctionDef, KitDef, ParamDef, Pass};
 use super::call::{grid_rows, shape_of, split_args, Shape, PARAMS_KEY};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
+use crate::spec::Case;
 
 /// How a problem's values are drawn.
 #[derive(Debug, Clone, Copy)]
@@ -123,7 +124,13 @@ pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
             .world_inputs
             .iter()
             .zip(world)
-            .map(|(n, v)| format!("{n} = {v}"))
+            .map(|(n, v)| match v {
+                // A picture or a board is drawn where it matters, not in every message.
+                Value::Array(rows) if v.to_string().len() > 40 => {
+                    format!("{n}: {} rows", rows.len())
+                }
+                _ => format!("{n} = {v}"),
+            })
             .collect();
         s.push_str(&format!(" [{}]", inputs.join(", ")));
     }
@@ -136,6 +143,7 @@ pub fn show_scalar(ty: CType, names: &[String], v: &Value) -> String {
         return name.clone();
     }
     match (ty, v) {
+        (CType::Point, Value::Array(xy)) if xy.len() == 2 => format!("({}, {})", xy[0], xy[1]),
         (CType::String, Value::String(s)) => format!("\"{s}\""),
         (CType::Char, Value::String(s)) => format!("'{s}'"),
         _ => v.to_string(),
@@ -214,11 +222,12 @@ pub fn compare(
     problem: &KitProblem,
     f: &FunctionDef,
     args: &[Value],
-    params: &Params,
+    case: &Case,
     expected: &Value,
     got: &Value,
-    exact: bool,
 ) -> ReturnComparison {
+    let params: &Params = &case.params;
+    let exact = case.tags.iter().any(|t| t == EXACT_TAG);
     let call = describe(f, args);
     let expected_shown = without_world(expected);
     let observed_shown = without_world(got);
@@ -240,6 +249,7 @@ pub fn compare(
                 params,
                 expected: exp,
                 got: obs,
+                tags: &case.tags,
             }) {
                 Ok(note) => result(true, note),
                 Err(m) => result(false, m),
@@ -286,7 +296,80 @@ pub fn compare(
             ));
         }
     }
+    if let Some(name) = problem.def().world.as_ref().and_then(|w| w.state.as_ref()) {
+        let (e, o) = (exp.get(name), obs.get(name));
+        if e != o {
+            let none = Value::Null;
+            failures.push(format!(
+                "the {name} after {call} differs from the reference's:\n{}",
+                picture_diff(o.unwrap_or(&none), e.unwrap_or(&none), problem.shown)
+            ));
+        }
+    }
     result(failures.is_empty(), failures.join("\n"))
+}
+
+/// Rows and columns shown of a picture; a larger one is shown around its first difference.
+const PICTURE_WINDOW: (usize, usize) = (24, 60);
+
+/// Two pictures (rows of text, or grids) side by side: whole when small, else the window
+/// around the first differing cell, with how many cells differ.
+pub fn picture_diff(got: &Value, expected: &Value, shown: Shown) -> String {
+    let rows = |v: &Value| -> Vec<Vec<char>> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(|row| match row {
+                Value::String(s) => s.chars().collect(),
+                other => draw_grid(&Value::Array(vec![other.clone()]), shown)
+                    .concat()
+                    .chars()
+                    .filter(|c| *c != ' ')
+                    .collect(),
+            })
+            .collect()
+    };
+    let (g, e) = (rows(got), rows(expected));
+    let cell = |p: &[Vec<char>], r: usize, c: usize| p.get(r).and_then(|row| row.get(c)).copied();
+    let (height, width) = (
+        g.len().max(e.len()),
+        g.iter().chain(&e).map(Vec::len).max().unwrap_or(0),
+    );
+    let differing: Vec<(usize, usize)> = (0..height)
+        .flat_map(|r| (0..width).map(move |c| (r, c)))
+        .filter(|&(r, c)| cell(&g, r, c) != cell(&e, r, c))
+        .collect();
+    let (top, left) = match differing.first() {
+        Some(&(r, c)) if height > PICTURE_WINDOW.0 || width > PICTURE_WINDOW.1 => (
+            r.saturating_sub(PICTURE_WINDOW.0 / 2)
+                .min(height.saturating_sub(PICTURE_WINDOW.0)),
+            c.saturating_sub(PICTURE_WINDOW.1 / 2)
+                .min(width.saturating_sub(PICTURE_WINDOW.1)),
+        ),
+        _ => (0, 0),
+    };
+    let window = |p: &[Vec<char>]| -> Vec<String> {
+        p.iter()
+            .skip(top)
+            .take(PICTURE_WINDOW.0)
+            .map(|row| row.iter().skip(left).take(PICTURE_WINDOW.1).collect())
+            .collect()
+    };
+    let mut out = side_by_side(&window(&g), &window(&e), ("yours", "the reference's"));
+    if let Some(&(r, c)) = differing.first() {
+        out.push_str(&format!(
+            "\n  {} cell(s) differ; the first at (x = {c}, y = {r})",
+            differing.len()
+        ));
+        if (top, left) != (0, 0) || height > PICTURE_WINDOW.0 || width > PICTURE_WINDOW.1 {
+            out.push_str(&format!(
+                "; shown: rows {top} to {} and columns {left} to {} of {height} x {width}",
+                (top + PICTURE_WINDOW.0).min(height) - 1,
+                (left + PICTURE_WINDOW.1).min(width) - 1
+            ));
+        }
+    }
+    out
 }
 
 /// Judges the calls a run made into labgrade's library against the reference's: how many of
@@ -339,6 +422,16 @@ pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), St
             ));
         }
     }
+    if expected.get("refused").is_none() {
+        if let Some(r) = got.get("refused") {
+            failures.push(format!(
+                "labgrade's library was asked what it cannot answer {} during {call}; the \
+                 first: {}",
+                times(&r["count"]),
+                r["first"].as_str().unwrap_or("?")
+            ));
+        }
+    }
     if let Some(m) = got.get("misuse").and_then(Value::as_u64) {
         failures.push(format!(
             "{m} call(s) with an unknown operation code (did you change the header?)"
@@ -380,6 +473,38 @@ mod tests {
         assert_eq!(a, vec!["Q .", ". Q"]);
         let s = side_by_side(&a, &a, ("yours", "the reference's"));
         assert_eq!(s, "  yours   the reference's\n  Q .     Q .\n  . Q     . Q");
+    }
+
+    #[test]
+    fn a_large_picture_is_shown_around_its_first_difference() {
+        let rows = |odd: Option<(usize, usize)>| {
+            let v: Vec<String> = (0..100)
+                .map(|y| {
+                    (0..100)
+                        .map(|x| if odd == Some((x, y)) { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            serde_json::json!(v)
+        };
+        let d = picture_diff(&rows(Some((70, 80))), &rows(None), Shown::PLAIN);
+        assert!(
+            d.contains(
+                "1 cell(s) differ; the first at (x = 70, y = 80); shown: rows 68 to 91 \
+                        and columns 40 to 99 of 100 x 100"
+            ),
+            "{d}"
+        );
+        assert_eq!(d.lines().count(), 1 + 24 + 1);
+        let small = picture_diff(
+            &serde_json::json!(["#."]),
+            &serde_json::json!([".."]),
+            Shown::PLAIN,
+        );
+        assert!(
+            small.ends_with("1 cell(s) differ; the first at (x = 0, y = 0)"),
+            "{small}"
+        );
     }
 
     #[test]

@@ -17,8 +17,10 @@ pub mod abi;
 pub mod call;
 pub mod instant_insanity;
 pub mod judge;
+pub mod knights_tour;
 pub mod miller_rabin;
 pub mod n_queens;
+pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
 pub mod queens_explain;
@@ -103,6 +105,8 @@ pub const ABIS: &[&KitAbi] = &[
     &instant_insanity::ABI,
     &queens::ABI,
     &n_queens::ABI,
+    &paint_fill::ABI,
+    &knights_tour::ABI,
 ];
 
 /// The child side of kit problem `name`.
@@ -147,6 +151,9 @@ pub struct CheckCall<'a> {
     pub expected: &'a Map<String, Value>,
     /// The submission's.
     pub got: &'a Map<String, Value>,
+    /// The case's tags: a case may ask for more than validity (`move-order`: the
+    /// reference's own answer, where a course fixes the order of the search).
+    pub tags: &'a [String],
 }
 
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
@@ -296,10 +303,14 @@ impl Problem for KitProblem {
             params,
             world: recorder.as_mut(),
         })?;
+        let mut world = recorder.map(|r| r.record());
         let outcome = match run.value {
             Some(mut value) => {
                 if f.returns == abi::CType::Void {
                     value.remove("return");
+                }
+                if let (Some(record), Some(def)) = (world.as_mut(), &self.def().world) {
+                    self::world::state_into_answer(def, record, &mut value);
                 }
                 RefOutcome::Returns(Value::Object(value))
             }
@@ -327,7 +338,7 @@ impl Problem for KitProblem {
                 .collect(),
             stdout: run.stdout,
             exit_status: None,
-            world: recorder.map(|r| r.record()),
+            world,
         })
     }
 
@@ -384,15 +395,6 @@ impl Problem for KitProblem {
         let RunInput::Call { args, .. } = &input else {
             return None;
         };
-        let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
-        Some(judge::compare(
-            self,
-            f,
-            args,
-            &case.params,
-            expected,
-            got,
-            exact,
-        ))
+        Some(judge::compare(self, f, args, case, expected, got))
     }
 }

@@ -28,6 +28,13 @@ pub trait World: Send {
     fn state(&self) -> Value {
         Value::Null
     }
+
+    /// Calls the library could not honour (a pixel outside the map): how many, and the
+    /// first in the assignment's words. The library still answers them (as the handout's
+    /// would not), so that one slip is reported as such rather than as a crash.
+    fn refused(&self) -> Option<(u64, String)> {
+        None
+    }
 }
 
 /// Makes a problem's world from a case's world inputs.
@@ -103,7 +110,22 @@ impl Recorder {
         if self.misuse > 0 {
             r["misuse"] = json!(self.misuse);
         }
+        if let Some((count, first)) = self.world.refused() {
+            r["refused"] = json!({ "count": count, "first": first });
+        }
         r
+    }
+}
+
+/// Moves the world's final state out of `record` into `answer`, under the name the spec's
+/// `[kit.world] state` gives it, when the state is part of the answer.
+pub fn state_into_answer(
+    def: &WorldDef,
+    record: &mut Value,
+    answer: &mut serde_json::Map<String, Value>,
+) {
+    if let (Some(name), Some(r)) = (&def.state, record.as_object_mut()) {
+        answer.insert(name.clone(), r.remove("state").unwrap_or(Value::Null));
     }
 }
 
