@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 14] = [
+    static ALL: [&(dyn Problem + 'static); 15] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -262,6 +262,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::n_queens::PROBLEM,
         &kit::paint_fill::PROBLEM,
         &kit::knights_tour::PROBLEM,
+        &kit::cryptarithm::PROBLEM,
     ];
     &ALL
 }

@@ -4,7 +4,7 @@
 //! range written as a string (`"2..=22"` inclusive, `"2..22"` without 22, as in Rust), or an
 //! array of TOML values. The case expands to every combination, the first variable outermost
 //! (the order written), and `{n}` is replaced in the name (which must use every variable, so
-//! names stay unique), in `args`, `expect`, `stdin` and `argv`. In `args` and `expect` a
+//! names stay unique), in `call`, `args`, `expect`, `stdin` and `argv`. In `args` and `expect` a
 //! string that is exactly `"{n}"` becomes the value itself (an integer stays an integer, an
 //! array an array); elsewhere the value's text is spliced in (a string without quotes).
 //!

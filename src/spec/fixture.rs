@@ -357,6 +357,7 @@ fn expand_each(mut def: CaseDef) -> Result<Vec<CaseDef>, String> {
         .iter()
         .map(|binding| CaseDef {
             name: each::splice(&def.name, binding),
+            call: def.call.as_ref().map(|c| each::splice(c, binding)),
             args: def
                 .args
                 .iter()

@@ -516,3 +516,27 @@ fn knights_tour_any_valid_tour_passes_and_move_order_cases_ask_for_the_reference
     );
     assert!(!messages(&r).contains("move order"), "{}", messages(&r));
 }
+
+#[test]
+fn cryptarithm_solvers_are_called_with_the_puzzle_by_value_and_their_work_counted() {
+    // The handout's code, static, C: the puzzle struct by value reaches it.
+    let (code, r) = check("cryptarithm", "handout-c");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    // The handout's point, in the counts: the smarter search does a tiny fraction of the work.
+    let ex = case(&r, "ExhaustiveSolve/SEND+MORE=MONEY/calls");
+    let sm = case(&r, "SmarterSolve/SEND+MORE=MONEY/calls");
+    let ex_calls = ex["observed"]["calls"]["ExhaustiveSolve"].as_u64().unwrap();
+    let sm_calls = sm["observed"]["calls"]["SmarterSolve"].as_u64().unwrap();
+    assert!(ex_calls > 1000 * sm_calls, "{ex_calls} vs {sm_calls}");
+    // The assignment left in labgrade's letter table is the answer, named letter by letter.
+    let (_, r) = check("cryptarithm", "carry-lost");
+    let m = case(&r, "SmarterSolve/AA+BB=CCC")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("returned true; the reference returns false")
+            && m.contains("yours A = 1, B = 9, C = 0; the reference's nothing"),
+        "{m}"
+    );
+}

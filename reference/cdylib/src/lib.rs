@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cryptarithm;
 pub mod instant_insanity;
 pub mod instrument;
 pub mod kit;

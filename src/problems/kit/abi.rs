@@ -115,6 +115,10 @@ pub struct ParamDef {
     /// Length of an array (`int rows[]`), given the same ways.
     #[serde(default)]
     pub array: Option<Dim>,
+    /// A struct of this many `char *` passed by value (the handout's `puzzleT`, three rows);
+    /// the case gives the strings as an array. Only as the first parameter, of three.
+    #[serde(default)]
+    pub fields: Option<usize>,
     /// Names for the values of an enum (`PROBABLY_PRIME`, ...), from 0.
     #[serde(default)]
     pub names: Vec<String>,
@@ -128,6 +132,9 @@ impl ParamDef {
 
     /// Whether its final value is part of the answer.
     pub fn read_back(&self) -> bool {
+        if self.fields.is_some() {
+            return false;
+        }
         match self.pass {
             Pass::Out | Pass::Inout => true,
             Pass::In => false,
@@ -236,6 +243,17 @@ fn validate(kit: &KitDef) -> Result<(), String> {
     for f in &kit.function {
         if f.params.len() > 6 {
             return Err(format!("`{}`: at most six parameters", f.name));
+        }
+        for (i, p) in f.params.iter().enumerate() {
+            if p.fields.is_some()
+                && (i != 0 || p.fields != Some(3) || p.ty != CType::String || p.pass != Pass::Value)
+            {
+                return Err(format!(
+                    "`{}`: `{}` is a struct by value, which the kit passes only as the first \
+                     parameter, of three `string` fields, by value",
+                    f.name, p.name
+                ));
+            }
         }
         for p in &f.params {
             if p.ty == CType::Void {

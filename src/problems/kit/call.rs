@@ -6,8 +6,9 @@
 //! arguments travel in registers, a callee ignores the registers it has no parameter for,
 //! and the caller reads only the part of the return register the declared type occupies
 //! (`int` in the low 32 bits, `bool` in the low 8). That is the ABI these machines define, the
-//! same one libffi would follow; doubles and structs by value, which it does not cover, are
-//! refused when the spec is parsed.
+//! same one libffi would follow; doubles are refused when the spec is parsed. The one struct
+//! by value the catalogue needs (a puzzle of three strings, first) is passed through a typed
+//! function pointer, so that Rust lays it out as the C compiler does.
 //!
 //! What comes back is one JSON object: `return` (unless the function is void), each parameter the function may change
 //! (`*result`, the board), and `world`, the record of labgrade's library when it has one.
@@ -136,6 +137,8 @@ struct Buffer {
     param: usize,
     bytes: Vec<u8>,
     shape: Shape,
+    /// Which field of a struct passed by value it is.
+    field: Option<usize>,
 }
 
 impl Buffer {
@@ -214,6 +217,7 @@ fn buffer_for(
             param: index,
             bytes,
             shape: Shape::One,
+            field: None,
         });
     }
     let size = p.ty.size();
@@ -238,8 +242,14 @@ fn buffer_for(
         param: index,
         bytes,
         shape,
+        field: None,
     })
 }
+
+/// A struct of three `char *` passed by value (`puzzleT`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Rows([*mut u8; 3]);
 
 /// The registers and the memory of one call.
 struct Bound {
@@ -280,7 +290,17 @@ fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> 
         } else {
             None
         };
-        if p.pass == Pass::Value && p.ty != CType::String {
+        if let Some(n) = p.fields {
+            let rows = v
+                .and_then(Value::as_array)
+                .filter(|a| a.len() == n)
+                .ok_or_else(|| format!("`{}` must be {n} strings", p.name))?;
+            for (k, row) in rows.iter().enumerate() {
+                let mut b = buffer_for(Shape::One, i, p, Some(row))?;
+                b.field = Some(k);
+                bound.buffers.push(b);
+            }
+        } else if p.pass == Pass::Value && p.ty != CType::String {
             let v = v.expect("value parameters come from the fixture");
             bound.regs[i] = scalar_bits(p.ty, v)
                 .ok_or_else(|| format!("`{}`: {v} is not a {:?}", p.name, p.ty))?;
@@ -309,25 +329,39 @@ pub fn prepare(
         .find(|f| f.name == function)
         .ok_or_else(|| internal(format!("`{function}` is not a kit function")))?;
     let mut bound = bind(kit, f, args).map_err(internal)?;
-    let (_, world_args, _) = split_args(f, args);
+    let (own, world_args, _) = split_args(f, args);
     let installed = match (world, &kit.world) {
         (Some(make), Some(def)) => Some(world::install(
             lib,
             def,
-            make(world_args).map_err(internal)?,
+            make(own, world_args).map_err(internal)?,
         )),
         _ => None,
     };
+    let by_value = f.params.first().is_some_and(|p| p.fields.is_some());
     Ok(Box::new(move || {
+        let mut rows = Rows([std::ptr::null_mut(); 3]);
         for b in &mut bound.buffers {
-            bound.regs[b.param] = b.bytes.as_mut_ptr() as u64;
+            match b.field {
+                Some(k) => rows.0[k] = b.bytes.as_mut_ptr(),
+                None => bound.regs[b.param] = b.bytes.as_mut_ptr() as u64,
+            }
         }
         let r = bound.regs;
         // SAFETY: `addr` is the student's function, declared in the spec as taking these
         // parameters; see the module documentation for why one shape calls them all.
-        let call: unsafe extern "C" fn(u64, u64, u64, u64, u64, u64) -> u64 =
-            unsafe { std::mem::transmute(addr) };
-        let ret = unsafe { call(r[0], r[1], r[2], r[3], r[4], r[5]) };
+        let ret = if by_value {
+            // The struct first, as the C declaration has it: the Rust ABI passes it as C
+            // does on each machine (on the stack on x86-64, by reference on AArch64), and
+            // the scalars after it take the registers the C callee reads them from.
+            let call: unsafe extern "C" fn(Rows, u64, u64, u64, u64, u64) -> u64 =
+                unsafe { std::mem::transmute(addr) };
+            unsafe { call(rows, r[1], r[2], r[3], r[4], r[5]) }
+        } else {
+            let call: unsafe extern "C" fn(u64, u64, u64, u64, u64, u64) -> u64 =
+                unsafe { std::mem::transmute(addr) };
+            unsafe { call(r[0], r[1], r[2], r[3], r[4], r[5]) }
+        };
         let mut out = Map::new();
         if f.returns != CType::Void {
             out.insert("return".into(), scalar_value(f.returns, ret));

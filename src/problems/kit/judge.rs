@@ -54,6 +54,9 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
     for (p, v) in f.fixture_params().zip(own) {
         let scalar = |x: &Value| super::call::scalar_bits(p.ty, x).is_some();
         let ok = match (p.ty, shape_of(kit, f, args, p)) {
+            _ if p.fields.is_some() => v
+                .as_array()
+                .is_some_and(|a| Some(a.len()) == p.fields && a.iter().all(Value::is_string)),
             (CType::String, _) => v.is_string(),
             _ if super::call::starts_empty(p, v) => true,
             (_, Some(Shape::Grid(rows, cols))) => grid_rows(p.ty, v).is_some_and(|r| {
@@ -110,9 +113,19 @@ pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
         .map(|p| {
             let v = if p.from_fixture() { given.next() } else { None };
             let many = p.grid.is_some() || p.array.is_some();
-            match (many || p.pass != super::abi::Pass::Value, v) {
+            let pointer = p.pass != super::abi::Pass::Value && p.ty != CType::String;
+            match (many || pointer, v) {
                 (true, _) if many => p.name.clone(),
                 (true, _) => format!("&{}", p.name),
+                (false, Some(v)) if p.fields.is_some() => {
+                    let fields: Vec<String> = v
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(Value::to_string)
+                        .collect();
+                    format!("{{{}}}", fields.join(", "))
+                }
                 (false, Some(v)) => show_scalar(p.ty, &p.names, v),
                 (false, None) => p.name.clone(),
             }
@@ -300,13 +313,34 @@ pub fn compare(
         let (e, o) = (exp.get(name), obs.get(name));
         if e != o {
             let none = Value::Null;
-            failures.push(format!(
-                "the {name} after {call} differs from the reference's:\n{}",
-                picture_diff(o.unwrap_or(&none), e.unwrap_or(&none), problem.shown)
-            ));
+            let (o, e) = (o.unwrap_or(&none), e.unwrap_or(&none));
+            failures.push(if o.is_object() || e.is_object() {
+                format!(
+                    "the {name} after {call}: yours {}; the reference's {}",
+                    show_table(o),
+                    show_table(e)
+                )
+            } else {
+                format!(
+                    "the {name} after {call} differs from the reference's:\n{}",
+                    picture_diff(o, e, problem.shown)
+                )
+            });
         }
     }
     result(failures.is_empty(), failures.join("\n"))
+}
+
+/// A state that is a table (`{"D": 7, "E": 5}`) as `D = 7, E = 5`; `nothing` when empty.
+fn show_table(v: &Value) -> String {
+    match v.as_object() {
+        Some(m) if !m.is_empty() => m
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => "nothing".into(),
+    }
 }
 
 /// Rows and columns shown of a picture; a larger one is shown around its first difference.

@@ -42,7 +42,7 @@ impl World for Witnesses {
     }
 }
 
-fn witnesses(inputs: &[Value]) -> Result<Box<dyn World>, String> {
+fn witnesses(_own: &[Value], inputs: &[Value]) -> Result<Box<dyn World>, String> {
     let list: Vec<i64> = match inputs.first() {
         Some(Value::Array(a)) => a.iter().filter_map(Value::as_i64).collect(),
         Some(v) => v.as_i64().into_iter().collect(),

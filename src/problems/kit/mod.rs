@@ -15,6 +15,7 @@
 
 pub mod abi;
 pub mod call;
+pub mod cryptarithm;
 pub mod instant_insanity;
 pub mod judge;
 pub mod knights_tour;
@@ -107,6 +108,7 @@ pub const ABIS: &[&KitAbi] = &[
     &n_queens::ABI,
     &paint_fill::ABI,
     &knights_tour::ABI,
+    &cryptarithm::ABI,
 ];
 
 /// The child side of kit problem `name`.
@@ -294,7 +296,7 @@ impl Problem for KitProblem {
         judge::check_args(self.def(), f, args)?;
         let (own, world_args, _) = call::split_args(f, args);
         let mut recorder = match (self.abi.world, &self.def().world) {
-            (Some(make), Some(def)) => Some(Recorder::new(def, make(world_args)?)),
+            (Some(make), Some(def)) => Some(Recorder::new(def, make(own, world_args)?)),
             _ => None,
         };
         let run = (self.reference)(RefCall {

@@ -39,7 +39,7 @@ impl World for Screen {
     }
 }
 
-fn screen(_inputs: &[Value]) -> Result<Box<dyn World>, String> {
+fn screen(_own: &[Value], _inputs: &[Value]) -> Result<Box<dyn World>, String> {
     Ok(Box::new(Screen))
 }
 

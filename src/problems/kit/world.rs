@@ -37,8 +37,9 @@ pub trait World: Send {
     }
 }
 
-/// Makes a problem's world from a case's world inputs.
-pub type WorldFactory = fn(&[Value]) -> Result<Box<dyn World>, String>;
+/// Makes a problem's world for a call: from the call's own arguments (a puzzle the library
+/// checks) and the case's world inputs (a witness, a picture).
+pub type WorldFactory = fn(&[Value], &[Value]) -> Result<Box<dyn World>, String>;
 
 /// Counts and traces every call into a [`World`].
 pub struct Recorder {

@@ -1,0 +1,53 @@
+// A C++ course's version: the same searches, written with early returns, a helper for the
+// next letter and std::strlen.
+#include <cstring>
+#include "cryptarithm.h"
+
+static bool tryDigits(puzzleT puzzle, char *letters, char letter);
+
+bool ExhaustiveSolve(puzzleT puzzle, char *lettersToAssign) {
+    if (*lettersToAssign == '\0') return PuzzleSolved(puzzle);
+    return tryDigits(puzzle, lettersToAssign, lettersToAssign[0]);
+}
+
+static bool tryDigits(puzzleT puzzle, char *letters, char letter) {
+    for (int digit = 0; digit <= 9; ++digit) {
+        if (!AssignLetterToDigit(letter, digit)) continue;
+        if (ExhaustiveSolve(puzzle, letters + 1)) return true;
+        UnassignLetterFromDigit(letter, digit);
+    }
+    return false;
+}
+
+static bool SolveForAddend(puzzleT puzzle, int whichRow, int rowSumSoFar);
+static bool SolveForSum(puzzleT puzzle, int rowSum);
+
+bool SmarterSolve(puzzleT puzzle, int whichRow, int rowSumSoFar) {
+    if (std::strlen(puzzle.rows[Sum]) == 0) return rowSumSoFar == 0;
+    if (whichRow == Addend1 || whichRow == Addend2)
+        return SolveForAddend(puzzle, whichRow, rowSumSoFar);
+    return SolveForSum(puzzle, rowSumSoFar);
+}
+
+static bool SolveForAddend(puzzleT puzzle, int whichRow, int rowSumSoFar) {
+    if (std::strlen(puzzle.rows[whichRow]) == 0)
+        return SmarterSolve(puzzle, whichRow + 1, rowSumSoFar);
+    char ch = *puzzle.rows[whichRow]++;
+    if (LetterUsed(ch)) return SmarterSolve(puzzle, whichRow + 1, LetterToDigit(ch) + rowSumSoFar);
+    for (int digit = 0; digit <= 9; ++digit) {
+        if (!AssignLetterToDigit(ch, digit)) continue;
+        if (SmarterSolve(puzzle, whichRow + 1, rowSumSoFar + digit)) return true;
+        UnassignLetterFromDigit(ch, digit);
+    }
+    return false;
+}
+
+static bool SolveForSum(puzzleT puzzle, int rowSum) {
+    char ch = *puzzle.rows[Sum]++;
+    int sumDigit = rowSum % 10;
+    if (LetterUsed(ch)) return LetterToDigit(ch) == sumDigit && SmarterSolve(puzzle, Addend1, rowSum / 10);
+    if (!AssignLetterToDigit(ch, sumDigit)) return false;
+    if (SmarterSolve(puzzle, Addend1, rowSum / 10)) return true;
+    UnassignLetterFromDigit(ch, sumDigit);
+    return false;
+}
