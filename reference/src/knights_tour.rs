@@ -1,4 +1,4 @@
-//! Knight's tours by backtracking: Roberts' exercise 7 (chapter 6, seed 000), an open tour
+//! Knight's tours by backtracking: Roberts' exercise 7 (chapter 7, seed 000), an open tour
 //! of the n x n board from a given square, and Hilfinger's `findPath` (seed 004, CS61B
 //! lecture 34), a closed one: the last square one knight move from the first.
 //!

@@ -1,4 +1,4 @@
-//! Roberts' paint-bucket tool (seed 000, chapter 6, exercise 6): `FillRegion(pt)` paints `pt`
+//! Roberts' paint-bucket tool (seed 000, chapter 7, exercise 6): `FillRegion(pt)` paints `pt`
 //! black and spreads through white pixels to its four neighbours.
 //!
 //! The exercise leaves the shape of the recursion open; labgrade's header fixes it as

@@ -1,7 +1,7 @@
 /*
  * File: knights.h
  * ---------------
- * The interface labgrade grades in a knight's-tour submission: Roberts' chapter 6,
+ * The interface labgrade grades in a knight's-tour submission: Roberts' chapter 7,
  * exercise 7 (an open tour) and the closed tour of Hilfinger's findPath (CS61B,
  * lecture 34).
  *

@@ -1,7 +1,7 @@
 /*
  * File: paint.h
  * -------------
- * The interface labgrade grades in a paint-fill submission (Roberts, chapter 6,
+ * The interface labgrade grades in a paint-fill submission (Roberts, chapter 7,
  * exercise 6: the paint-bucket tool).
  *
  * YOU WRITE:

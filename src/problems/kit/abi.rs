@@ -176,11 +176,6 @@ pub struct FunctionDef {
     /// Any valid answer is accepted (a checker judges it), not only the reference's.
     #[serde(default)]
     pub any_valid: bool,
-    /// The symbol labgrade calls instead of `name`: a function of the spec's `[build]
-    /// driver`, compiled with the student's sources, that calls theirs. For a signature no
-    /// register can carry (the handout's `puzzleT` passed by value).
-    #[serde(default)]
-    pub entry: Option<String>,
 }
 
 impl FunctionDef {

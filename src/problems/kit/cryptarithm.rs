@@ -75,14 +75,16 @@ impl World for Letters {
         }
     }
 
+    /// The assignment as the handout would print it: `D = 7, E = 5, ...`, alphabetical;
+    /// empty when no letter has a digit.
     fn state(&self) -> Value {
-        let m: Map<String, Value> = self
+        let shown: Vec<String> = self
             .0
             .assignment()
             .into_iter()
-            .map(|(c, d)| (c.to_string(), json!(d)))
+            .map(|(c, d)| format!("{c} = {d}"))
             .collect();
-        Value::Object(m)
+        json!(shown.join(", "))
     }
 }
 

@@ -356,12 +356,6 @@ impl Problem for KitProblem {
         self.explain.and_then(|e| e(m))
     }
 
-    fn symbol_of(&self, function: &str) -> String {
-        self.function_def(function)
-            .and_then(|f| f.entry.clone())
-            .unwrap_or_else(|| function.to_string())
-    }
-
     fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
         match input {
             RunInput::Call { function, mut args } => {

@@ -1,4 +1,4 @@
-//! Roberts' paint-bucket tool (seed 000, chapter 6, exercise 6) through the kit: the world is
+//! Roberts' paint-bucket tool (seed 000, chapter 7, exercise 6) through the kit: the world is
 //! the pixel map (`GetPixelState`, `SetPixelState`, `OutsidePixelBounds`), and the picture it
 //! holds at the end is the answer.
 
