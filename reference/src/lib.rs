@@ -38,3 +38,4 @@ pub mod permutations;
 pub mod queens;
 pub mod sujiko;
 pub mod turnpike;
+pub mod weiss_tictactoe;

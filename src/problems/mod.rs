@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 15] = [
+    static ALL: [&(dyn Problem + 'static); 16] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -263,6 +263,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::paint_fill::PROBLEM,
         &kit::knights_tour::PROBLEM,
         &kit::cryptarithm::PROBLEM,
+        &kit::weiss_tictactoe::PROBLEM,
     ];
     &ALL
 }

@@ -540,3 +540,71 @@ fn cryptarithm_solvers_are_called_with_the_puzzle_by_value_and_their_work_counte
         "{m}"
     );
 }
+
+#[test]
+fn weiss_tictactoe_counts_the_published_positions_and_names_pruning_only_on_its_counts() {
+    let total = |c: &serde_json::Value| -> u64 {
+        ["find_comp_move", "find_human_move"]
+            .iter()
+            .map(|f| c["observed"]["calls"][*f].as_u64().unwrap())
+            .sum()
+    };
+    // Figures 10.66 and 10.67 as printed examine the text's numbers of positions.
+    let (code, r) = check("weiss-tictactoe", "weiss-c");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    for (case_name, n) in [
+        ("opening/positions", 97_162),
+        ("after centre/positions", 5_185),
+        ("after corner/positions", 9_761),
+        ("after edge/positions", 13_233),
+    ] {
+        assert_eq!(total(case(&r, case_name)), n, "{case_name}");
+    }
+    // Alpha-beta graded as the full search: its 4,493 positions, and the course parameter.
+    let (_, r) = check("weiss-tictactoe", "alpha-beta");
+    let c = case(&r, "opening/positions");
+    assert_eq!(total(c), 4_493);
+    let m = c["message"].as_str().unwrap();
+    assert!(
+        m.contains("exactly as Figure 10.73's alpha-beta pruning does")
+            && m.contains("ALPHA_BETA = 1"),
+        "{m}"
+    );
+    // Under the course that teaches it: too little pruning, and too much, each named.
+    let course = |name: &str| sample_of("weiss-tictactoe", name).join("course.toml");
+    let (_, r) = check_report(
+        "weiss-tictactoe",
+        &sample_of("weiss-tictactoe", "alpha-beta-prunes-less"),
+        &[
+            "--all",
+            "--course",
+            course("alpha-beta-prunes-less").to_str().unwrap(),
+        ],
+    );
+    let m = case(&r, "opening/positions")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("examined every position (97162)") && m.contains("does not prune"),
+        "{m}"
+    );
+    let (_, r) = check_report(
+        "weiss-tictactoe",
+        &sample_of("weiss-tictactoe", "alpha-beta-wrong-bound"),
+        &[
+            "--all",
+            "--course",
+            course("alpha-beta-wrong-bound").to_str().unwrap(),
+        ],
+    );
+    let m = case(&r, "opening/move")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(m.contains("cuts too much"), "{m}");
+    // Wrong values from a search that does not prune are not blamed on pruning.
+    let (_, r) = check("weiss-tictactoe", "human-maximises");
+    let all = messages(&r);
+    assert!(!all.contains("prun"), "{all}");
+}

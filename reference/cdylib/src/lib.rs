@@ -28,6 +28,7 @@ pub mod permutations;
 pub mod queens;
 pub mod sujiko;
 pub mod turnpike;
+pub mod weiss_tictactoe;
 
 #[cfg(test)]
 mod test_child;

@@ -93,6 +93,9 @@ pub enum Pass {
     /// A pointer to memory labgrade fills from the fixture and does not read back (a
     /// `const int sums[]`).
     In,
+    /// A handle to labgrade's library (Weiss' `board_type board`): the student's code only
+    /// hands it back to the library's functions, which know their board without it.
+    World,
 }
 
 /// One parameter of a C function.
@@ -127,7 +130,7 @@ pub struct ParamDef {
 impl ParamDef {
     /// Whether the fixture gives this argument (everything but `out`).
     pub fn from_fixture(&self) -> bool {
-        self.pass != Pass::Out
+        !matches!(self.pass, Pass::Out | Pass::World)
     }
 
     /// Whether its final value is part of the answer.
@@ -137,7 +140,7 @@ impl ParamDef {
         }
         match self.pass {
             Pass::Out | Pass::Inout => true,
-            Pass::In => false,
+            Pass::In | Pass::World => false,
             Pass::Value => self.ty == CType::String,
         }
     }

@@ -246,6 +246,10 @@ fn buffer_for(
     })
 }
 
+/// What a `pass = "world"` parameter points at: a real, readable address, never read by
+/// the library's functions.
+static WORLD_HANDLE: [u64; 8] = [0; 8];
+
 /// A struct of three `char *` passed by value (`puzzleT`).
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -300,6 +304,8 @@ fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> 
                 b.field = Some(k);
                 bound.buffers.push(b);
             }
+        } else if p.pass == Pass::World {
+            bound.regs[i] = WORLD_HANDLE.as_ptr() as u64;
         } else if p.pass == Pass::Value && p.ty != CType::String {
             let v = v.expect("value parameters come from the fixture");
             bound.regs[i] = scalar_bits(p.ty, v)

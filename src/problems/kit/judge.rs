@@ -115,7 +115,7 @@ pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
             let many = p.grid.is_some() || p.array.is_some();
             let pointer = p.pass != super::abi::Pass::Value && p.ty != CType::String;
             match (many || pointer, v) {
-                (true, _) if many => p.name.clone(),
+                (true, _) if many || p.pass == Pass::World => p.name.clone(),
                 (true, _) => format!("&{}", p.name),
                 (false, Some(v)) if p.fields.is_some() => {
                     let fields: Vec<String> = v

@@ -26,6 +26,7 @@ pub mod permutations;
 pub mod queens;
 pub mod queens_explain;
 pub mod sujiko;
+pub mod weiss_tictactoe;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -109,6 +110,7 @@ pub const ABIS: &[&KitAbi] = &[
     &paint_fill::ABI,
     &knights_tour::ABI,
     &cryptarithm::ABI,
+    &weiss_tictactoe::ABI,
 ];
 
 /// The child side of kit problem `name`.

@@ -1,0 +1,187 @@
+//! Weiss' tic-tac-toe (seed 001, Figures 10.66, 10.67 and 10.73) through the kit: labgrade
+//! is the board and its supporting routines; the student's `find_comp_move` and
+//! `find_human_move` are graded on the move and value per position and on the positions
+//! examined, with or without alpha-beta pruning (the course's `ALPHA_BETA`).
+
+use labgrade_reference::kit::{Silent, Tally};
+use labgrade_reference::weiss_tictactoe::{self as reference, Board, Piece, Squares, Window};
+use serde_json::{json, Map, Value};
+
+use super::world::{Recorder, World};
+use super::{KitAbi, KitProblem, RefCall, RefRun};
+use crate::problems::{param, Mismatch, Params, Problem};
+
+/// Steps of the reference's trace kept.
+const TRACE_KEEP: usize = 4096;
+
+/// The child's side.
+pub static ABI: KitAbi = KitAbi::new(
+    "weiss-tictactoe",
+    include_str!("../../../specs/weiss-tictactoe.toml"),
+    Some(board),
+);
+
+/// The grader's side.
+pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_explain(explain);
+
+fn position(world: &[Value]) -> Result<Squares, String> {
+    world
+        .first()
+        .and_then(Value::as_str)
+        .and_then(Squares::parse)
+        .ok_or_else(|| "the position is nine characters: C, H or . for each square".into())
+}
+
+/// labgrade's board, answering the supporting routines by their operation codes.
+struct BoardWorld(Squares);
+
+impl World for BoardWorld {
+    fn answer(&mut self, op: usize, args: &[i64]) -> i64 {
+        let square = args
+            .first()
+            .and_then(|&a| usize::try_from(a).ok())
+            .unwrap_or(0);
+        let b = &mut self.0;
+        match op {
+            0 => {
+                let side = match args.get(1) {
+                    Some(1) => Piece::Comp,
+                    Some(2) => Piece::Human,
+                    _ => Piece::Empty,
+                };
+                b.place(square, side);
+                0
+            }
+            1 => {
+                b.unplace(square);
+                0
+            }
+            2 => i64::from(b.full_board()),
+            3 => i64::from(b.is_empty(square)),
+            4 => b.immediate_win(Piece::Comp).unwrap_or(0) as i64,
+            _ => b.immediate_win(Piece::Human).unwrap_or(0) as i64,
+        }
+    }
+
+    /// The board at the end: as it was given, when every place was unplaced.
+    fn state(&self) -> Value {
+        json!(self.0.text())
+    }
+}
+
+fn board(_own: &[Value], world: &[Value]) -> Result<Box<dyn World>, String> {
+    Ok(Box::new(BoardWorld(position(world)?)))
+}
+
+/// The reference's board is the same world, through the recorder.
+struct Recorded<'a>(&'a mut Recorder);
+
+impl Board for Recorded<'_> {
+    fn place(&mut self, square: usize, side: Piece) {
+        let side = match side {
+            Piece::Comp => 1,
+            Piece::Human => 2,
+            Piece::Empty => 0,
+        };
+        self.0.call(0, [square as i64, side, 0, 0]);
+    }
+    fn unplace(&mut self, square: usize) {
+        self.0.call(1, [square as i64, 0, 0, 0]);
+    }
+    fn is_empty(&mut self, square: usize) -> bool {
+        self.0.call(3, [square as i64, 0, 0, 0]) != 0
+    }
+    fn full_board(&mut self) -> bool {
+        self.0.call(2, [0; 4]) != 0
+    }
+    fn immediate_win(&mut self, side: Piece) -> Option<usize> {
+        let op = if side == Piece::Comp { 4 } else { 5 };
+        usize::try_from(self.0.call(op, [0; 4]))
+            .ok()
+            .filter(|&s| s != 0)
+    }
+}
+
+fn window(params: &Params, args: &[Value]) -> Window {
+    let arg = |i: usize| args.get(i).and_then(Value::as_i64).unwrap_or(0);
+    (param(PROBLEM.parameters(), params, "ALPHA_BETA") == 1).then(|| (arg(0), arg(1)))
+}
+
+fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
+    let world = c.world.ok_or("the search needs labgrade's board")?;
+    let mut tally = Tally::new(TRACE_KEEP);
+    let (best, value) =
+        reference::find_comp_move(&mut tally, &mut Recorded(world), window(c.params, c.args));
+    let mut v = Map::new();
+    v.insert("best_move".into(), json!(best));
+    v.insert("value".into(), json!(value));
+    Ok(RefRun {
+        value: Some(v),
+        tally,
+        stdout: None,
+    })
+}
+
+/// Positions examined by the reference on `start` with `window`.
+fn positions(start: Squares, window: Window) -> u64 {
+    let mut t = Tally::new(0);
+    reference::find_comp_move(&mut t, &mut start.clone(), window);
+    t.calls_of("find_comp_move") + t.calls_of("find_human_move")
+}
+
+/// Pruning where the course has none, none where it has it, and pruning that cuts too much
+/// or too little: each said only when the counts (and the value) show it.
+fn explain(m: &Mismatch<'_>) -> Option<String> {
+    let args: Vec<Value> = m
+        .case
+        .def
+        .args
+        .iter()
+        .filter_map(|a| serde_json::to_value(a).ok())
+        .collect();
+    let start = position(args.get(2..).unwrap_or_default()).ok()?;
+    let counts = m.observed.counts.as_ref()?;
+    let seen: u64 = ["find_comp_move", "find_human_move"]
+        .iter()
+        .filter_map(|f| counts.calls.get(*f))
+        .sum();
+    let expected: u64 = m.expected.calls.values().sum();
+    let alpha_beta = param(PROBLEM.parameters(), m.params, "ALPHA_BETA") == 1;
+    let value_right = {
+        let mut b = start;
+        let (_, v) = reference::find_comp_move(&mut Silent, &mut b, window(m.params, &args));
+        m.observed.value.as_ref()?.get("value")?.as_i64()? == v
+    };
+    let full = positions(start, None);
+    let pruned = positions(start, Some((reference::COMP_LOSS, reference::COMP_WIN)));
+    if !alpha_beta && seen == pruned && value_right && pruned != full {
+        return Some(format!(
+            "your search examined {seen} positions, exactly as Figure 10.73's alpha-beta pruning \
+             does; this course grades Figure 10.66's full search ({full}). If your course \
+             teaches alpha-beta, give labgrade a course file with `[weiss-tictactoe] params = \
+             {{ ALPHA_BETA = 1 }}`"
+        ));
+    }
+    if alpha_beta && seen == full && value_right && pruned != full {
+        return Some(format!(
+            "your search examined every position ({seen}), as Figure 10.66 does: it does not \
+             prune. Figure 10.73 stops trying squares once *value reaches beta (the human's \
+             once it falls to alpha), and passes *value on as the next bound"
+        ));
+    }
+    if alpha_beta && value_right && seen > expected {
+        return Some(format!(
+            "right value, but {seen} positions where Figure 10.73 examines {expected}: your \
+             pruning cuts less than the figure's (check the loop's bound and the alpha and beta \
+             you pass on)"
+        ));
+    }
+    if alpha_beta && !value_right && seen < expected {
+        return Some(format!(
+            "a wrong value after {seen} positions, fewer than Figure 10.73's {expected}: your \
+             pruning cuts too much, skipping positions the figure examines (check the bound \
+             each side starts from and compares with, and the alpha and beta it passes on)"
+        ));
+    }
+    None
+}

@@ -1,0 +1,52 @@
+/* Figure 10.73 and its other half: alpha-beta pruning. */
+#include "tictactoe.h"
+
+void find_human_move(board_type board, int *best_move, int *value, int alpha, int beta);
+
+void find_comp_move(board_type board, int *best_move, int *value, int alpha, int beta)
+{
+    int dc, i, response; /* dc means don't care */
+
+    if (full_board(board))
+        *value = DRAW;
+    else if (immediate_comp_win(board, best_move))
+        *value = COMP_WIN;
+    else {
+        *value = alpha;
+        for (i = 1; (i <= 9) && (*value < beta); i++) { /* try each square */
+            if (is_empty(board, i)) {
+                place(board, i, COMP);
+                find_human_move(board, &dc, &response, *value, beta);
+                unplace(board, i); /* Restore board */
+                if (response > *value) { /* Update best move */
+                    *value = response;
+                    *best_move = i;
+                }
+            }
+        }
+    }
+}
+
+void find_human_move(board_type board, int *best_move, int *value, int alpha, int beta)
+{
+    int dc, i, response; /* dc means don't care */
+
+    if (full_board(board))
+        *value = DRAW;
+    else if (immediate_human_win(board, best_move))
+        *value = COMP_LOSS;
+    else {
+        *value = beta;
+        for (i = 1; (i <= 9) && (*value > alpha); i++) { /* try each square */
+            if (is_empty(board, i)) {
+                place(board, i, HUMAN);
+                find_comp_move(board, &dc, &response, alpha, *value);
+                unplace(board, i); /* Restore board */
+                if (response < *value) { /* Update best move */
+                    *value = response;
+                    *best_move = i;
+                }
+            }
+        }
+    }
+}

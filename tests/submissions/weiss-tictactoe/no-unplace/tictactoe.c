@@ -1,0 +1,51 @@
+/* The computer's half never restores the board after a trial move. */
+#include "tictactoe.h"
+
+void find_human_move(board_type board, int *best_move, int *value);
+
+void find_comp_move(board_type board, int *best_move, int *value)
+{
+    int dc, i, response; /* dc means don't care */
+
+    if (full_board(board))
+        *value = DRAW;
+    else if (immediate_comp_win(board, best_move))
+        *value = COMP_WIN;
+    else {
+        *value = COMP_LOSS;
+        for (i = 1; i <= 9; i++) { /* try each square */
+            if (is_empty(board, i)) {
+                place(board, i, COMP);
+                find_human_move(board, &dc, &response);
+                if (response > *value) { /* Update best move */
+                    *value = response;
+                    *best_move = i;
+                }
+            }
+        }
+    }
+}
+
+void find_human_move(board_type board, int *best_move, int *value)
+{
+    int dc, i, response; /* dc means don't care */
+
+    if (full_board(board))
+        *value = DRAW;
+    else if (immediate_human_win(board, best_move))
+        *value = COMP_LOSS;
+    else {
+        *value = COMP_WIN;
+        for (i = 1; i <= 9; i++) { /* try each square */
+            if (is_empty(board, i)) {
+                place(board, i, HUMAN);
+                find_comp_move(board, &dc, &response);
+                unplace(board, i); /* Restore board */
+                if (response < *value) { /* Update best move */
+                    *value = response;
+                    *best_move = i;
+                }
+            }
+        }
+    }
+}
