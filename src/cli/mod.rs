@@ -8,6 +8,7 @@ mod grade;
 mod gradescope;
 mod list;
 mod maze;
+mod play;
 mod report;
 mod shard;
 mod test;
@@ -228,6 +229,19 @@ pub enum Command {
         /// The directory to write (new, or empty).
         dir: PathBuf,
     },
+    /// Play a game in the terminal against the reference, or against a submission (each of
+    /// its moves a sandboxed run, as the grader makes it).
+    #[command(
+        after_help = "Examples:\n  labgrade play weiss-tictactoe\n  labgrade play nim \
+                            tests/submissions/nim/c-version\n\nExit: 0 the game ran to its end, 1 \
+                            it stopped (end of input, a move that is not legal or did not come)."
+    )]
+    Play {
+        /// The game: nim or weiss-tictactoe.
+        game: String,
+        /// A submission to play against (default: the reference).
+        submission: Option<std::path::PathBuf>,
+    },
     /// Print or save a generated maze (the one a fixture with these parameters grades).
     #[command(after_help = "Example:\n  labgrade maze --seed 1 --width 10 --height 8 --solve")]
     Maze(maze::MazeArgs),
@@ -272,6 +286,7 @@ pub fn main() -> i32 {
         } => export::run(&ctx, problem, dir, *student),
         Command::Gradescope { problem, out } => gradescope::run(&ctx, problem, out),
         Command::Maze(args) => maze::run(args),
+        Command::Play { game, submission } => play::run(&ctx, game, submission.as_deref()),
         Command::List { problem } => list::run(&ctx, problem.as_deref()),
         Command::Check {
             problem,

@@ -608,3 +608,61 @@ fn weiss_tictactoe_counts_the_published_positions_and_names_pruning_only_on_its_
     let all = messages(&r);
     assert!(!all.contains("prun"), "{all}");
 }
+
+/// `labgrade play` with moves on stdin.
+fn play(args: &[&str], moves: &str) -> (Option<i32>, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(labgrade_bin())
+        .args(["--cache-dir", cache_dir().to_str().unwrap(), "play"])
+        .args(args)
+        .current_dir(repo())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn play_draws_the_board_and_lets_a_submission_move_through_the_sandbox() {
+    // The reference opens at square 1 after the centre, as Figure 10.66 chooses.
+    let (code, out) = play(&["weiss-tictactoe"], "5\n1\n9\n3\n8\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("The computer takes square 1.") && out.contains(" 4 | X | 6"),
+        "{out}"
+    );
+    assert!(
+        out.contains("That square is not free.") && out.contains("The computer wins."),
+        "{out}"
+    );
+    // The book's code, handed in, plays the same game, one sandboxed run per move.
+    let sample = sample_of("weiss-tictactoe", "weiss-c");
+    let (code, theirs) = play(
+        &["weiss-tictactoe", sample.to_str().unwrap()],
+        "5\n1\n9\n3\n8\n",
+    );
+    assert_eq!(code, Some(0), "{theirs}");
+    assert_eq!(theirs, out);
+    // Nim: Figure 7-4's dialogue with the student's ChooseComputerMove; end of input stops it.
+    let nim = sample_of("nim", "c-version");
+    let (code, out) = play(&["nim", nim.to_str().unwrap()], "2\n3\n1\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("I'll take 3.") && out.contains("I win."),
+        "{out}"
+    );
+    let (code, _) = play(&["weiss-tictactoe"], "5\n");
+    assert_eq!(code, Some(1));
+}
