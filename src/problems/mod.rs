@@ -247,7 +247,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 16] = [
+    static ALL: [&(dyn Problem + 'static); 17] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -264,6 +264,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::knights_tour::PROBLEM,
         &kit::cryptarithm::PROBLEM,
         &kit::weiss_tictactoe::PROBLEM,
+        &kit::roberts_minimax::PROBLEM,
     ];
     &ALL
 }

@@ -666,3 +666,43 @@ fn play_draws_the_board_and_lets_a_submission_move_through_the_sandbox() {
     let (code, _) = play(&["weiss-tictactoe"], "5\n");
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn roberts_minimax_grades_the_general_part_against_labgrade_s_game() {
+    let (code, r) = check("roberts-minimax", "figure-7-6-cpp");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    // The book's C edition too, static functions and a move array.
+    let (code, r) = check("roberts-minimax", "c-edition");
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    // A search that parts from the book's is shown where: the first call into the game that
+    // differs.
+    let (_, r) = check("roberts-minimax", "rating-wrong-side");
+    let m = case(&r, "FindBestMove/corners/game")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("into labgrade's library: yours") && m.contains("the reference"),
+        "{m}"
+    );
+    // MAX_DEPTH ignored: the full tree's count where the course's two plies were expected.
+    let (_, r) = check_report(
+        "roberts-minimax",
+        &sample_of("roberts-minimax", "depth-not-passed"),
+        &[
+            "--all",
+            "--course",
+            sample_of("roberts-minimax", "depth-not-passed")
+                .join("course.toml")
+                .to_str()
+                .unwrap(),
+        ],
+    );
+    let c = case(&r, "FindBestMove/opening/positions");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let (got, want) = (
+        c["observed"]["calls"]["EvaluatePosition"].as_u64().unwrap(),
+        c["expected"]["calls"]["EvaluatePosition"].as_u64().unwrap(),
+    );
+    assert!(got > 10 * want, "{got} vs {want}");
+}

@@ -25,6 +25,7 @@ pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
 pub mod queens_explain;
+pub mod roberts_minimax;
 pub mod sujiko;
 pub mod weiss_tictactoe;
 pub mod world;
@@ -111,6 +112,7 @@ pub const ABIS: &[&KitAbi] = &[
     &knights_tour::ABI,
     &cryptarithm::ABI,
     &weiss_tictactoe::ABI,
+    &roberts_minimax::ABI,
 ];
 
 /// The child side of kit problem `name`.
