@@ -26,24 +26,24 @@ enum Opponent {
     /// labgrade's reference.
     Reference,
     /// A submission, one sandboxed run per move.
-    Submission {
-        session: Box<Session>,
-        artifact: Artifact,
-        pool: WorkerPool,
-    },
+    Submission(Sandboxed),
 }
 
-impl Opponent {
+/// A submission built and ready to be called in the sandbox.
+struct Sandboxed {
+    session: Session,
+    artifact: Artifact,
+    pool: WorkerPool,
+}
+
+impl Sandboxed {
     /// Calls `function` with `args` in the sandbox; its value, or why there is none.
     fn call(&self, function: &str, args: Vec<Value>) -> Result<Value, String> {
-        let Opponent::Submission {
+        let Sandboxed {
             session,
             artifact,
             pool,
-        } = self
-        else {
-            unreachable!("the reference is not called through the sandbox")
-        };
+        } = self;
         let input = session.problem.input_for(
             RunInput::Call {
                 function: function.into(),
@@ -95,11 +95,11 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
                 .clone()
                 .ok_or_else(|| CliError("the submission built no library to call".into()))?;
             let pool = WorkerPool::new(worker, 1);
-            Opponent::Submission {
-                session: Box::new(session),
+            Opponent::Submission(Sandboxed {
+                session,
                 artifact,
                 pool,
-            }
+            })
         }
     };
     let stdin = std::io::stdin();
@@ -147,7 +147,7 @@ fn play_nim(console: &mut impl Console, opponent: &Opponent) -> bool {
             labgrade_reference::nim::Outcome::Returns(labgrade_reference::nim::Value::Int(m)) => m,
             _ => 1,
         },
-        Opponent::Submission { .. } => match opponent.call("ChooseComputerMove", vec![json!(n)]) {
+        Opponent::Submission(s) => match s.call("ChooseComputerMove", vec![json!(n)]) {
             Ok(v) => v.as_i64().unwrap_or(1),
             Err(e) => {
                 failure.get_or_insert(e);
@@ -237,13 +237,13 @@ fn play_tictactoe(console: &mut impl Console, opponent: &Opponent) -> bool {
         }
         let square = match opponent {
             Opponent::Reference => ttt::find_comp_move(&mut Silent, &mut board.clone(), None).0,
-            Opponent::Submission { .. } => {
+            Opponent::Submission(s) => {
                 let args = vec![
                     json!(ttt::COMP_LOSS),
                     json!(ttt::COMP_WIN),
                     json!(board.text()),
                 ];
-                match opponent.call("find_comp_move", args) {
+                match s.call("find_comp_move", args) {
                     Ok(v) => v["best_move"].as_u64().unwrap_or(0) as usize,
                     Err(e) => {
                         console.write(&format!("{e}\n"));

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::abi::{CType, FunctionDef, KitDef, ParamDef, Pass};
-use super::call::{grid_rows, shape_of, split_args, Shape, PARAMS_KEY};
+use super::call::{grid_rows, shape_of, split_args, Shape};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
 use crate::spec::Case;
@@ -480,13 +480,6 @@ fn times(v: &Value) -> String {
         Some(n) => format!("{n} times"),
         None => "an unknown number of times".into(),
     }
-}
-
-/// Whether `args` carries the parameters in force (labgrade's, not the fixture's).
-pub fn has_params(args: &[Value]) -> bool {
-    args.last()
-        .and_then(Value::as_object)
-        .is_some_and(|o| o.contains_key(PARAMS_KEY))
 }
 
 #[cfg(test)]
