@@ -26,7 +26,7 @@ enum Opponent {
     /// labgrade's reference.
     Reference,
     /// A submission, one sandboxed run per move.
-    Submission(Sandboxed),
+    Submission(Box<Sandboxed>),
 }
 
 /// A submission built and ready to be called in the sandbox.
@@ -95,11 +95,11 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
                 .clone()
                 .ok_or_else(|| CliError("the submission built no library to call".into()))?;
             let pool = WorkerPool::new(worker, 1);
-            Opponent::Submission(Sandboxed {
+            Opponent::Submission(Box::new(Sandboxed {
                 session,
                 artifact,
                 pool,
-            })
+            }))
         }
     };
     let stdin = std::io::stdin();
