@@ -532,7 +532,7 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
                 return None;
             }
             return Some(format!(
-                "your recursion stopped after {i} call{}, where the reference went on with \
+                "your recursion ended after {i} call{}, where the reference went on with \
                  {}({}) at depth {}",
                 if i == 1 { "" } else { "s" },
                 step.function,
