@@ -197,6 +197,59 @@ impl Game for TicTacToe {
     }
 }
 
+/// Nim as a game for the general part (exercise 10's rules): coins on the table, each turn
+/// takes 1 to `max_move` of them, and whoever takes the last coin loses. With no coin left
+/// the game is over and the player to move has won (the opponent took the last coin).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nim {
+    /// Coins on the table.
+    pub coins: i64,
+    /// The most a turn may take.
+    pub max_move: i64,
+    /// Whether the computer is to move (it moves first).
+    pub computer_to_move: bool,
+}
+
+impl Nim {
+    /// `nim N` (the computer to move, taking 1 to 3).
+    pub fn parse(text: &str) -> Option<Nim> {
+        let coins: i64 = text.strip_prefix("nim ")?.trim().parse().ok()?;
+        (1..=40).contains(&coins).then_some(Nim {
+            coins,
+            max_move: 3,
+            computer_to_move: true,
+        })
+    }
+}
+
+impl Game for Nim {
+    fn generate_move_list(&mut self) -> Vec<i64> {
+        (1..=self.max_move.min(self.coins)).collect()
+    }
+
+    fn make_move(&mut self, mv: i64) {
+        self.coins -= mv;
+        self.computer_to_move = !self.computer_to_move;
+    }
+
+    fn retract_move(&mut self, mv: i64) {
+        self.coins += mv;
+        self.computer_to_move = !self.computer_to_move;
+    }
+
+    fn game_is_over(&mut self) -> bool {
+        self.coins <= 0
+    }
+
+    fn evaluate_static_position(&mut self) -> i64 {
+        if self.coins <= 0 {
+            WINNING_POSITION
+        } else {
+            NEUTRAL_POSITION
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +271,21 @@ mod tests {
         assert_eq!(best("XX..O....", MAX_DEPTH).0, 3);
         let (mv, rating, _) = best(".........", MAX_DEPTH);
         assert_eq!((mv, rating), (1, NEUTRAL_POSITION));
+    }
+
+    /// Nim under the general part agrees with Figure 7-5's strategy: a bad position (1, 5,
+    /// 9, 13 coins) has no winning move, any other has one, the one Figure 7-5 finds.
+    #[test]
+    fn nim_under_the_general_part_finds_figure_7_5_s_moves() {
+        for coins in 1..=15 {
+            let mut g = Nim::parse(&format!("nim {coins}")).unwrap();
+            let (mv, rating) = find_best_move(&mut Tally::new(0), &mut g, 0, MAX_DEPTH).unwrap();
+            if coins % 4 == 1 {
+                assert_eq!((mv, rating), (1, LOSING_POSITION), "{coins}");
+            } else {
+                assert_eq!((mv, rating), ((coins - 1) % 4, WINNING_POSITION), "{coins}");
+            }
+        }
     }
 
     /// The positions examined agree with a second, independent count: a plain negamax over

@@ -15,8 +15,9 @@
  * course may set another, and says so in its course file).
  *
  * labgrade is the game: Figure 7-6's tic-tac-toe (squares 1 to 9, X moves
- * first). Its functions below are answered by labgrade and every call is
- * recorded (do not define them): the positions examined, that every MakeMove
+ * first), or exercise 10's nim (take 1 to 3 coins, whoever takes the last
+ * coin loses; a move is the number of coins taken), as each case says. Its
+ * functions below are answered by labgrade and every call is recorded (do not define them): the positions examined, that every MakeMove
  * is retracted, and the move where your search parts from the reference's.
  * stateT is labgrade's handle: pass it on; labgrade keeps the board.
  *

@@ -1,10 +1,10 @@
 //! Roberts' general minimax (seed 000, Figure 7-6), the algorithm side, through the kit:
-//! labgrade is the game (Figure 7-6's tic-tac-toe), the student writes `FindBestMove` and
-//! `EvaluatePosition`. Graded on the move and rating per position, the positions examined
+//! labgrade is the game (Figure 7-6's tic-tac-toe, or exercise 10's nim), the student writes
+//! `FindBestMove` and `EvaluatePosition`. Graded on the move and rating per position, the positions examined
 //! at the course's `MAX_DEPTH`, and every call into the game (every MakeMove retracted).
 
 use labgrade_reference::kit::Tally;
-use labgrade_reference::roberts_minimax::{self as reference, Game, TicTacToe};
+use labgrade_reference::roberts_minimax::{self as reference, Game, Nim, TicTacToe};
 use serde_json::{json, Map, Value};
 
 use super::world::{Recorder, World};
@@ -24,13 +24,35 @@ pub static ABI: KitAbi = KitAbi::new(
 /// The grader's side.
 pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference);
 
-/// labgrade's tic-tac-toe, answering the game functions by their operation codes.
-struct GameWorld(TicTacToe);
+/// labgrade's game: a case's position says which.
+enum Position {
+    /// Figure 7-6's tic-tac-toe.
+    TicTacToe(TicTacToe),
+    /// Exercise 10's nim.
+    Nim(Nim),
+}
+
+impl Position {
+    fn game(&mut self) -> &mut dyn Game {
+        match self {
+            Position::TicTacToe(g) => g,
+            Position::Nim(g) => g,
+        }
+    }
+}
+
+/// labgrade's game, answering the game functions by their operation codes.
+struct GameWorld(Position);
 
 impl World for GameWorld {
     fn answer(&mut self, op: usize, args: &[i64]) -> i64 {
         let mv = args.first().copied().unwrap_or(0);
-        let g = &mut self.0;
+        // playerT: Human 0, Computer 1. The computer moves first (X in tic-tac-toe).
+        let computer_to_move = match &self.0 {
+            Position::TicTacToe(g) => g.to_move == b'X',
+            Position::Nim(g) => g.computer_to_move,
+        };
+        let g = self.0.game();
         match op {
             0 => g
                 .generate_move_list()
@@ -46,25 +68,31 @@ impl World for GameWorld {
             }
             3 => i64::from(g.game_is_over()),
             4 => g.evaluate_static_position(),
-            // playerT: Human 0, Computer 1; the computer is X (FIRST_PLAYER).
-            5 => i64::from(g.to_move == b'X'),
-            _ => i64::from(g.move_is_legal(mv)),
+            5 => i64::from(computer_to_move),
+            _ => i64::from(g.generate_move_list().contains(&mv)),
         }
     }
 
-    /// The board at the end: as given when every MakeMove was retracted.
+    /// The position at the end: as given when every MakeMove was retracted.
     fn state(&self) -> Value {
-        json!(self.0.text())
+        match &self.0 {
+            Position::TicTacToe(g) => json!(g.text()),
+            Position::Nim(g) => json!(format!("nim {}", g.coins)),
+        }
     }
 }
 
-fn position(world: &[Value]) -> Result<TicTacToe, String> {
-    world
-        .first()
-        .and_then(Value::as_str)
-        .and_then(TicTacToe::parse)
+fn position(world: &[Value]) -> Result<Position, String> {
+    let text = world.first().and_then(Value::as_str).unwrap_or_default();
+    if let Some(g) = Nim::parse(text) {
+        return Ok(Position::Nim(g));
+    }
+    TicTacToe::parse(text)
+        .map(Position::TicTacToe)
         .ok_or_else(|| {
-            "the position is nine characters (X, O or .), X moving when the counts are equal".into()
+            "the position is a tic-tac-toe board (nine characters: X, O or .; X moves when the \
+         counts are equal) or `nim N` (N coins, 1 to 40, the computer to move)"
+                .into()
         })
 }
 
