@@ -380,7 +380,7 @@ fn compare_items(
                     .unwrap_or(Value::Null);
                 want.insert("world".into(), exp.clone());
                 observed.insert("world".into(), got.clone());
-                if let Err(m) = crate::problems::kit::judge::compare_world(&call, &exp, &got) {
+                if let Err(m) = problem.compare_world(case, &call, &exp, &got) {
                     failures.push(m);
                 }
             }

@@ -231,6 +231,18 @@ pub trait Problem: Sync {
         None
     }
 
+    /// Judges the calls a run made into labgrade's library (a kit problem's world) against
+    /// the reference's; the kit's generic judgement by default.
+    fn compare_world(
+        &self,
+        _case: &Case,
+        call: &str,
+        expected: &Value,
+        got: &Value,
+    ) -> Result<(), String> {
+        kit::judge::compare_world(call, expected, got)
+    }
+
     /// Compares a returned value with the expected one, for values too big or too rich for
     /// plain equality (a list of thousands of decisions). `None` means plain equality.
     /// `runs` are every run of this submission, for a judgement whose evidence spans cases.

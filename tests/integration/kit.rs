@@ -45,6 +45,8 @@ fn calls_into_labgrade_s_library_are_recorded_and_compared() {
         c["expected"]["world"]["trace"][0][1],
         serde_json::json!([2, 559])
     );
+    // rand_int plays no move: no line of play is claimed.
+    assert!(!messages(&r).contains("searches part"), "{}", messages(&r));
     let m = c["message"].as_str().unwrap();
     assert!(
         m.contains("yours rand_int(1, 560) = 2, the reference rand_int(2, 559) = 2"),
@@ -682,7 +684,10 @@ fn roberts_minimax_grades_the_general_part_against_labgrade_s_game() {
         .unwrap()
         .to_string();
     assert!(
-        m.contains("into labgrade's library: yours") && m.contains("the reference"),
+        m.contains(
+            "call 16 into labgrade's library: yours RetractMove(3), the reference MakeMove(6)"
+        ) && m.contains("the searches part after the line MakeMove(2), MakeMove(3)")
+            && m.contains("the position there (O to move):\n X O X"),
         "{m}"
     );
     // MAX_DEPTH ignored: the full tree's count where the course's two plies were expected.

@@ -223,6 +223,21 @@ pub struct WorldOp {
     /// recorded and shown as such, not as their codes.
     #[serde(default)]
     pub chars: Vec<usize>,
+    /// `make` for an operation that plays a move (`MakeMove`, `place`), `retract` for the
+    /// one that takes it back: with them labgrade tells the line of play both searches were
+    /// in where they part.
+    #[serde(default)]
+    pub line: Option<LineOp>,
+}
+
+/// An operation's part in the line of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineOp {
+    /// Plays a move.
+    Make,
+    /// Takes the last move back.
+    Retract,
 }
 
 /// The `[kit]` table of a spec's text, or why it is not one.

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::abi::{CType, FunctionDef, KitDef, ParamDef, Pass};
+use super::abi::{CType, FunctionDef, KitDef, LineOp, ParamDef, Pass, WorldDef};
 use super::call::{grid_rows, shape_of, split_args, Shape};
 use super::{CheckCall, KitProblem};
 use crate::problems::{Params, ReturnComparison};
@@ -405,6 +405,44 @@ pub fn picture_diff(got: &Value, expected: &Value, shown: Shown) -> String {
 /// Judges the calls a run made into labgrade's library against the reference's: how many of
 /// each, then the first call where they part. Ok(()) when they agree.
 pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), String> {
+    compare_world_in(call, expected, got, None, &|_| None)
+}
+
+/// The moves made and not taken back by the first `steps` of a world trace: the line of
+/// play a search is in there (each move as its arguments).
+pub fn line_of_play(def: &WorldDef, steps: &[Value]) -> Vec<Vec<i64>> {
+    let mut line: Vec<Vec<i64>> = Vec::new();
+    for step in steps {
+        let op = step[0]
+            .as_str()
+            .and_then(|n| def.ops.iter().find(|o| o.name == n));
+        match op.and_then(|o| o.line) {
+            Some(LineOp::Make) => line.push(
+                step[1]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_i64)
+                    .collect(),
+            ),
+            Some(LineOp::Retract) => {
+                line.pop();
+            }
+            None => {}
+        }
+    }
+    line
+}
+
+/// [`compare_world`] for a world whose moves are marked (`line` in the spec): where the
+/// traces part, the line both searches were in is named, and drawn by `draw` when it can.
+pub fn compare_world_in(
+    call: &str,
+    expected: &Value,
+    got: &Value,
+    def: Option<&WorldDef>,
+    draw: &dyn Fn(&[Vec<i64>]) -> Option<String>,
+) -> Result<(), String> {
     let mut failures = Vec::new();
     let empty = Map::new();
     let exp_calls = expected["calls"].as_object().unwrap_or(&empty);
@@ -450,6 +488,32 @@ pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), St
                 g.map_or("made no more calls".into(), show),
                 e.map_or("made no more calls".into(), show)
             ));
+            if let Some(def) = def.filter(|d| d.ops.iter().any(|o| o.line.is_some())) {
+                let line = line_of_play(def, &et[..i]);
+                let make = def.ops.iter().find(|o| o.line == Some(LineOp::Make));
+                let shown: Vec<String> = line
+                    .iter()
+                    .map(|args| {
+                        let args: Vec<String> = args.iter().map(i64::to_string).collect();
+                        format!(
+                            "{}({})",
+                            make.map_or("move", |o| o.name.as_str()),
+                            args.join(", ")
+                        )
+                    })
+                    .collect();
+                failures.push(if shown.is_empty() {
+                    "the searches part in the position as given, before either made a move".into()
+                } else {
+                    format!(
+                        "the searches part after the line {} (made by both, not yet taken back)",
+                        shown.join(", ")
+                    )
+                });
+                if let Some(picture) = draw(&line) {
+                    failures.push(picture);
+                }
+            }
         }
     }
     if expected.get("refused").is_none() {

@@ -162,6 +162,10 @@ pub struct CheckCall<'a> {
     pub tags: &'a [String],
 }
 
+/// Draws the position after a line of play (each move as its arguments), from the case's
+/// world inputs.
+pub type DrawLine = fn(&[Value], &[Vec<i64>]) -> Option<String>;
+
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
 /// Err with what is wrong, in the assignment's terms.
 pub type Checker = fn(&CheckCall<'_>) -> Result<String, String>;
@@ -178,6 +182,9 @@ pub struct KitProblem {
     pub explain: Option<fn(&Mismatch<'_>) -> Option<String>>,
     /// How the problem's parts are drawn in messages.
     pub shown: judge::Shown,
+    /// Draws the position a line of play leads to from the case's world inputs, for the
+    /// message where two searches part.
+    pub draw_line: Option<DrawLine>,
     derived: OnceLock<Derived>,
 }
 
@@ -201,6 +208,7 @@ impl KitProblem {
             checker: None,
             explain: None,
             shown: judge::Shown::PLAIN,
+            draw_line: None,
             derived: OnceLock::new(),
         }
     }
@@ -217,6 +225,12 @@ impl KitProblem {
         explain: fn(&Mismatch<'_>) -> Option<String>,
     ) -> KitProblem {
         self.explain = Some(explain);
+        self
+    }
+
+    /// The same, drawing the position where two searches part.
+    pub const fn with_draw_line(mut self, draw: DrawLine) -> KitProblem {
+        self.draw_line = Some(draw);
         self
     }
 
@@ -358,6 +372,25 @@ impl Problem for KitProblem {
 
     fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
         self.explain.and_then(|e| e(m))
+    }
+
+    fn compare_world(
+        &self,
+        case: &Case,
+        call: &str,
+        expected: &Value,
+        got: &Value,
+    ) -> Result<(), String> {
+        let input = super::run_input(self, case).ok();
+        let world_inputs: Vec<Value> = match (&input, case.def.call.as_deref()) {
+            (Some(RunInput::Call { args, .. }), Some(f)) => self
+                .function_def(f)
+                .map(|f| call::split_args(f, args).1.to_vec())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let draw = |line: &[Vec<i64>]| self.draw_line.and_then(|d| d(&world_inputs, line));
+        judge::compare_world_in(call, expected, got, self.def().world.as_ref(), &draw)
     }
 
     fn input_for(&self, input: RunInput, params: &Params) -> RunInput {

@@ -22,7 +22,7 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference);
+pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_draw_line(draw_line);
 
 /// labgrade's game: a case's position says which.
 enum Position {
@@ -147,4 +147,37 @@ fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
         tally,
         stdout: None,
     })
+}
+
+/// The position a line of play leads to, drawn: the board with the line's moves numbered in
+/// the order they were made, or the coins left.
+fn draw_line(world: &[Value], line: &[Vec<i64>]) -> Option<String> {
+    let moves: Vec<i64> = line.iter().filter_map(|m| m.first().copied()).collect();
+    match position(world).ok()? {
+        Position::Nim(mut g) => {
+            for &m in &moves {
+                g.make_move(m);
+            }
+            Some(format!("the position there: {} coins left", g.coins))
+        }
+        Position::TicTacToe(mut g) => {
+            for &m in &moves {
+                g.make_move(m);
+            }
+            let text = g.text();
+            let row = |r: usize| -> String {
+                text[r * 3..r * 3 + 3]
+                    .chars()
+                    .map(|c| format!(" {c}"))
+                    .collect()
+            };
+            Some(format!(
+                "the position there ({} to move):\n{}\n{}\n{}",
+                g.to_move as char,
+                row(0),
+                row(1),
+                row(2)
+            ))
+        }
+    }
 }

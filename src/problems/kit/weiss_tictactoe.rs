@@ -22,7 +22,9 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_explain(explain);
+pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference)
+    .with_explain(explain)
+    .with_draw_line(draw_line);
 
 fn position(world: &[Value]) -> Result<Squares, String> {
     world
@@ -184,4 +186,30 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
         ));
     }
     None
+}
+
+/// The position a line of `place` calls leads to, drawn (C the computer, H the human).
+fn draw_line(world: &[Value], line: &[Vec<i64>]) -> Option<String> {
+    let mut board = position(world).ok()?;
+    for m in line {
+        let side = if m.get(1) == Some(&1) {
+            Piece::Comp
+        } else {
+            Piece::Human
+        };
+        board.place(usize::try_from(*m.first()?).ok()?, side);
+    }
+    let text = board.text();
+    let row = |r: usize| -> String {
+        text[r * 3..r * 3 + 3]
+            .chars()
+            .map(|c| format!(" {c}"))
+            .collect()
+    };
+    Some(format!(
+        "the position there:\n{}\n{}\n{}",
+        row(0),
+        row(1),
+        row(2)
+    ))
 }
