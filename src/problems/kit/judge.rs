@@ -196,6 +196,19 @@ pub fn draw_grid(v: &Value, shown: Shown) -> Vec<String> {
         .collect()
 }
 
+/// A 3 x 3 board given as its nine characters, one row per line (`" X O X"`).
+pub fn board_3x3(text: &str) -> String {
+    text.as_bytes()
+        .chunks(3)
+        .map(|row| {
+            row.iter()
+                .map(|&c| format!(" {}", c as char))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Two grids side by side under their captions.
 pub fn side_by_side(left: &[String], right: &[String], captions: (&str, &str)) -> String {
     let w = left

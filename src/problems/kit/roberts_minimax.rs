@@ -164,19 +164,10 @@ fn draw_line(world: &[Value], line: &[Vec<i64>]) -> Option<String> {
             for &m in &moves {
                 g.make_move(m);
             }
-            let text = g.text();
-            let row = |r: usize| -> String {
-                text[r * 3..r * 3 + 3]
-                    .chars()
-                    .map(|c| format!(" {c}"))
-                    .collect()
-            };
             Some(format!(
-                "the position there ({} to move):\n{}\n{}\n{}",
+                "the position there ({} to move):\n{}",
                 g.to_move as char,
-                row(0),
-                row(1),
-                row(2)
+                super::judge::board_3x3(&g.text())
             ))
         }
     }

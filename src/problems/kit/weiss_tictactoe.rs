@@ -199,17 +199,8 @@ fn draw_line(world: &[Value], line: &[Vec<i64>]) -> Option<String> {
         };
         board.place(usize::try_from(*m.first()?).ok()?, side);
     }
-    let text = board.text();
-    let row = |r: usize| -> String {
-        text[r * 3..r * 3 + 3]
-            .chars()
-            .map(|c| format!(" {c}"))
-            .collect()
-    };
     Some(format!(
-        "the position there:\n{}\n{}\n{}",
-        row(0),
-        row(1),
-        row(2)
+        "the position there:\n{}",
+        super::judge::board_3x3(&board.text())
     ))
 }
