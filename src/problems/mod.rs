@@ -231,6 +231,13 @@ pub trait Problem: Sync {
         None
     }
 
+    /// The names of the arguments a case gives `function`, when they are not simply its
+    /// parameters (a kit function's pointers are labgrade's, its world inputs are not
+    /// parameters).
+    fn case_argument_names(&self, _function: &str) -> Option<Vec<String>> {
+        None
+    }
+
     /// Judges the calls a run made into labgrade's library (a kit problem's world) against
     /// the reference's; the kit's generic judgement by default.
     fn compare_world(
@@ -305,8 +312,11 @@ pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::
         )));
     };
     if case.def.args.len() != sig.params.len() {
+        let names = problem
+            .case_argument_names(name)
+            .map_or(String::new(), |n| format!(" ({})", n.join(", ")));
         return Err(case.invalid(format!(
-            "`{}` takes {} argument(s), the case gives {}",
+            "`{}` takes {} argument(s) in a case{names}, the case gives {}",
             sig.decl,
             sig.params.len(),
             case.def.args.len()

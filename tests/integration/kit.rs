@@ -711,3 +711,27 @@ fn roberts_minimax_grades_the_general_part_against_labgrade_s_game() {
     );
     assert!(got > 10 * want, "{got} vs {want}");
 }
+
+#[test]
+fn a_kit_case_with_the_wrong_arguments_is_refused_naming_them() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("specs"), &dir.path().join("specs"));
+    copy_dir(&repo().join("fixtures"), &dir.path().join("fixtures"));
+    std::fs::write(
+        dir.path().join("fixtures/miller-rabin/90-bad.toml"),
+        "[[case]]\nname = \"bad\"\ncall = \"power\"\nargs = [3, 2]\ncompare = [\"return\"]\n",
+    )
+    .unwrap();
+    let sample = sample_of("miller-rabin", "weiss-c");
+    let out = labgrade_in(
+        dir.path(),
+        &["check", "miller-rabin", sample.to_str().unwrap()],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("90-bad.toml:1: case `bad`")
+            && err.contains("takes 4 argument(s) in a case (a, p, n, whatnis), the case gives 2"),
+        "{err}"
+    );
+}

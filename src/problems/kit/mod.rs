@@ -374,6 +374,16 @@ impl Problem for KitProblem {
         self.explain.and_then(|e| e(m))
     }
 
+    fn case_argument_names(&self, function: &str) -> Option<Vec<String>> {
+        let f = self.function_def(function)?;
+        Some(
+            f.fixture_params()
+                .map(|p| p.name.clone())
+                .chain(f.world_inputs.iter().cloned())
+                .collect(),
+        )
+    }
+
     fn compare_world(
         &self,
         case: &Case,
