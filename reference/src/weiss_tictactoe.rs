@@ -58,6 +58,11 @@ pub trait Board {
     /// `immediate_comp_win(board, &best_move)` (`side` Comp) or `immediate_human_win`: the
     /// first empty square that completes a line for `side`.
     fn immediate_win(&mut self, side: Piece) -> Option<usize>;
+
+    /// The position as nine characters (`C`, `H`, `.`), for traces; empty when unknown.
+    fn describe(&self) -> String {
+        String::new()
+    }
 }
 
 /// A board of squares 1 to 9 (index 0 unused).
@@ -97,6 +102,10 @@ impl Squares {
 }
 
 impl Board for Squares {
+    fn describe(&self) -> String {
+        self.text()
+    }
+
     fn place(&mut self, square: usize, side: Piece) {
         if let Some(s) = self.0.get_mut(square) {
             *s = side;
@@ -136,7 +145,7 @@ pub fn find_comp_move(
     board: &mut dyn Board,
     window: Window,
 ) -> (usize, i64) {
-    probe.enter("find_comp_move", format_args!(""));
+    probe.enter("find_comp_move", format_args!("{}", board.describe()));
     let r = search(probe, board, window, Piece::Comp);
     probe.exit("find_comp_move");
     r
@@ -148,7 +157,7 @@ pub fn find_human_move(
     board: &mut dyn Board,
     window: Window,
 ) -> (usize, i64) {
-    probe.enter("find_human_move", format_args!(""));
+    probe.enter("find_human_move", format_args!("{}", board.describe()));
     let r = search(probe, board, window, Piece::Human);
     probe.exit("find_human_move");
     r

@@ -79,6 +79,10 @@ fn board(_own: &[Value], world: &[Value]) -> Result<Box<dyn World>, String> {
 struct Recorded<'a>(&'a mut Recorder);
 
 impl Board for Recorded<'_> {
+    fn describe(&self) -> String {
+        self.0.state().as_str().unwrap_or_default().to_string()
+    }
+
     fn place(&mut self, square: usize, side: Piece) {
         let side = match side {
             Piece::Comp => 1,

@@ -89,6 +89,11 @@ impl Recorder {
         result
     }
 
+    /// The world's state now (what [`World::state`] says).
+    pub fn state(&self) -> Value {
+        self.world.state()
+    }
+
     /// The record: `calls` per operation, `trace` (the first calls as `[op, [args], result]`),
     /// `total`, and the world's `state`.
     pub fn record(&self) -> Value {
