@@ -3,13 +3,13 @@
 //! `find_human_move` are graded on the move and value per position and on the positions
 //! examined, with or without alpha-beta pruning (the course's `ALPHA_BETA`).
 
-use labgrade_reference::kit::{Silent, Tally};
+use labgrade_reference::kit::Tally;
 use labgrade_reference::weiss_tictactoe::{self as reference, Board, Piece, Squares, Window};
 use serde_json::{json, Map, Value};
 
 use super::world::{Recorder, World};
 use super::{KitAbi, KitProblem, RefCall, RefRun};
-use crate::problems::{param, Mismatch, Params, Problem};
+use crate::problems::{param, Mismatch, Params, Problem, RefOutcome};
 
 /// Steps of the reference's trace kept.
 const TRACE_KEEP: usize = 4096;
@@ -153,13 +153,17 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
         .sum();
     let expected: u64 = m.expected.calls.values().sum();
     let alpha_beta = param(PROBLEM.parameters(), m.params, "ALPHA_BETA") == 1;
-    let value_right = {
-        let mut b = start;
-        let (_, v) = reference::find_comp_move(&mut Silent, &mut b, window(m.params, &args));
-        m.observed.value.as_ref()?.get("value")?.as_i64()? == v
+    let RefOutcome::Returns(reference_value) = &m.expected.outcome else {
+        return None;
     };
-    let full = positions(start, None);
-    let pruned = positions(start, Some((reference::COMP_LOSS, reference::COMP_WIN)));
+    let value_right = m.observed.value.as_ref()?.get("value")? == reference_value.get("value")?;
+    // The course's figure is what the reference searched; only the other one is counted here.
+    let (full, pruned) = if alpha_beta {
+        (positions(start, None), expected)
+    } else {
+        let window = Some((reference::COMP_LOSS, reference::COMP_WIN));
+        (expected, positions(start, window))
+    };
     if !alpha_beta && seen == pruned && value_right && pruned != full {
         return Some(format!(
             "your search examined {seen} positions, exactly as Figure 10.73's alpha-beta pruning \
