@@ -266,7 +266,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 17] = [
+    static ALL: [&(dyn Problem + 'static); 21] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -284,6 +284,10 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::cryptarithm::PROBLEM,
         &kit::weiss_tictactoe::PROBLEM,
         &kit::roberts_minimax::PROBLEM,
+        &kit::roberts_game::NIM_PROBLEM,
+        &kit::roberts_game::EVEN_PILE_PROBLEM,
+        &kit::roberts_game::ROWS_PROBLEM,
+        &kit::roberts_game::TICTACTOE_PROBLEM,
     ];
     &ALL
 }

@@ -74,6 +74,12 @@ pub struct BuildRecipes {
     /// can make (the C++ edition's `Vector<pointT> &`), through a C function it exports.
     #[serde(default)]
     pub cpp_adapter: Option<String>,
+    /// A C++ file in `specs/<problem>/` compiled as one translation unit after every student
+    /// source (`-include`d in order), whose object alone makes the library labgrade calls;
+    /// the program is still the student's own. labgrade's way into code whose types are the
+    /// student's own (Roberts' game side: their `stateT` and `moveT`).
+    #[serde(default)]
+    pub unity: Option<String>,
     /// A C++ file in `specs/<problem>/` with its own `main`, linked with the student's sources
     /// (less `sanitizer_excludes`) under AddressSanitizer/LeakSanitizer: the program that
     /// cases with `run = "sanitizer"` execute.
@@ -101,6 +107,7 @@ impl Default for BuildRecipes {
             headers: None,
             driver: None,
             cpp_adapter: None,
+            unity: None,
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
@@ -359,6 +366,7 @@ impl ProblemSpec {
         for (key, file) in [
             ("driver", &spec.build.driver),
             ("cpp_adapter", &spec.build.cpp_adapter),
+            ("unity", &spec.build.unity),
             ("sanitizer_main", &spec.build.sanitizer_main),
         ] {
             if let Some(f) = file {

@@ -1149,6 +1149,50 @@ fn build_c_family_in(
             out,
         )
     };
+    let mut program_objs: Vec<PathBuf> = Vec::new();
+    // The spec's unity translation unit: every student source, then labgrade's file, in one
+    // compile; its object alone is the library (the program stays the student's own).
+    if let Some(unity) = &spec.build.unity {
+        let obj = helpers.join("unity.o");
+        let mut cmd = Command::new(&spec.build.cpp.compiler);
+        cmd.args(&spec.build.cpp.flags)
+            .args(["-fPIC", "-c", "-w", "-O2"])
+            .args(&extra_defs)
+            .args(inc_args(&first_dir));
+        for f in &files {
+            cmd.arg("-include").arg(f);
+        }
+        let step = run(cmd.arg(spec_dir.join(unity)).arg("-o").arg(&obj), &mut out)?;
+        if !step.ok {
+            out.failed = true;
+            out.output.push_str(&format!(
+                "labgrade's driver does not compile with your game (see {unity} in the spec's \
+                 headers for the forms of NewGame, GenerateMoveList, MakeMove and moveT it \
+                 understands):\n{}",
+                step.output
+            ));
+            return Ok(out);
+        }
+        let lib = w.join("submission.so");
+        let step = run(
+            Command::new(&spec.build.cpp.compiler)
+                .args(["-shared", "-Wl,-z,defs"])
+                .arg(&obj)
+                .arg("-lm")
+                .arg("-o")
+                .arg(&lib),
+            &mut out,
+        )?;
+        if !step.ok {
+            out.failed = true;
+            out.output.push_str(&step.output);
+            return Ok(out);
+        }
+        out.library = Some(lib);
+        program_objs = instr_objs.clone();
+        program_objs.extend(plain_objs.iter().cloned());
+        program_objs.push(helper_objs.hooks.clone());
+    }
     let mut driver_o = Vec::new();
     if let Some(driver) = &spec.build.driver {
         let obj = helpers.join("driver.o");
@@ -1196,8 +1240,7 @@ fn build_c_family_in(
             out,
         )
     };
-    let mut program_objs: Vec<PathBuf> = Vec::new();
-    if plain_objs.is_empty() {
+    if plain_objs.is_empty() && out.library.is_none() {
         let ilib = w.join("submission.instr.so");
         let step = link_lib(
             &instr_objs,

@@ -26,6 +26,7 @@ pub mod nim;
 pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
+pub mod roberts_game;
 pub mod roberts_minimax;
 pub mod sujiko;
 pub mod turnpike;

@@ -335,12 +335,12 @@ pub fn prepare(
         .find(|f| f.name == function)
         .ok_or_else(|| internal(format!("`{function}` is not a kit function")))?;
     let mut bound = bind(kit, f, args).map_err(internal)?;
-    let (own, world_args, _) = split_args(f, args);
+    let (own, world_args, params) = split_args(f, args);
     let installed = match (world, &kit.world) {
         (Some(make), Some(def)) => Some(world::install(
             lib,
             def,
-            make(own, world_args).map_err(internal)?,
+            make(own, world_args, params).map_err(internal)?,
         )),
         _ => None,
     };

@@ -88,7 +88,11 @@ impl World for Letters {
     }
 }
 
-fn letter_table(own: &[Value], _world: &[Value]) -> Result<Box<dyn World>, String> {
+fn letter_table(
+    own: &[Value],
+    _world: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     Ok(Box::new(Letters(Table::new(rows(own)?))))
 }
 

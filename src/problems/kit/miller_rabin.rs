@@ -42,7 +42,11 @@ impl World for Witnesses {
     }
 }
 
-fn witnesses(_own: &[Value], inputs: &[Value]) -> Result<Box<dyn World>, String> {
+fn witnesses(
+    _own: &[Value],
+    inputs: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     let list: Vec<i64> = match inputs.first() {
         Some(Value::Array(a)) => a.iter().filter_map(Value::as_i64).collect(),
         Some(v) => v.as_i64().into_iter().collect(),

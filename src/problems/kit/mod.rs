@@ -16,6 +16,7 @@
 pub mod abi;
 pub mod call;
 pub mod cryptarithm;
+pub mod game_side;
 pub mod instant_insanity;
 pub mod judge;
 pub mod knights_tour;
@@ -25,6 +26,7 @@ pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
 pub mod queens_explain;
+pub mod roberts_game;
 pub mod roberts_minimax;
 pub mod sujiko;
 pub mod weiss_tictactoe;
@@ -113,6 +115,10 @@ pub const ABIS: &[&KitAbi] = &[
     &cryptarithm::ABI,
     &weiss_tictactoe::ABI,
     &roberts_minimax::ABI,
+    &roberts_game::NIM_ABI,
+    &roberts_game::EVEN_PILE_ABI,
+    &roberts_game::ROWS_ABI,
+    &roberts_game::TICTACTOE_ABI,
 ];
 
 /// The child side of kit problem `name`.
@@ -182,6 +188,9 @@ pub struct KitProblem {
     pub explain: Option<fn(&Mismatch<'_>) -> Option<String>>,
     /// How the problem's parts are drawn in messages.
     pub shown: judge::Shown,
+    /// The checker's message says everything: the values it judged (a whole game's record)
+    /// are not shown beside it.
+    pub checked_values_hidden: bool,
     /// Draws the position a line of play leads to from the case's world inputs, for the
     /// message where two searches part.
     pub draw_line: Option<DrawLine>,
@@ -208,6 +217,7 @@ impl KitProblem {
             checker: None,
             explain: None,
             shown: judge::Shown::PLAIN,
+            checked_values_hidden: false,
             draw_line: None,
             derived: OnceLock::new(),
         }
@@ -231,6 +241,12 @@ impl KitProblem {
     /// The same, drawing the position where two searches part.
     pub const fn with_draw_line(mut self, draw: DrawLine) -> KitProblem {
         self.draw_line = Some(draw);
+        self
+    }
+
+    /// The same, showing only the checker's message, not the values it judged.
+    pub const fn with_checked_values_hidden(mut self) -> KitProblem {
+        self.checked_values_hidden = true;
         self
     }
 
@@ -278,6 +294,20 @@ impl KitProblem {
         })
     }
 
+    /// Every parameter's value in force (the course's, or the book's), by name: what the
+    /// child and the world are told.
+    fn param_values(&self, params: &Params) -> Map<String, Value> {
+        self.parameters()
+            .iter()
+            .map(|p| {
+                (
+                    p.name.to_string(),
+                    json!(super::param(self.parameters(), params, p.name)),
+                )
+            })
+            .collect()
+    }
+
     fn function_def(&self, name: &str) -> Option<&'static abi::FunctionDef> {
         self.def().function.iter().find(|f| f.name == name)
     }
@@ -314,7 +344,10 @@ impl Problem for KitProblem {
         judge::check_args(self.def(), f, args)?;
         let (own, world_args, _) = call::split_args(f, args);
         let mut recorder = match (self.abi.world, &self.def().world) {
-            (Some(make), Some(def)) => Some(Recorder::new(def, make(own, world_args)?)),
+            (Some(make), Some(def)) => Some(Recorder::new(
+                def,
+                make(own, world_args, Some(&self.param_values(params)))?,
+            )),
             _ => None,
         };
         let run = (self.reference)(RefCall {
@@ -406,16 +439,7 @@ impl Problem for KitProblem {
     fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
         match input {
             RunInput::Call { function, mut args } => {
-                let values: Map<String, Value> = self
-                    .parameters()
-                    .iter()
-                    .map(|p| {
-                        (
-                            p.name.to_string(),
-                            json!(super::param(self.parameters(), params, p.name)),
-                        )
-                    })
-                    .collect();
+                let values = self.param_values(params);
                 if !values.is_empty() {
                     args.push(json!({ call::PARAMS_KEY: values }));
                 }

@@ -111,7 +111,11 @@ fn parse_picture(v: Option<&Value>) -> Result<Vec<Vec<bool>>, String> {
     Ok(rows)
 }
 
-fn pixel_map(_own: &[Value], inputs: &[Value]) -> Result<Box<dyn World>, String> {
+fn pixel_map(
+    _own: &[Value],
+    inputs: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     Ok(Box::new(Pixels {
         rows: parse_picture(inputs.first())?,
         refused: 0,
@@ -249,7 +253,7 @@ mod tests {
 
     #[test]
     fn the_map_refuses_pixels_outside_it_and_says_which() {
-        let mut w = pixel_map(&[], &[json!(["..", ".#"])]).unwrap();
+        let mut w = pixel_map(&[], &[json!(["..", ".#"])], None).unwrap();
         assert_eq!(w.answer(0, &[1, 1]), BLACK);
         assert_eq!(w.answer(2, &[2, 0]), 1);
         assert!(w.refused().is_none());

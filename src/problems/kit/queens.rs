@@ -39,7 +39,11 @@ impl World for Screen {
     }
 }
 
-fn screen(_own: &[Value], _inputs: &[Value]) -> Result<Box<dyn World>, String> {
+fn screen(
+    _own: &[Value],
+    _inputs: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     Ok(Box::new(Screen))
 }
 

@@ -96,7 +96,11 @@ fn position(world: &[Value]) -> Result<Position, String> {
         })
 }
 
-fn game(_own: &[Value], world: &[Value]) -> Result<Box<dyn World>, String> {
+fn game(
+    _own: &[Value],
+    world: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     Ok(Box::new(GameWorld(position(world)?)))
 }
 

@@ -71,7 +71,11 @@ impl World for BoardWorld {
     }
 }
 
-fn board(_own: &[Value], world: &[Value]) -> Result<Box<dyn World>, String> {
+fn board(
+    _own: &[Value],
+    world: &[Value],
+    _params: super::world::Params<'_>,
+) -> Result<Box<dyn World>, String> {
     Ok(Box::new(BoardWorld(position(world)?)))
 }
 

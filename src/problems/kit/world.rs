@@ -37,9 +37,13 @@ pub trait World: Send {
     }
 }
 
+/// The course's parameters in force for a call (`MAX_DEPTH`, a game's starting rows), by
+/// name; None when the problem has none.
+pub type Params<'a> = Option<&'a serde_json::Map<String, Value>>;
+
 /// Makes a problem's world for a call: from the call's own arguments (a puzzle the library
-/// checks) and the case's world inputs (a witness, a picture).
-pub type WorldFactory = fn(&[Value], &[Value]) -> Result<Box<dyn World>, String>;
+/// checks), the case's world inputs (a witness, a picture) and the parameters in force.
+pub type WorldFactory = fn(&[Value], &[Value], Params<'_>) -> Result<Box<dyn World>, String>;
 
 /// Counts and traces every call into a [`World`].
 pub struct Recorder {

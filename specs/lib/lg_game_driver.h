@@ -1,0 +1,309 @@
+/*
+ * File: lg_game_driver.h
+ * ----------------------
+ * labgrade's side of Roberts' game side (Figure 7-6, exercises 10 to 12). You never
+ * include this file: labgrade compiles it into the same translation unit as your
+ * game, after your sources, so that it can use your stateT and moveT as they are.
+ *
+ * What it does with your code, and nothing else:
+ *   - it reaches positions only through your NewGame(), the moves your
+ *     GenerateMoveList lists, and your MakeMove: every position labgrade looks
+ *     at is one your own game leads to;
+ *   - it reads each listed move as integers (an integer or enum moveT; a struct
+ *     of up to four ints; a std::pair), which labgrade matches with the game's
+ *     moves once, at the start;
+ *   - it asks GameIsOver, EvaluateStaticPosition (on finished games) and
+ *     WhoseTurn where it stands;
+ *   - for a MakeMove/RetractMove check, it compares the state before and after
+ *     (its bytes when stateT is plain data, or what your functions answer);
+ *   - for the computer's choice, it runs the book's general part
+ *     (FindBestMove/EvaluatePosition of Figure 7-6, unchanged) over your game.
+ *
+ * The book's editions are both understood: GenerateMoveList filling a
+ * Vector<moveT> &, a std::vector<moveT> &, or an array (returning the count),
+ * or returning the list; MakeMove(stateT &, moveT) or MakeMove(stateT *, moveT),
+ * or a stateT that is itself a pointer; NewGame() returning the state or
+ * filling one.
+ */
+
+#ifndef LG_GAME_DRIVER_H
+#define LG_GAME_DRIVER_H
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "lg_world.h"
+#include "vector.h"
+
+namespace lg_game_side {
+
+typedef ::stateT State;
+typedef ::moveT Move;
+
+enum { OP_BEGIN, OP_FACTS, OP_LIST, OP_MOVE, OP_STEP, OP_RESTORED, OP_BEST, OP_CHOSEN, OP_LIMIT };
+
+/* Overloads are tried from the highest rank down. */
+template <int N> struct rank : rank<N - 1> {};
+template <> struct rank<0> {};
+
+inline long long tell(int op, long long a = 0, long long b = 0, long long c = 0, long long d = 0) {
+    return lg_world_call(op, a, b, c, d);
+}
+
+/* ---- NewGame */
+template <class S> auto new_game(S &s, rank<2>) -> decltype(s = NewGame(), void()) { s = NewGame(); }
+template <class S> auto new_game(S &s, rank<1>) -> decltype(NewGame(s), void()) { NewGame(s); }
+template <class S> auto new_game(S &s, rank<0>) -> decltype(NewGame(&s), void()) { NewGame(&s); }
+
+/* ---- GenerateMoveList */
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<4>)
+    -> decltype(GenerateMoveList(s, out), void()) {
+    GenerateMoveList(s, out);
+}
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<3>)
+    -> decltype(GenerateMoveList(s, std::declval<Vector<Move> &>()), void()) {
+    Vector<Move> list;
+    GenerateMoveList(s, list);
+    for (int i = 0; i < list.size(); i++) out.push_back(list[i]);
+}
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<2>)
+    -> decltype((long)GenerateMoveList(s, (Move *)0), void()) {
+    std::vector<Move> array(1024);
+    long n = (long)GenerateMoveList(s, &array[0]);
+    if (n < 0) n = 0;
+    if (n > 1024) n = 1024;
+    out.assign(array.begin(), array.begin() + n);
+}
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<1>)
+    -> decltype(GenerateMoveList(s).size(), void()) {
+    auto list = GenerateMoveList(s);
+    for (int i = 0; i < (int)list.size(); i++) out.push_back(list[i]);
+}
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<0>)
+    -> decltype(GenerateMoveList(&s, std::declval<Vector<Move> &>()), void()) {
+    Vector<Move> list;
+    GenerateMoveList(&s, list);
+    for (int i = 0; i < list.size(); i++) out.push_back(list[i]);
+}
+
+/* ---- MakeMove, RetractMove, GameIsOver, EvaluateStaticPosition, WhoseTurn */
+template <class S> auto make(S &s, Move &m, rank<1>) -> decltype(MakeMove(s, m), void()) { MakeMove(s, m); }
+template <class S> auto make(S &s, Move &m, rank<0>) -> decltype(MakeMove(&s, m), void()) { MakeMove(&s, m); }
+template <class S> auto retract(S &s, Move &m, rank<1>) -> decltype(RetractMove(s, m), void()) { RetractMove(s, m); }
+template <class S> auto retract(S &s, Move &m, rank<0>) -> decltype(RetractMove(&s, m), void()) { RetractMove(&s, m); }
+template <class S> auto over(S &s, rank<1>) -> decltype((bool)GameIsOver(s)) { return GameIsOver(s); }
+template <class S> auto over(S &s, rank<0>) -> decltype((bool)GameIsOver(&s)) { return GameIsOver(&s); }
+template <class S> auto rate(S &s, rank<1>) -> decltype((long long)EvaluateStaticPosition(s)) { return EvaluateStaticPosition(s); }
+template <class S> auto rate(S &s, rank<0>) -> decltype((long long)EvaluateStaticPosition(&s)) { return EvaluateStaticPosition(&s); }
+template <class S> auto turn(S &s, rank<1>) -> decltype((long long)WhoseTurn(s)) { return (long long)WhoseTurn(s); }
+template <class S> auto turn(S &s, rank<0>) -> decltype((long long)WhoseTurn(&s)) { return (long long)WhoseTurn(&s); }
+
+inline void new_game(State &s) { new_game(s, rank<2>()); }
+inline void moves(State &s, std::vector<Move> &out) { out.clear(); generate(s, out, rank<4>()); }
+inline void make(State &s, Move m) { make(s, m, rank<1>()); }
+inline void retract(State &s, Move m) { retract(s, m, rank<1>()); }
+inline bool over(State &s) { return over(s, rank<1>()); }
+inline long long rate(State &s) { return rate(s, rank<1>()); }
+inline long long turn(State &s) { return turn(s, rank<1>()); }
+
+/* ---- A move as integers: how many (-1: it cannot be read so). */
+template <class M> int raw_plain(const M &m, long long *out, std::true_type) {
+    const int n = (int)(sizeof(M) / sizeof(int));
+    if (sizeof(M) % sizeof(int) != 0 || n > 4) return -1;
+    int ints[4] = {0, 0, 0, 0};
+    std::memcpy(ints, &m, sizeof(M));
+    for (int i = 0; i < n; i++) out[i] = ints[i];
+    return n;
+}
+template <class M> int raw_plain(const M &, long long *, std::false_type) { return -1; }
+template <class M>
+typename std::enable_if<std::is_arithmetic<M>::value || std::is_enum<M>::value, int>::type
+raw(const M &m, long long *out) {
+    out[0] = (long long)m;
+    return 1;
+}
+template <class A, class B> int raw(const std::pair<A, B> &m, long long *out) {
+    out[0] = (long long)m.first;
+    out[1] = (long long)m.second;
+    return 2;
+}
+template <class M>
+typename std::enable_if<!std::is_arithmetic<M>::value && !std::is_enum<M>::value, int>::type
+raw(const M &m, long long *out) {
+    return raw_plain(m, out, std::integral_constant<bool, std::is_trivially_copyable<M>::value>());
+}
+
+/* Tells labgrade where the driver stands: the facts, then the list when the game goes on. */
+inline void report(State &s, std::vector<Move> &list) {
+    bool done = over(s);
+    tell(OP_FACTS, done, done ? rate(s) : 0, turn(s));
+    list.clear();
+    if (done) return;
+    moves(s, list);
+    long long r[4] = {0, 0, 0, 0};
+    int fields = list.empty() ? 0 : raw(list[0], r);
+    if (fields < 0) {
+        tell(OP_LIST, -1, (long long)sizeof(Move));
+        return;
+    }
+    tell(OP_LIST, (long long)list.size(), fields);
+    for (size_t i = 0; i < list.size(); i++) {
+        long long v[4] = {0, 0, 0, 0};
+        raw(list[i], v);
+        tell(OP_MOVE, v[0], v[1], v[2], v[3]);
+    }
+}
+
+/* ---- Comparing a state before and after MakeMove/RetractMove. */
+template <class S> struct Bytes {
+    static const bool plain = std::is_trivially_copyable<S>::value && !std::is_pointer<S>::value;
+    static const unsigned char *of(const S &s) { return (const unsigned char *)&s; }
+    static size_t size(const S &) { return sizeof(S); }
+};
+template <class T> struct Bytes<T *> {
+    static const bool plain = std::is_trivially_copyable<T>::value;
+    static const unsigned char *of(T *const &s) { return (const unsigned char *)s; }
+    static size_t size(T *const &) { return sizeof(T); }
+};
+
+/* What the game's functions answer about a state: over, rating, turn, the list. */
+inline std::vector<long long> observe(State &s) {
+    std::vector<long long> seen;
+    bool done = over(s);
+    seen.push_back(done);
+    seen.push_back(done ? rate(s) : 0);
+    seen.push_back(turn(s));
+    std::vector<Move> list;
+    if (!done) moves(s, list);
+    for (size_t i = 0; i < list.size(); i++) {
+        long long v[4] = {0, 0, 0, 0};
+        seen.push_back(raw(list[i], v));
+        seen.insert(seen.end(), v, v + 4);
+    }
+    return seen;
+}
+
+/* ---- The book's general part (Figure 7-6), over your game. Ratings come from your
+ * EvaluateStaticPosition; the loop stops at a move that leaves the opponent the
+ * lowest rating seen (the book's LOSING_POSITION), which changes no choice. */
+static long long extreme = 0;
+static int max_depth = 10000;
+
+inline int evaluate_position(State state, int depth);
+
+inline bool find_best_move(State state, int depth, int &rating, Move &best) {
+    std::vector<Move> list;
+    moves(state, list);
+    if (list.empty()) return false;
+    int min_rating = INT_MAX;
+    bool have = false;
+    for (size_t i = 0; i < list.size(); i++) {
+        if (have && extreme > 0 && min_rating <= -extreme) break;
+        Move move = list[i];
+        make(state, move);
+        int cur = evaluate_position(state, depth + 1);
+        if (!have || cur < min_rating) {
+            best = move;
+            min_rating = cur;
+            have = true;
+        }
+        retract(state, move);
+    }
+    rating = -min_rating;
+    return true;
+}
+
+inline int evaluate_position(State state, int depth) {
+    if (over(state) || depth >= max_depth) {
+        long long v = rate(state);
+        if (std::llabs(v) > extreme) extreme = std::llabs(v);
+        return (int)v;
+    }
+    int rating = 0;
+    Move best;
+    if (!find_best_move(state, depth, rating, best)) return 0;
+    return rating;
+}
+
+/* Visits every position labgrade asks for, from NewGame along the line it steers, and
+ * runs `at` where it arrives. */
+template <class At> int explore(At at) {
+    max_depth = (int)tell(OP_LIMIT);
+    while (tell(OP_BEGIN) >= 0) {
+        State s;
+        new_game(s);
+        std::vector<Move> list;
+        for (;;) {
+            report(s, list);
+            long long k = tell(OP_STEP);
+            if (k == -1) {
+                at(s, list);
+                break;
+            }
+            if (k < 0 || k >= (long long)list.size()) break;
+            make(s, list[(size_t)k]);
+        }
+    }
+    return 0;
+}
+
+struct Nothing {
+    void operator()(State &, std::vector<Move> &) const {}
+};
+
+struct MakeRetract {
+    void operator()(State &s, std::vector<Move> &list) const {
+        for (size_t k = 0; k < list.size(); k++) {
+            bool same;
+            int how;
+            if (Bytes<State>::plain) {
+                size_t n = Bytes<State>::size(s);
+                std::vector<unsigned char> before(Bytes<State>::of(s), Bytes<State>::of(s) + n);
+                make(s, list[k]);
+                retract(s, list[k]);
+                same = std::memcmp(&before[0], Bytes<State>::of(s), n) == 0;
+                how = 0;
+            } else {
+                std::vector<long long> before = observe(s);
+                make(s, list[k]);
+                retract(s, list[k]);
+                same = observe(s) == before;
+                how = 1;
+            }
+            tell(OP_RESTORED, (long long)k, same, how);
+            if (!same) return; /* the state is no longer the position */
+        }
+    }
+};
+
+struct BestMove {
+    void operator()(State &s, std::vector<Move> &list) const {
+        if (list.empty()) return;
+        int rating = 0;
+        Move best = list[0];
+        bool found = find_best_move(s, 0, rating, best);
+        tell(OP_BEST, found, rating);
+        long long v[4] = {0, 0, 0, 0};
+        raw(best, v);
+        tell(OP_CHOSEN, v[0], v[1], v[2], v[3]);
+    }
+};
+
+} /* namespace lg_game_side */
+
+extern "C" {
+/* GenerateMoveList everywhere: the moves listed in every reachable position. */
+int lg_moves(void) { return lg_game_side::explore(lg_game_side::Nothing()); }
+/* GameIsOver, EvaluateStaticPosition and WhoseTurn everywhere. */
+int lg_game_over(void) { return lg_game_side::explore(lg_game_side::Nothing()); }
+/* MakeMove then RetractMove of every listed move, everywhere. */
+int lg_make_retract(void) { return lg_game_side::explore(lg_game_side::MakeRetract()); }
+/* The computer's choice (the book's FindBestMove over your game) everywhere. */
+int lg_best_move(void) { return lg_game_side::explore(lg_game_side::BestMove()); }
+}
+
+#endif /* LG_GAME_DRIVER_H */

@@ -1,0 +1,552 @@
+//! Roberts' game side through the kit: exercises 10, 11 and 12 and Figure 7-6's tic-tac-toe,
+//! each a problem whose functions are labgrade's driver (`specs/lib/lg_game_driver.h`)
+//! compiled with the student's game. The driver's [`Explorer`] world keeps what the student's
+//! functions answer in every position; this module judges it on the canonical game
+//! ([`Rules`]), in the exercise's words.
+
+use std::collections::HashMap;
+
+use labgrade_reference::kit::Tally;
+use labgrade_reference::roberts_game::{self as reference, Check, Move, Position, Rules};
+use serde_json::{json, Map, Value};
+
+use super::game_side::Explorer;
+use super::world::{Params as WorldParams, World};
+use super::{CheckCall, KitAbi, KitProblem, RefCall, RefRun};
+use crate::problems::{param, Params, Problem};
+
+/// Exercise 10: 13 coins, take 1 to 3, the last coin loses.
+const NIM: Rules = Rules::Nim {
+    coins: 13,
+    max_take: 3,
+};
+/// Exercise 11: 17 coins, take 1 to 4, an even pile wins.
+const EVEN_PILE: Rules = Rules::EvenPile {
+    coins: 17,
+    max_take: 4,
+};
+
+/// The child's sides.
+pub static NIM_ABI: KitAbi = KitAbi::new(
+    "roberts-nim-game",
+    include_str!("../../../specs/roberts-nim-game.toml"),
+    Some(|_, _, _| Ok(Box::new(Explorer::new(NIM)))),
+);
+/// Exercise 11's.
+pub static EVEN_PILE_ABI: KitAbi = KitAbi::new(
+    "roberts-even-nim",
+    include_str!("../../../specs/roberts-even-nim.toml"),
+    Some(|_, _, _| Ok(Box::new(Explorer::new(EVEN_PILE)))),
+);
+/// Exercise 12's.
+pub static ROWS_ABI: KitAbi = KitAbi::new(
+    "roberts-three-row-nim",
+    include_str!("../../../specs/roberts-three-row-nim.toml"),
+    Some(rows_world),
+);
+/// Figure 7-6's.
+pub static TICTACTOE_ABI: KitAbi = KitAbi::new(
+    "roberts-tictactoe-game",
+    include_str!("../../../specs/roberts-tictactoe-game.toml"),
+    Some(|_, _, _| Ok(Box::new(Explorer::new(Rules::TicTacToe)))),
+);
+
+/// The grader's sides.
+pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
+    .with_checker(|c| judge(&NIM, c))
+    .with_checked_values_hidden();
+/// Exercise 11's.
+pub static EVEN_PILE_PROBLEM: KitProblem =
+    KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
+        .with_checker(|c| judge(&EVEN_PILE, c))
+        .with_checked_values_hidden();
+/// Exercise 12's.
+pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
+    run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
+})
+.with_checker(|c| judge(&rows_of(&ROWS_PROBLEM, c.params), c))
+.with_checked_values_hidden();
+/// Figure 7-6's.
+pub static TICTACTOE_PROBLEM: KitProblem =
+    KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
+        .with_checker(|c| judge(&Rules::TicTacToe, c))
+        .with_checked_values_hidden();
+
+/// Exercise 12's rows, as the course sets them.
+fn rows_of(problem: &KitProblem, params: &Params) -> Rules {
+    let rows = ["ROW1", "ROW2", "ROW3"].map(|r| param(problem.parameters(), params, r));
+    Rules::Rows(rows.to_vec())
+}
+
+fn rows_world(_: &[Value], _: &[Value], params: WorldParams<'_>) -> Result<Box<dyn World>, String> {
+    let row = |name: &str, default: i64| {
+        params
+            .and_then(|p| p.get(name))
+            .and_then(Value::as_i64)
+            .unwrap_or(default)
+    };
+    let rows = vec![row("ROW1", 3), row("ROW2", 4), row("ROW3", 5)];
+    Ok(Box::new(Explorer::new(Rules::Rows(rows))))
+}
+
+/// The reference plays the driver's part on the canonical game, through the same world.
+fn run_reference(rules: &Rules, c: RefCall<'_>) -> Result<RefRun, String> {
+    let check = Check::of(c.function).ok_or_else(|| format!("no check `{}`", c.function))?;
+    let world = c
+        .world
+        .ok_or("the game side needs labgrade's driver world")?;
+    reference::drive(rules, check, &mut |op, args| world.call(op, args));
+    let mut value = Map::new();
+    value.insert("return".into(), json!(0));
+    Ok(RefRun {
+        value: Some(value),
+        tally: Tally::new(0),
+        stdout: None,
+    })
+}
+
+/// One position as the driver saw it.
+struct Seen<'a> {
+    position: Position,
+    entry: &'a Map<String, Value>,
+}
+
+impl Seen<'_> {
+    fn flag(&self, key: &str) -> bool {
+        self.entry
+            .get(key)
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    }
+    fn int(&self, key: &str) -> Option<i64> {
+        self.entry.get(key).and_then(Value::as_i64)
+    }
+    fn arrived(&self) -> bool {
+        !self.entry.contains_key("lost_at")
+    }
+    /// Where it is, and the line that leads there.
+    fn at(&self, rules: &Rules) -> String {
+        let line: Vec<&str> = self
+            .entry
+            .get("line")
+            .and_then(Value::as_array)
+            .map(|l| l.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let place = rules.describe(&self.position);
+        if line.is_empty() {
+            format!("at the start ({place})")
+        } else {
+            format!("at {place} (after {})", line.join(", "))
+        }
+    }
+}
+
+fn as_move(v: &Value) -> Option<Move> {
+    v.as_array()?.iter().map(Value::as_i64).collect()
+}
+
+/// A listed move in words, or its integers when it reads as no move of the game.
+fn shown(rules: &Rules, v: &Value) -> String {
+    match as_move(v) {
+        Some(m) => rules.describe_move(&m),
+        None => format!("{} (no move of this game)", v.get("raw").unwrap_or(v)),
+    }
+}
+
+fn list_words(rules: &Rules, moves: &[Move]) -> String {
+    if moves.is_empty() {
+        return "none".into();
+    }
+    moves
+        .iter()
+        .map(|m| rules.describe_move(m))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How the failures of one check read: how many positions, and the first.
+fn failures(what: &str, found: &[String], seen: usize) -> Result<String, String> {
+    match found.first() {
+        None => Ok(String::new()),
+        Some(first) => Err(format!(
+            "{what} in {} of the {seen} positions your game reaches; the first: {first}",
+            found.len()
+        )),
+    }
+}
+
+/// Judges what the driver saw of the student's game under check `c.function`.
+fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
+    let Some(check) = Check::of(c.function) else {
+        return Err(format!("labgrade has no check `{}`", c.function));
+    };
+    let game = c.got.get("game").cloned().unwrap_or(Value::Null);
+    let start = rules.start();
+    if game.get("encoding").is_none_or(Value::is_null) {
+        let legal = list_words(rules, &rules.moves(&start));
+        let listed = &game["start_list"];
+        return Err(if listed["listed"].as_i64() == Some(-1) {
+            format!(
+                "labgrade cannot read your moveT ({} bytes): it reads an integer or enum, a \
+                 std::pair, or a struct of up to four ints",
+                listed["fields"]
+            )
+        } else {
+            format!(
+                "labgrade cannot match the moves GenerateMoveList lists at the start ({}) \
+                 with the game's ({legal}): see specs/roberts-game/game_side.h for how moves \
+                 are read",
+                listed["raw"]
+            )
+        });
+    }
+    let positions: Vec<Seen<'_>> = game["positions"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| {
+                    let entry = e.as_object()?;
+                    let cells: Vec<i64> = entry
+                        .get("cells")?
+                        .as_array()?
+                        .iter()
+                        .filter_map(Value::as_i64)
+                        .collect();
+                    Some(Seen {
+                        position: Position {
+                            cells,
+                            first_to_move: entry.get("first")?.as_bool()?,
+                        },
+                        entry,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let arrived: Vec<&Seen<'_>> = positions.iter().filter(|s| s.arrived()).collect();
+    let mut memo = HashMap::new();
+    let mut found = Vec::new();
+    let note = if game["truncated"].as_bool() == Some(true) {
+        format!(
+            "(labgrade looked at the first {} positions only)",
+            arrived.len()
+        )
+    } else {
+        String::new()
+    };
+    let ok = |found: Vec<String>, what: &str| {
+        failures(what, &found, arrived.len()).map(|_| note.clone())
+    };
+    match check {
+        Check::Moves => {
+            for s in &arrived {
+                if s.flag("over") || rules.over(&s.position) {
+                    continue;
+                }
+                if let Some(size) = s.int("unreadable") {
+                    found.push(format!(
+                        "{}: moveT ({size} bytes) cannot be read",
+                        s.at(rules)
+                    ));
+                    continue;
+                }
+                let listed: Vec<Value> = s.entry["moves"].as_array().cloned().unwrap_or_default();
+                let mut got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
+                got.sort();
+                let mut legal: Vec<Option<Move>> =
+                    rules.moves(&s.position).into_iter().map(Some).collect();
+                legal.sort();
+                if got != legal {
+                    found.push(format!(
+                        "{}: GenerateMoveList lists {}; the legal moves are {}",
+                        s.at(rules),
+                        if listed.is_empty() {
+                            "no move".to_string()
+                        } else {
+                            listed
+                                .iter()
+                                .map(|m| shown(rules, m))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        },
+                        list_words(rules, &rules.moves(&s.position))
+                    ));
+                }
+            }
+            ok(found, "GenerateMoveList is wrong")
+        }
+        Check::GameOver => {
+            let mut early = false;
+            for s in &arrived {
+                let over = s.flag("over");
+                let rule_over = rules.over(&s.position);
+                let rating = s.int("static").unwrap_or(0).signum();
+                if over && rule_over {
+                    let outcome = rules.outcome(&s.position);
+                    if rating != outcome {
+                        found.push(format!(
+                            "{}: the game is over and EvaluateStaticPosition rates it {} for \
+                             the player to move; it is {}",
+                            s.at(rules),
+                            reference::outcome_word(rating),
+                            reference::outcome_word(outcome)
+                        ));
+                    }
+                } else if over {
+                    // One move early, where the last move is forced: accepted when the
+                    // rating says who wins.
+                    let forced = rules.moves(&s.position).len() == 1;
+                    let value = rules.value(&s.position, &mut memo);
+                    if forced && rating == value {
+                        early = true;
+                    } else {
+                        found.push(format!(
+                            "{}: GameIsOver says the game is over, but it goes on ({} \
+                             possible)",
+                            s.at(rules),
+                            list_words(rules, &rules.moves(&s.position))
+                        ));
+                    }
+                } else if rule_over {
+                    found.push(format!(
+                        "{}: the game is over, but GameIsOver says it goes on",
+                        s.at(rules)
+                    ));
+                }
+                if let (Some(turn), Some(parent)) = (s.int("turn"), s.int("parent_turn")) {
+                    if turn == parent {
+                        found.push(format!(
+                            "{}: WhoseTurn names the same player as before the last move",
+                            s.at(rules)
+                        ));
+                    }
+                }
+            }
+            let r = ok(
+                found,
+                "GameIsOver, EvaluateStaticPosition or WhoseTurn is wrong",
+            );
+            r.map(|n| {
+                if early {
+                    format!(
+                        "your game ends one move early where that move is forced, rated for the \
+                         right player: accepted {n}"
+                    )
+                    .trim_end()
+                    .to_string()
+                } else {
+                    n
+                }
+            })
+        }
+        Check::MakeRetract => {
+            for s in &arrived {
+                let restored = s.entry.get("restored").and_then(Value::as_array);
+                for r in restored.into_iter().flatten() {
+                    let Some(r) = r.as_array() else { continue };
+                    if r.get(1).and_then(Value::as_i64) == Some(1) {
+                        continue;
+                    }
+                    let mv = shown(rules, r.first().unwrap_or(&Value::Null));
+                    let how = if r.get(2).and_then(Value::as_i64) == Some(0) {
+                        "the state's bytes differ"
+                    } else {
+                        "GameIsOver, EvaluateStaticPosition, WhoseTurn or GenerateMoveList \
+                         answer differently"
+                    };
+                    found.push(format!(
+                        "{}: after MakeMove({mv}) and RetractMove({mv}) the state is not what it \
+                         was ({how})",
+                        s.at(rules)
+                    ));
+                }
+            }
+            ok(found, "RetractMove does not undo MakeMove")
+        }
+        Check::BestMove => {
+            let mut flipped = HashMap::new();
+            let mut all_flipped = true;
+            for s in &arrived {
+                if s.flag("over") || rules.over(&s.position) {
+                    continue;
+                }
+                let value = rules.value(&s.position, &mut memo);
+                let Some(chosen) = s.entry.get("chosen") else {
+                    found.push(format!("{}: FindBestMove finds no move", s.at(rules)));
+                    continue;
+                };
+                let mv = as_move(chosen).filter(|m| rules.moves(&s.position).contains(m));
+                let Some(mv) = mv else {
+                    found.push(format!(
+                        "{}: FindBestMove chooses {}, which is not a legal move",
+                        s.at(rules),
+                        shown(rules, chosen)
+                    ));
+                    continue;
+                };
+                let next = rules.apply(&s.position, &mv);
+                let got = -rules.value(&next, &mut memo);
+                let rating = s.int("rating").unwrap_or(0).signum();
+                // The choice and the rating a search over flipped ratings would give.
+                let flipped_value = rules.value_flipped(&s.position, &mut flipped);
+                all_flipped &= -rules.value_flipped(&next, &mut flipped) == flipped_value
+                    && rating == flipped_value;
+                if got != value {
+                    let best: Vec<Move> = rules
+                        .moves(&s.position)
+                        .into_iter()
+                        .filter(|m| -rules.value(&rules.apply(&s.position, m), &mut memo) == value)
+                        .collect();
+                    found.push(format!(
+                        "{}: the book's FindBestMove over your game chooses {}, which is {} \
+                         for the player to move; {} {}",
+                        s.at(rules),
+                        rules.describe_move(&mv),
+                        reference::outcome_word(got),
+                        list_words(rules, &best),
+                        if best.len() == 1 {
+                            format!("is {}", reference::outcome_word(value))
+                        } else {
+                            format!("are {}", reference::outcome_word(value))
+                        }
+                    ));
+                } else if rating != value {
+                    found.push(format!(
+                        "{}: FindBestMove rates the position {} for the player to move; it is \
+                         {}",
+                        s.at(rules),
+                        reference::outcome_word(rating),
+                        reference::outcome_word(value)
+                    ));
+                }
+            }
+            let r = ok(found, "the computer's choice is wrong");
+            r.map_err(|m| {
+                if all_flipped {
+                    format!(
+                        "{m}\nEvery choice is the best one were finished games rated from the \
+                         other side: does EvaluateStaticPosition rate for the player who just \
+                         moved rather than for the player to move?"
+                    )
+                } else {
+                    m
+                }
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(rules: &Rules, function: &str, game: Value) -> Result<String, String> {
+        let got: Map<String, Value> = [("game".to_string(), game)].into_iter().collect();
+        judge(
+            rules,
+            &CheckCall {
+                function,
+                args: &[],
+                params: &Params::new(),
+                expected: &Map::new(),
+                got: &got,
+                tags: &[],
+            },
+        )
+    }
+
+    /// The reference's own record, through the world, passes every check.
+    #[test]
+    fn the_reference_passes_every_check() {
+        for rules in [
+            NIM,
+            EVEN_PILE,
+            Rules::Rows(vec![3, 4, 5]),
+            Rules::Rows(vec![1, 2, 2]),
+        ] {
+            for f in [
+                "lg_moves",
+                "lg_game_over",
+                "lg_make_retract",
+                "lg_best_move",
+            ] {
+                let mut world = Explorer::new(rules.clone());
+                reference::drive(&rules, Check::of(f).unwrap(), &mut |op, a| {
+                    world.answer(op, &a)
+                });
+                let game = world.state();
+                let n = game["positions"].as_array().unwrap().len();
+                assert!(n > 10, "{rules:?}: {n} positions");
+                assert_eq!(judged(&rules, f, game), Ok(String::new()), "{rules:?} {f}");
+            }
+        }
+    }
+
+    /// A search that rates finished games for the wrong player is told so; one wrong choice
+    /// alone is not.
+    #[test]
+    fn a_flipped_rating_is_explained_only_when_every_choice_fits_it() {
+        for rules in [NIM, Rules::Rows(vec![3, 4, 5])] {
+            let mut world = Explorer::new(rules.clone());
+            reference::drive(&rules, Check::BestMove, &mut |op, a| world.answer(op, &a));
+            let game = world.state();
+            // What a search over flipped ratings chooses: the first move best for it.
+            let mut flipped = game.clone();
+            let mut memo = HashMap::new();
+            for e in flipped["positions"].as_array_mut().unwrap() {
+                if e.get("chosen").is_none() {
+                    continue;
+                }
+                let p = Position {
+                    cells: e["cells"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c.as_i64().unwrap())
+                        .collect(),
+                    first_to_move: e["first"].as_bool().unwrap(),
+                };
+                let v = rules.value_flipped(&p, &mut memo);
+                let m = rules
+                    .moves(&p)
+                    .into_iter()
+                    .find(|m| -rules.value_flipped(&rules.apply(&p, m), &mut memo) == v)
+                    .unwrap();
+                e["chosen"] = json!(m);
+                e["rating"] = json!(1000 * v);
+            }
+            let told = judged(&rules, "lg_best_move", flipped).unwrap_err();
+            assert!(told.contains("other side"), "{told}");
+            // One wrong choice (the first position with a losing move): no such explanation.
+            let mut one = game.clone();
+            let mut memo = HashMap::new();
+            let e = one["positions"]
+                .as_array_mut()
+                .unwrap()
+                .iter_mut()
+                .filter(|e| e.get("chosen").is_some())
+                .find_map(|e| {
+                    let p = Position {
+                        cells: e["cells"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| c.as_i64().unwrap())
+                            .collect(),
+                        first_to_move: e["first"].as_bool().unwrap(),
+                    };
+                    let v = rules.value(&p, &mut memo);
+                    let bad = rules
+                        .moves(&p)
+                        .into_iter()
+                        .find(|m| -rules.value(&rules.apply(&p, m), &mut memo) != v)?;
+                    Some((e, bad))
+                })
+                .unwrap();
+            e.0["chosen"] = json!(e.1);
+            let told = judged(&rules, "lg_best_move", one).unwrap_err();
+            assert!(told.contains("in 1 of the"), "{told}");
+            assert!(!told.contains("other side"), "{told}");
+        }
+    }
+}
