@@ -65,6 +65,19 @@ __attribute__((noreturn)) inline void Error(string msg) {
     lg_error_text(msg.c_str());
 }
 
+#ifdef LG_C_AS_CPP
+/* A C edition source compiled as C++ (labgrade's game-side driver shares its translation
+ * unit): the C edition's allocation, as below. */
+inline void *GetBlock(size_t nbytes) {
+    void *result = malloc(nbytes == 0 ? 1 : nbytes);
+    if (result == NULL) Error("No memory available");
+    return result;
+}
+inline void FreeBlock(void *ptr) { free(ptr); }
+#define New(type) ((type) GetBlock(sizeof *((type) NULL)))
+#define NewArray(n, type) ((type *) GetBlock((n) * sizeof (type)))
+#endif
+
 #else /* C */
 
 #include <stdbool.h>

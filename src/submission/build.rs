@@ -1159,6 +1159,11 @@ fn build_c_family_in(
             .args(["-fPIC", "-c", "-w", "-O2"])
             .args(&extra_defs)
             .args(inc_args(&first_dir));
+        if files.iter().any(|f| language_of(f) == Some(Language::C)) {
+            // C edition sources, compiled as C++ here: void * converts as in C, and
+            // genlib.h keeps the C edition's New and GetBlock.
+            cmd.args(["-fpermissive", "-DLG_C_AS_CPP"]);
+        }
         for f in &files {
             cmd.arg("-include").arg(f);
         }

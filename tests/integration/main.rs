@@ -22,6 +22,7 @@ mod build_jail;
 mod check;
 mod compat;
 mod failure_modes;
+mod game_side;
 mod grade;
 mod gradescope;
 mod hostile;

@@ -33,6 +33,9 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::cryptarithm::smarter_solve",
     "labgrade_reference::weiss_tictactoe::find_comp_move",
     "labgrade_reference::roberts_minimax::find_best_move",
+    "labgrade_reference::roberts_game::Rules::value",
+    "labgrade_reference::roberts_game::Rules::find_best_move",
+    "labgrade_reference::roberts_game::drive",
     "labgrade_reference::queens::solve",
     "labgrade_reference::queens::solve_queens",
     "labgrade_reference::paint_fill::fill_region",
@@ -72,6 +75,10 @@ const EXPORTS: &[&str] = &[
     "FillRegion",
     "FindTour",
     "FindClosedTour",
+    "lg_moves",
+    "lg_game_over",
+    "lg_make_retract",
+    "lg_best_move",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

@@ -164,6 +164,41 @@ fn list_words(rules: &Rules, moves: &[Move]) -> String {
         .join(", ")
 }
 
+/// What is wrong with a listed set of moves: the legal moves missing, the ones listed that
+/// are not legal (or not moves of this game at all), the ones listed twice.
+fn list_difference(rules: &Rules, listed: &[Value], legal: &[Move]) -> String {
+    let got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
+    let missing: Vec<Move> = legal
+        .iter()
+        .filter(|m| !got.contains(&Some(m.to_vec())))
+        .cloned()
+        .collect();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!(
+            "GenerateMoveList leaves out {}",
+            list_words(rules, &missing)
+        ));
+    }
+    let extra: Vec<String> = listed
+        .iter()
+        .filter(|v| as_move(v).is_none_or(|m| !legal.contains(&m)))
+        .map(|v| shown(rules, v))
+        .collect();
+    if !extra.is_empty() {
+        parts.push(format!("it lists {}, not legal here", extra.join(", ")));
+    }
+    let twice: Vec<String> = legal
+        .iter()
+        .filter(|m| got.iter().filter(|g| g.as_ref() == Some(m)).count() > 1)
+        .map(|m| rules.describe_move(m))
+        .collect();
+    if !twice.is_empty() {
+        parts.push(format!("it lists {} more than once", twice.join(", ")));
+    }
+    parts.join("; ")
+}
+
 /// How the failures of one check read: how many positions, and the first.
 fn failures(what: &str, found: &[String], seen: usize) -> Result<String, String> {
     match found.first() {
@@ -258,18 +293,9 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 legal.sort();
                 if got != legal {
                     found.push(format!(
-                        "{}: GenerateMoveList lists {}; the legal moves are {}",
+                        "{}: {}",
                         s.at(rules),
-                        if listed.is_empty() {
-                            "no move".to_string()
-                        } else {
-                            listed
-                                .iter()
-                                .map(|m| shown(rules, m))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        },
-                        list_words(rules, &rules.moves(&s.position))
+                        list_difference(rules, &listed, &rules.moves(&s.position))
                     ));
                 }
             }
@@ -352,7 +378,9 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                         "the state's bytes differ"
                     } else {
                         "GameIsOver, EvaluateStaticPosition, WhoseTurn or GenerateMoveList \
-                         answer differently"
+                         answer differently; stateT is not plain data, so labgrade compares what \
+                         they answer, making and retracting the listed moves in turn: a change \
+                         they do not show may come from an earlier pair"
                     };
                     found.push(format!(
                         "{}: after MakeMove({mv}) and RetractMove({mv}) the state is not what it \

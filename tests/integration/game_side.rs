@@ -1,0 +1,107 @@
+//! Roberts' game side (exercises 10 to 12, Figure 7-6): labgrade's driver, compiled with the
+//! student's own game, walks it position by position; what it finds is told in the
+//! exercise's words, and an explanation only where every choice bears it out.
+
+use crate::util::*;
+
+fn check(problem: &str, name: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut args = vec!["--all"];
+    args.extend_from_slice(extra);
+    check_report(problem, &sample_of(problem, name), &args)
+}
+
+fn message(r: &serde_json::Value, name: &str) -> String {
+    let c = case(r, name);
+    assert_eq!(c["verdict"], "fail", "{c}");
+    c["message"].as_str().unwrap().to_string()
+}
+
+const BEST: &str = "the computer's moves";
+const OVER: &str = "GameIsOver, EvaluateStaticPosition, WhoseTurn";
+const FLIPPED: &str = "rate for the player who just moved";
+
+#[test]
+fn a_rating_from_the_wrong_side_is_named_only_when_every_choice_bears_it_out() {
+    // Exercise 10: LOSING_POSITION for a finished game.
+    let (_, r) = check("roberts-nim-game", "rating-wrong-side", &[]);
+    let m = message(&r, BEST);
+    assert!(m.contains(FLIPPED), "{m}");
+    let m = message(&r, OVER);
+    assert!(
+        m.contains("at 0 coins left") && m.contains("rates it a loss for the player to move"),
+        "{m}"
+    );
+    // Exercise 11: the opponent's pile read.
+    let (_, r) = check("roberts-even-nim", "wrong-pile", &[]);
+    assert!(message(&r, BEST).contains(FLIPPED));
+    // Wrong choices for another cause (a fourth coin allowed): no such explanation.
+    let (_, r) = check("roberts-nim-game", "take-four", &[]);
+    let m = message(&r, BEST);
+    assert!(!m.contains(FLIPPED), "{m}");
+    assert!(
+        message(&r, "GenerateMoveList").contains("it lists take 4, not legal here"),
+        "{r}"
+    );
+}
+
+#[test]
+fn course_styles_and_both_editions_get_full_marks() {
+    for (problem, sample) in [
+        ("roberts-nim-game", "own-types"),
+        ("roberts-nim-game", "c-edition"),
+        ("roberts-three-row-nim", "vector-rows"),
+        ("roberts-tictactoe-game", "figure-7-6"),
+    ] {
+        let (code, r) = check(problem, sample, &[]);
+        assert_eq!(code, Some(0), "{problem}/{sample}: {}", messages(&r));
+    }
+    // Ending nim one forced move early is accepted, and said so.
+    let (code, r) = check("roberts-nim-game", "over-at-one", &[]);
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    let note = case(&r, OVER)["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(note.contains("one move early"), "{note}");
+}
+
+#[test]
+fn a_course_s_starting_rows_are_what_the_game_is_judged_on() {
+    let sample = sample_of("roberts-three-row-nim", "course-rows-1-3-5");
+    let course = sample.join("course.toml");
+    let (code, r) = check(
+        "roberts-three-row-nim",
+        "course-rows-1-3-5",
+        &["--course", course.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    // The book's rows (3, 4, 5) are not this game's start.
+    let (code, r) = check("roberts-three-row-nim", "course-rows-1-3-5", &[]);
+    assert_ne!(code, Some(0));
+    let m = message(&r, "GenerateMoveList");
+    assert!(m.contains("at the start (rows 3 4 5"), "{m}");
+}
+
+#[test]
+fn make_and_retract_are_compared_by_bytes_or_by_the_game_s_answers() {
+    // Plain data: the bytes.
+    let (_, r) = check("roberts-nim-game", "no-retract", &[]);
+    let m = message(&r, "MakeMove and RetractMove");
+    assert!(
+        m.contains("after MakeMove(take 1) and RetractMove(take 1)")
+            && m.contains("the state's bytes differ"),
+        "{m}"
+    );
+    // The other checks do not blame it on anything else.
+    assert_eq!(case(&r, BEST)["verdict"], "pass");
+    // A Grid in the state: what the game's functions answer, and said so.
+    let (_, r) = check("roberts-tictactoe-game", "retract-keeps-count", &[]);
+    let m = message(&r, "MakeMove and RetractMove");
+    assert!(
+        m.contains("stateT is not plain data") && m.contains("GameIsOver, EvaluateStaticPosition"),
+        "{m}"
+    );
+    // The book's Figure 7-6 itself restores every state.
+    let (code, r) = check("roberts-tictactoe-game", "figure-7-6", &[]);
+    assert_eq!(code, Some(0), "{}", messages(&r));
+}
