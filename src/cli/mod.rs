@@ -9,6 +9,7 @@ mod gradescope;
 mod list;
 mod maze;
 mod play;
+mod play_roberts;
 mod report;
 mod shard;
 mod test;
@@ -233,11 +234,14 @@ pub enum Command {
     /// its moves a sandboxed run, as the grader makes it).
     #[command(
         after_help = "Examples:\n  labgrade play weiss-tictactoe\n  labgrade play nim \
-                            tests/submissions/nim/c-version\n\nExit: 0 the game ran to its end, 1 \
+                            tests/submissions/nim/c-version\n  labgrade play roberts-minimax \
+                            tests/submissions/roberts-minimax/figure-7-6-cpp\n  labgrade play \
+                            roberts-three-row-nim\n\nExit: 0 the game ran to its end, 1 \
                             it stopped (end of input, a move that is not legal or did not come)."
     )]
     Play {
-        /// The game: nim or weiss-tictactoe.
+        /// The game: nim, weiss-tictactoe, roberts-minimax, or a game side's game
+        /// (roberts-nim-game, roberts-even-nim, roberts-three-row-nim, roberts-tictactoe-game).
         game: String,
         /// A submission to play against (default: the reference).
         submission: Option<std::path::PathBuf>,

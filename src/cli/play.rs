@@ -19,10 +19,22 @@ use crate::sandbox::pool::WorkerPool;
 use crate::sandbox::{Artifact, Ending, RunInput, RunRequest};
 
 /// The games `play` knows.
-pub const GAMES: &[&str] = &["nim", "weiss-tictactoe"];
+pub const GAMES: &[&str] = &[
+    "nim",
+    "weiss-tictactoe",
+    "roberts-minimax",
+    "roberts-nim-game",
+    "roberts-even-nim",
+    "roberts-three-row-nim",
+    "roberts-tictactoe-game",
+];
+
+/// The games whose computer a submission can be: one sandboxed call per move. (The game
+/// side's submissions are whole programs: their own console game is run as it is.)
+const AGAINST_SUBMISSIONS: &[&str] = &["nim", "weiss-tictactoe", "roberts-minimax"];
 
 /// Who makes the computer's moves.
-enum Opponent {
+pub(super) enum Opponent {
     /// labgrade's reference.
     Reference,
     /// A submission, one sandboxed run per move.
@@ -30,7 +42,7 @@ enum Opponent {
 }
 
 /// A submission built and ready to be called in the sandbox.
-struct Sandboxed {
+pub(super) struct Sandboxed {
     session: Session,
     artifact: Artifact,
     pool: WorkerPool,
@@ -38,7 +50,7 @@ struct Sandboxed {
 
 impl Sandboxed {
     /// Calls `function` with `args` in the sandbox; its value, or why there is none.
-    fn call(&self, function: &str, args: Vec<Value>) -> Result<Value, String> {
+    pub(super) fn call(&self, function: &str, args: Vec<Value>) -> Result<Value, String> {
         let Sandboxed {
             session,
             artifact,
@@ -78,6 +90,14 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
     }
     let opponent = match submission {
         None => Opponent::Reference,
+        Some(_) if !AGAINST_SUBMISSIONS.contains(&game) => {
+            return Err(CliError(format!(
+                "a `{game}` submission is a whole program: run it to play its own console \
+                 game (`labgrade play {game}` plays the reference's; submissions can be \
+                 played in {})",
+                AGAINST_SUBMISSIONS.join(", ")
+            )))
+        }
         Some(path) => {
             let root = ctx.root()?;
             let options = ctx.session_options()?;
@@ -109,7 +129,12 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
     };
     let finished = match game {
         "nim" => play_nim(&mut console, &opponent),
-        _ => play_tictactoe(&mut console, &opponent),
+        "weiss-tictactoe" => play_tictactoe(&mut console, &opponent),
+        "roberts-minimax" => super::play_roberts::play_minimax(&mut console, &opponent),
+        other => match crate::problems::kit::roberts_game::rules_of_game(other) {
+            Some(rules) => super::play_roberts::play_rules(&mut console, &rules),
+            None => return Err(CliError(format!("`{other}` cannot be played"))),
+        },
     };
     Ok(if finished {
         exit_codes::OK

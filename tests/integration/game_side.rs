@@ -105,3 +105,36 @@ fn make_and_retract_are_compared_by_bytes_or_by_the_game_s_answers() {
     let (code, r) = check("roberts-tictactoe-game", "figure-7-6", &[]);
     assert_eq!(code, Some(0), "{}", messages(&r));
 }
+
+#[test]
+fn play_runs_the_book_s_general_part_against_you_and_a_submission_s_find_best_move() {
+    use crate::kit::play;
+    // 13-coin nim, you first taking one coin each time: the book's search answers 3, 3, 3
+    // and leaves you the last coin.
+    let (code, out) = play(&["roberts-nim-game"], "1\n1\n1\n1\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out.matches("I take 3.").count(), 3, "{out}");
+    assert!(
+        out.ends_with("There are 0 coins on the table.\nI win.\n"),
+        "{out}"
+    );
+    // An illegal move is refused; the end of input stops the game.
+    let (code, out) = play(&["roberts-three-row-nim"], "4 1\n");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("That move is illegal.") && out.contains("(end of input)"),
+        "{out}"
+    );
+    // Figure 7-6's general part handed in plays the reference's game, move for move.
+    let sample = sample_of("roberts-minimax", "figure-7-6-cpp");
+    let moves = "5\n1\n9\n3\n8\n7\n";
+    let (code, reference) = play(&["roberts-minimax"], moves);
+    assert_eq!(code, Some(0), "{reference}");
+    let (code, theirs) = play(&["roberts-minimax", sample.to_str().unwrap()], moves);
+    assert_eq!(code, Some(0), "{theirs}");
+    assert_eq!(theirs, reference);
+    // A game side's submission is a whole program: play says so.
+    let sample = sample_of("roberts-nim-game", "book-cpp");
+    let (code, _) = play(&["roberts-nim-game", sample.to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+}

@@ -612,7 +612,7 @@ fn weiss_tictactoe_counts_the_published_positions_and_names_pruning_only_on_its_
 }
 
 /// `labgrade play` with moves on stdin.
-fn play(args: &[&str], moves: &str) -> (Option<i32>, String) {
+pub fn play(args: &[&str], moves: &str) -> (Option<i32>, String) {
     use std::io::Write;
     let mut child = std::process::Command::new(labgrade_bin())
         .args(["--cache-dir", cache_dir().to_str().unwrap(), "play"])

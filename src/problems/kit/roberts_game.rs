@@ -72,6 +72,17 @@ pub static TICTACTOE_PROBLEM: KitProblem =
         .with_checker(|c| judge(&Rules::TicTacToe, c))
         .with_checked_values_hidden();
 
+/// The book's game of a game-side problem (exercise 12 with its rows of 3, 4 and 5).
+pub fn rules_of_game(problem: &str) -> Option<Rules> {
+    Some(match problem {
+        "roberts-nim-game" => NIM,
+        "roberts-even-nim" => EVEN_PILE,
+        "roberts-three-row-nim" => Rules::Rows(vec![3, 4, 5]),
+        "roberts-tictactoe-game" => Rules::TicTacToe,
+        _ => return None,
+    })
+}
+
 /// Exercise 12's rows, as the course sets them.
 fn rows_of(problem: &KitProblem, params: &Params) -> Rules {
     let rows = ["ROW1", "ROW2", "ROW3"].map(|r| param(problem.parameters(), params, r));
