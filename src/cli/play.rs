@@ -189,25 +189,15 @@ fn play_nim(console: &mut impl Console, opponent: &Opponent) -> bool {
 
 /// The board, with the free squares' numbers: you are X, the computer O.
 fn draw(board: &Squares) -> String {
-    let cell = |i: usize| match board.0[i] {
-        Piece::Human => "X".to_string(),
-        Piece::Comp => "O".to_string(),
-        Piece::Empty => i.to_string(),
-    };
-    let row = |r: usize| {
-        format!(
-            " {} | {} | {}\n",
-            cell(3 * r + 1),
-            cell(3 * r + 2),
-            cell(3 * r + 3)
-        )
-    };
-    format!(
-        "\n{}---+---+---\n{}---+---+---\n{}\n",
-        row(0),
-        row(1),
-        row(2)
-    )
+    let cells: Vec<i64> = board.0[1..=9]
+        .iter()
+        .map(|p| match p {
+            Piece::Human => 1,
+            Piece::Comp => 2,
+            Piece::Empty => 0,
+        })
+        .collect();
+    super::play_roberts::draw_cells(&cells)
 }
 
 /// Whether `side` has three in a row.

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::play::Opponent;
 
 /// A tic-tac-toe board of `cells` (0 empty, 1 X, 2 O), free squares numbered.
-fn draw_cells(cells: &[i64]) -> String {
+pub(super) fn draw_cells(cells: &[i64]) -> String {
     let cell = |i: usize| match cells[i] {
         1 => "X".to_string(),
         2 => "O".to_string(),

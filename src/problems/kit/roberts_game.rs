@@ -152,6 +152,19 @@ impl Seen<'_> {
     }
 }
 
+/// The canonical position an entry of the driver's record is about.
+fn position_of(entry: &Map<String, Value>) -> Option<Position> {
+    Some(Position {
+        cells: entry
+            .get("cells")?
+            .as_array()?
+            .iter()
+            .map(Value::as_i64)
+            .collect::<Option<_>>()?,
+        first_to_move: entry.get("first")?.as_bool()?,
+    })
+}
+
 fn as_move(v: &Value) -> Option<Move> {
     v.as_array()?.iter().map(Value::as_i64).collect()
 }
@@ -252,17 +265,8 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             a.iter()
                 .filter_map(|e| {
                     let entry = e.as_object()?;
-                    let cells: Vec<i64> = entry
-                        .get("cells")?
-                        .as_array()?
-                        .iter()
-                        .filter_map(Value::as_i64)
-                        .collect();
                     Some(Seen {
-                        position: Position {
-                            cells,
-                            first_to_move: entry.get("first")?.as_bool()?,
-                        },
+                        position: position_of(entry)?,
                         entry,
                     })
                 })
@@ -536,15 +540,7 @@ mod tests {
                 if e.get("chosen").is_none() {
                     continue;
                 }
-                let p = Position {
-                    cells: e["cells"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|c| c.as_i64().unwrap())
-                        .collect(),
-                    first_to_move: e["first"].as_bool().unwrap(),
-                };
+                let p = position_of(e.as_object().unwrap()).unwrap();
                 let v = rules.value_flipped(&p, &mut memo);
                 let m = rules
                     .moves(&p)
@@ -565,15 +561,7 @@ mod tests {
                 .iter_mut()
                 .filter(|e| e.get("chosen").is_some())
                 .find_map(|e| {
-                    let p = Position {
-                        cells: e["cells"]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|c| c.as_i64().unwrap())
-                            .collect(),
-                        first_to_move: e["first"].as_bool().unwrap(),
-                    };
+                    let p = position_of(e.as_object().unwrap()).unwrap();
                     let v = rules.value(&p, &mut memo);
                     let bad = rules
                         .moves(&p)
