@@ -12,6 +12,9 @@
 
 use std::collections::HashMap;
 
+/// The eight lines of three, squares counted from 0.
+use crate::lab_tictactoe::board::LINES;
+
 /// A move: the coins taken (nim), the row (1-based) and coins taken (three rows), or the
 /// square 1 to 9 (tic-tac-toe).
 pub type Move = Vec<i64>;
@@ -114,17 +117,6 @@ pub fn outcome_word(sign: i64) -> &'static str {
         _ => "a draw",
     }
 }
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [6, 4, 2],
-];
 
 impl Rules {
     /// Where a game starts.
