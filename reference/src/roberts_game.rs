@@ -371,6 +371,8 @@ pub enum Check {
     MakeRetract,
     /// The book's FindBestMove.
     BestMove,
+    /// The program's own FindBestMove (the reference's is the book's).
+    OwnSearch,
 }
 
 impl Check {
@@ -381,6 +383,7 @@ impl Check {
             "lg_game_over" => Check::GameOver,
             "lg_make_retract" => Check::MakeRetract,
             "lg_best_move" => Check::BestMove,
+            "lg_own_search" => Check::OwnSearch,
             _ => return None,
         })
     }
@@ -516,7 +519,7 @@ pub fn drive(rules: &Rules, check: Check, tell: &mut dyn FnMut(usize, [i64; 4]) 
                             tell(op::RESTORED, [k as i64, 1, 0, 0]);
                         }
                     }
-                    Check::BestMove => {
+                    Check::BestMove | Check::OwnSearch => {
                         if let Some((m, rating)) = rules.find_best_move(&p, 0, limit) {
                             tell(op::BEST, [1, rating, 0, 0]);
                             tell(op::CHOSEN, raw(&m));

@@ -17,7 +17,8 @@
  *   - for a MakeMove/RetractMove check, it compares the state before and after
  *     (its bytes when stateT is plain data, or what your functions answer);
  *   - for the computer's choice, it runs the book's general part
- *     (FindBestMove/EvaluatePosition of Figure 7-6, unchanged) over your game.
+ *     (FindBestMove/EvaluatePosition of Figure 7-6, unchanged) over your game,
+ *     and, separately, your program's own FindBestMove(state, 0, rating).
  *
  * The book's editions are both understood: GenerateMoveList filling a
  * Vector<moveT> &, a std::vector<moveT> &, or an array (returning the count),
@@ -293,6 +294,37 @@ struct BestMove {
     }
 };
 
+/* Your own FindBestMove (the general part as your program keeps it), when it has one of
+ * the book's two forms: int & rating (C++ edition) or int *pRating (C edition). */
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<2>)
+    -> decltype(best = FindBestMove(s, 0, rating), bool()) {
+    best = FindBestMove(s, 0, rating);
+    return true;
+}
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<1>)
+    -> decltype(best = FindBestMove(s, 0, &rating), bool()) {
+    best = FindBestMove(s, 0, &rating);
+    return true;
+}
+template <class S> bool own_search(S &, Move &, int &, rank<0>) { return false; }
+
+struct OwnBestMove {
+    void operator()(State &s, std::vector<Move> &list) const {
+        if (list.empty()) return;
+        int rating = 0;
+        Move best = list[0];
+        State copy = s;
+        if (!own_search(copy, best, rating, rank<2>())) {
+            tell(OP_BEST, -1, 0); /* no FindBestMove labgrade can call */
+            return;
+        }
+        tell(OP_BEST, 1, rating);
+        long long v[4] = {0, 0, 0, 0};
+        raw(best, v);
+        tell(OP_CHOSEN, v[0], v[1], v[2], v[3]);
+    }
+};
+
 } /* namespace lg_game_side */
 
 extern "C" {
@@ -304,6 +336,8 @@ int lg_game_over(void) { return lg_game_side::explore(lg_game_side::Nothing()); 
 int lg_make_retract(void) { return lg_game_side::explore(lg_game_side::MakeRetract()); }
 /* The computer's choice (the book's FindBestMove over your game) everywhere. */
 int lg_best_move(void) { return lg_game_side::explore(lg_game_side::BestMove()); }
+/* The choice of your program's own FindBestMove everywhere. */
+int lg_own_search(void) { return lg_game_side::explore(lg_game_side::OwnBestMove()); }
 }
 
 #endif /* LG_GAME_DRIVER_H */

@@ -24,8 +24,7 @@
  * A position is then what that line of moves leads to; who moved first is
  * your choice (FIRST_PLAYER): labgrade only asks that the turn changes hands.
  *
- * WHAT IS GRADED, in every position your game reaches (lg_moves, lg_game_over,
- * lg_make_retract and lg_best_move in reports):
+ * WHAT IS GRADED, in every position your game reaches:
  *   - GenerateMoveList lists exactly the legal moves (in any order);
  *   - GameIsOver says when the game is over, WhoseTurn changes with each move,
  *     and EvaluateStaticPosition rates a finished game from the side of the
@@ -36,5 +35,6 @@
  *     stateT is plain data; otherwise everything your functions answer);
  *   - the book's FindBestMove, run over your game, chooses a best move and
  *     rates the position right (any of several equally good moves counts);
- *   - and your program plays a whole game through the console.
+ *   - and so does your program's own FindBestMove(state, 0, rating) (lg_own_search),
+ *     the general part as you kept it.
  */

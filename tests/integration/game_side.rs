@@ -45,6 +45,22 @@ fn a_rating_from_the_wrong_side_is_named_only_when_every_choice_bears_it_out() {
 }
 
 #[test]
+fn a_best_move_never_updated_is_named_only_when_every_choice_is_the_first_listed() {
+    let (_, r) = check("roberts-nim-game", "best-not-updated", &[]);
+    let m = message(&r, "your FindBestMove");
+    assert!(m.contains("is the best move kept"), "{m}");
+    // The book's search over the same (right) game part is right.
+    assert_eq!(case(&r, BEST)["verdict"], "pass");
+    // Wrong choices that are not all the first listed: no such explanation.
+    let (_, r) = check("roberts-nim-game", "rating-wrong-side", &[]);
+    let m = message(&r, "your FindBestMove");
+    assert!(
+        !m.contains("is the best move kept") && m.contains(FLIPPED),
+        "{m}"
+    );
+}
+
+#[test]
 fn course_styles_and_both_editions_get_full_marks() {
     for (problem, sample) in [
         ("roberts-nim-game", "own-types"),

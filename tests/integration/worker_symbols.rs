@@ -79,6 +79,7 @@ const EXPORTS: &[&str] = &[
     "lg_game_over",
     "lg_make_retract",
     "lg_best_move",
+    "lg_own_search",
 ];
 
 /// `a::b::c` as it appears inside a mangled Rust symbol (legacy and v0 manglings both spell

@@ -48,3 +48,9 @@ pub extern "C" fn lg_make_retract() -> c_int {
 pub extern "C" fn lg_best_move() -> c_int {
     run(Check::BestMove)
 }
+
+/// The program's own FindBestMove everywhere (the reference's is the book's).
+#[no_mangle]
+pub extern "C" fn lg_own_search() -> c_int {
+    run(Check::OwnSearch)
+}

@@ -288,7 +288,8 @@ impl World for Explorer {
             }
             op::BEST => {
                 if let Some(e) = self.entry() {
-                    e.insert("found".into(), json!(arg(0) != 0));
+                    // -1: the program has no FindBestMove labgrade can call.
+                    e.insert("found".into(), json!(arg(0)));
                     e.insert("rating".into(), json!(arg(1)));
                 }
                 0

@@ -406,7 +406,18 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             }
             ok(found, "RetractMove does not undo MakeMove")
         }
-        Check::BestMove => {
+        Check::OwnSearch if arrived.iter().any(|s| s.int("found") == Some(-1)) => Err(
+            "labgrade cannot call your FindBestMove as the book declares it: \
+                 moveT FindBestMove(stateT state, int depth, int & rating) (or, in the C \
+                 edition, int *pRating); the exercise keeps the general part unchanged"
+                .into(),
+        ),
+        Check::BestMove | Check::OwnSearch => {
+            let search = if check == Check::OwnSearch {
+                "your FindBestMove"
+            } else {
+                "the book's FindBestMove over your game"
+            };
             let mut flipped = HashMap::new();
             let mut all_flipped = true;
             for s in &arrived {
@@ -415,13 +426,13 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 }
                 let value = rules.value(&s.position, &mut memo);
                 let Some(chosen) = s.entry.get("chosen") else {
-                    found.push(format!("{}: FindBestMove finds no move", s.at(rules)));
+                    found.push(format!("{}: {search} finds no move", s.at(rules)));
                     continue;
                 };
                 let mv = as_move(chosen).filter(|m| rules.moves(&s.position).contains(m));
                 let Some(mv) = mv else {
                     found.push(format!(
-                        "{}: FindBestMove chooses {}, which is not a legal move",
+                        "{}: {search} chooses {}, which is not a legal move",
                         s.at(rules),
                         shown(rules, chosen)
                     ));
@@ -441,8 +452,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                         .filter(|m| -rules.value(&rules.apply(&s.position, m), &mut memo) == value)
                         .collect();
                     found.push(format!(
-                        "{}: the book's FindBestMove over your game chooses {}, which is {} \
-                         for the player to move; {} {}",
+                        "{}: {search} chooses {}, which is {} for the player to move; {} {}",
                         s.at(rules),
                         rules.describe_move(&mv),
                         reference::outcome_word(got),
@@ -455,14 +465,22 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                     ));
                 } else if rating != value {
                     found.push(format!(
-                        "{}: FindBestMove rates the position {} for the player to move; it is \
-                         {}",
+                        "{}: {search} rates the position {} for the player to move; it is {}",
                         s.at(rules),
                         reference::outcome_word(rating),
                         reference::outcome_word(value)
                     ));
                 }
             }
+            // Every choice the first move listed, every rating right: bestMove never updated.
+            let first_always = arrived
+                .iter()
+                .filter(|s| s.entry.contains_key("chosen"))
+                .all(|s| {
+                    s.entry["moves"].get(0) == s.entry.get("chosen")
+                        && s.int("rating").map(i64::signum)
+                            == Some(rules.value(&s.position, &mut memo))
+                });
             let r = ok(found, "the computer's choice is wrong");
             r.map_err(|m| {
                 if all_flipped {
@@ -470,6 +488,11 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                         "{m}\nEvery choice is the best one were finished games rated from the \
                          other side: does EvaluateStaticPosition rate for the player who just \
                          moved rather than for the player to move?"
+                    )
+                } else if first_always {
+                    format!(
+                        "{m}\nEvery choice is the first move GenerateMoveList lists, and every \
+                         rating is right: is the best move kept when a better one is found?"
                     )
                 } else {
                     m
