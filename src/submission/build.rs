@@ -574,11 +574,12 @@ fn cache_key(
     }
     let b = &spec.build;
     h.update(format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
         b.c,
         b.cpp,
         b.rust_profile,
         b.driver,
+        b.unity,
         b.cpp_adapter,
         b.sanitizer_main,
         b.sanitizer_excludes,
