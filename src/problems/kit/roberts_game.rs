@@ -481,7 +481,14 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                         && s.int("rating").map(i64::signum)
                             == Some(rules.value(&s.position, &mut memo))
                 });
-            let r = ok(found, "the computer's choice is wrong");
+            let r = ok(
+                found,
+                if check == Check::OwnSearch {
+                    "your FindBestMove's choice is wrong"
+                } else {
+                    "the computer's choice is wrong"
+                },
+            );
             r.map_err(|m| {
                 if all_flipped {
                     format!(
