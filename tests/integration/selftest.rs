@@ -85,6 +85,51 @@ fn maze_lib_reference_and_samples_as_declared() {
     every_sample_as_declared("maze-lib");
 }
 
+/// One test per problem declared through the kit (they run in parallel).
+macro_rules! kit_selftests {
+    ($($test:ident => $problem:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                every_sample_as_declared($problem);
+            }
+        )*
+    };
+}
+
+kit_selftests! {
+    miller_rabin_reference_and_samples_as_declared => "miller-rabin",
+    permutations_reference_and_samples_as_declared => "permutations",
+    sujiko_reference_and_samples_as_declared => "sujiko",
+    instant_insanity_reference_and_samples_as_declared => "instant-insanity",
+    queens_reference_and_samples_as_declared => "queens",
+    n_queens_reference_and_samples_as_declared => "n-queens",
+    paint_fill_reference_and_samples_as_declared => "paint-fill",
+    knights_tour_reference_and_samples_as_declared => "knights-tour",
+    cryptarithm_reference_and_samples_as_declared => "cryptarithm",
+    weiss_tictactoe_reference_and_samples_as_declared => "weiss-tictactoe",
+    roberts_minimax_reference_and_samples_as_declared => "roberts-minimax",
+    roberts_nim_game_reference_and_samples_as_declared => "roberts-nim-game",
+    roberts_even_nim_reference_and_samples_as_declared => "roberts-even-nim",
+    roberts_three_row_nim_reference_and_samples_as_declared => "roberts-three-row-nim",
+    roberts_tictactoe_game_reference_and_samples_as_declared => "roberts-tictactoe-game",
+}
+
+/// Every problem labgrade knows has its selftest above (a new problem must be added).
+#[test]
+fn every_problem_has_a_selftest() {
+    let listed = std::fs::read_to_string(repo().join("tests/integration/selftest.rs")).unwrap();
+    for e in std::fs::read_dir(repo().join("specs")).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if let Some(problem) = name.strip_suffix(".toml") {
+            assert!(
+                listed.contains(&format!("\"{problem}\"")),
+                "specs/{name} has no selftest in tests/integration/selftest.rs"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_wrong_declaration_is_reported_and_fails() {
     reference_lib();

@@ -555,6 +555,21 @@ mod tests {
         }
     }
 
+    /// A record with no position in it (a driver function that never ran) passes nothing.
+    #[test]
+    fn an_empty_record_passes_no_check() {
+        let world = Explorer::new(NIM);
+        for f in [
+            "lg_moves",
+            "lg_game_over",
+            "lg_make_retract",
+            "lg_best_move",
+        ] {
+            assert!(judged(&NIM, f, world.state()).is_err(), "{f}");
+            assert!(judged(&NIM, f, Value::Null).is_err(), "{f}");
+        }
+    }
+
     /// A search that rates finished games for the wrong player is told so; one wrong choice
     /// alone is not.
     #[test]
