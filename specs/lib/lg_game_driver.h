@@ -20,11 +20,13 @@
  *     (FindBestMove/EvaluatePosition of Figure 7-6, unchanged) over your game,
  *     and, separately, your program's own FindBestMove(state, 0, rating).
  *
- * The book's editions are both understood: GenerateMoveList filling a
- * Vector<moveT> &, a std::vector<moveT> &, or an array (returning the count),
- * or returning the list; MakeMove(stateT &, moveT) or MakeMove(stateT *, moveT),
- * or a stateT that is itself a pointer; NewGame() returning the state or
- * filling one.
+ * The book's editions are both understood, and the usual course variants:
+ * GenerateMoveList filling a Vector<moveT> &, a std::vector<moveT> &, or an
+ * array (returning the count), or returning the list; every function taking
+ * the state, a reference to it, or its address, or a stateT that is itself a
+ * pointer; NewGame() returning the state or a pointer to it, or filling one;
+ * FindBestMove with int & rating or int *pRating. A game without WhoseTurn is
+ * graded without the turn check.
  */
 
 #ifndef LG_GAME_DRIVER_H
@@ -56,39 +58,50 @@ inline long long tell(int op, long long a = 0, long long b = 0, long long c = 0,
 }
 
 /* ---- NewGame */
-template <class S> auto new_game(S &s, rank<2>) -> decltype(s = NewGame(), void()) { s = NewGame(); }
+template <class S> auto new_game(S &s, rank<3>) -> decltype(s = NewGame(), void()) { s = NewGame(); }
+/* (dep<S>::id makes the test depend on S, so that a NewGame returning a state rather than a
+ * pointer drops this overload instead of failing the compile.) */
+template <class S> struct dep {
+    template <class T> static T id(T t) { return t; }
+};
+template <class S> auto new_game(S &s, rank<2>) -> decltype(s = *dep<S>::id(NewGame()), void()) {
+    s = *dep<S>::id(NewGame());
+}
 template <class S> auto new_game(S &s, rank<1>) -> decltype(NewGame(s), void()) { NewGame(s); }
 template <class S> auto new_game(S &s, rank<0>) -> decltype(NewGame(&s), void()) { NewGame(&s); }
 
-/* ---- GenerateMoveList */
-template <class S> auto generate(S &s, std::vector<Move> &out, rank<4>)
-    -> decltype(GenerateMoveList(s, out), void()) {
-    GenerateMoveList(s, out);
+/* ---- GenerateMoveList: for the state A (the state itself, or its address), filling a
+ * std::vector or a Vector, filling an array and returning the count, or returning the list. */
+template <class A> auto generate_with(A &&a, std::vector<Move> &out, rank<3>)
+    -> decltype(GenerateMoveList(a, out), void()) {
+    GenerateMoveList(a, out);
 }
-template <class S> auto generate(S &s, std::vector<Move> &out, rank<3>)
-    -> decltype(GenerateMoveList(s, std::declval<Vector<Move> &>()), void()) {
+template <class A> auto generate_with(A &&a, std::vector<Move> &out, rank<2>)
+    -> decltype(GenerateMoveList(a, std::declval<Vector<Move> &>()), void()) {
     Vector<Move> list;
-    GenerateMoveList(s, list);
+    GenerateMoveList(a, list);
     for (int i = 0; i < list.size(); i++) out.push_back(list[i]);
 }
-template <class S> auto generate(S &s, std::vector<Move> &out, rank<2>)
-    -> decltype((long)GenerateMoveList(s, (Move *)0), void()) {
+template <class A> auto generate_with(A &&a, std::vector<Move> &out, rank<1>)
+    -> decltype((long)GenerateMoveList(a, (Move *)0), void()) {
     std::vector<Move> array(1024);
-    long n = (long)GenerateMoveList(s, &array[0]);
+    long n = (long)GenerateMoveList(a, &array[0]);
     if (n < 0) n = 0;
     if (n > 1024) n = 1024;
     out.assign(array.begin(), array.begin() + n);
 }
-template <class S> auto generate(S &s, std::vector<Move> &out, rank<1>)
-    -> decltype(GenerateMoveList(s).size(), void()) {
-    auto list = GenerateMoveList(s);
+template <class A> auto generate_with(A &&a, std::vector<Move> &out, rank<0>)
+    -> decltype(GenerateMoveList(a).size(), void()) {
+    auto list = GenerateMoveList(a);
     for (int i = 0; i < (int)list.size(); i++) out.push_back(list[i]);
 }
+template <class S> auto generate(S &s, std::vector<Move> &out, rank<1>)
+    -> decltype(generate_with(s, out, rank<3>())) {
+    generate_with(s, out, rank<3>());
+}
 template <class S> auto generate(S &s, std::vector<Move> &out, rank<0>)
-    -> decltype(GenerateMoveList(&s, std::declval<Vector<Move> &>()), void()) {
-    Vector<Move> list;
-    GenerateMoveList(&s, list);
-    for (int i = 0; i < list.size(); i++) out.push_back(list[i]);
+    -> decltype(generate_with(&s, out, rank<3>())) {
+    generate_with(&s, out, rank<3>());
 }
 
 /* ---- MakeMove, RetractMove, GameIsOver, EvaluateStaticPosition, WhoseTurn */
@@ -100,16 +113,19 @@ template <class S> auto over(S &s, rank<1>) -> decltype((bool)GameIsOver(s)) { r
 template <class S> auto over(S &s, rank<0>) -> decltype((bool)GameIsOver(&s)) { return GameIsOver(&s); }
 template <class S> auto rate(S &s, rank<1>) -> decltype((long long)EvaluateStaticPosition(s)) { return EvaluateStaticPosition(s); }
 template <class S> auto rate(S &s, rank<0>) -> decltype((long long)EvaluateStaticPosition(&s)) { return EvaluateStaticPosition(&s); }
-template <class S> auto turn(S &s, rank<1>) -> decltype((long long)WhoseTurn(s)) { return (long long)WhoseTurn(s); }
-template <class S> auto turn(S &s, rank<0>) -> decltype((long long)WhoseTurn(&s)) { return (long long)WhoseTurn(&s); }
+template <class S> auto turn(S &s, rank<2>) -> decltype((long long)WhoseTurn(s)) { return (long long)WhoseTurn(s); }
+template <class S> auto turn(S &s, rank<1>) -> decltype((long long)WhoseTurn(&s)) { return (long long)WhoseTurn(&s); }
+/* No WhoseTurn at all: labgrade does not check whose turn it is. */
+const long long NO_TURN = -1099511627776LL;
+template <class S> long long turn(S &, rank<0>) { return NO_TURN; }
 
-inline void new_game(State &s) { new_game(s, rank<2>()); }
-inline void moves(State &s, std::vector<Move> &out) { out.clear(); generate(s, out, rank<4>()); }
+inline void new_game(State &s) { new_game(s, rank<3>()); }
+inline void moves(State &s, std::vector<Move> &out) { out.clear(); generate(s, out, rank<1>()); }
 inline void make(State &s, Move m) { make(s, m, rank<1>()); }
 inline void retract(State &s, Move m) { retract(s, m, rank<1>()); }
 inline bool over(State &s) { return over(s, rank<1>()); }
 inline long long rate(State &s) { return rate(s, rank<1>()); }
-inline long long turn(State &s) { return turn(s, rank<1>()); }
+inline long long turn(State &s) { return turn(s, rank<2>()); }
 
 /* ---- A move as integers: how many (-1: it cannot be read so). */
 template <class M> int raw_plain(const M &m, long long *out, std::true_type) {
@@ -296,14 +312,24 @@ struct BestMove {
 
 /* Your own FindBestMove (the general part as your program keeps it), when it has one of
  * the book's two forms: int & rating (C++ edition) or int *pRating (C edition). */
-template <class S> auto own_search(S &s, Move &best, int &rating, rank<2>)
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<4>)
     -> decltype(best = FindBestMove(s, 0, rating), bool()) {
     best = FindBestMove(s, 0, rating);
     return true;
 }
-template <class S> auto own_search(S &s, Move &best, int &rating, rank<1>)
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<3>)
     -> decltype(best = FindBestMove(s, 0, &rating), bool()) {
     best = FindBestMove(s, 0, &rating);
+    return true;
+}
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<2>)
+    -> decltype(best = FindBestMove(&s, 0, rating), bool()) {
+    best = FindBestMove(&s, 0, rating);
+    return true;
+}
+template <class S> auto own_search(S &s, Move &best, int &rating, rank<1>)
+    -> decltype(best = FindBestMove(&s, 0, &rating), bool()) {
+    best = FindBestMove(&s, 0, &rating);
     return true;
 }
 template <class S> bool own_search(S &, Move &, int &, rank<0>) { return false; }
@@ -314,7 +340,7 @@ struct OwnBestMove {
         int rating = 0;
         Move best = list[0];
         State copy = s;
-        if (!own_search(copy, best, rating, rank<2>())) {
+        if (!own_search(copy, best, rating, rank<4>())) {
             tell(OP_BEST, -1, 0); /* no FindBestMove labgrade can call */
             return;
         }
