@@ -367,7 +367,12 @@ mod tests {
                 let (sq, v) = minimax(who, &pos, depth, &mut plain);
                 let mut t = Tally::default();
                 let f = find_best_move(who, &pos, depth, f64::INFINITY, &mut t);
-                assert_eq!((f.square, f.value), (sq, v), "{} {who:?} {depth}", pos.text());
+                assert_eq!(
+                    (f.square, f.value),
+                    (sq, v),
+                    "{} {who:?} {depth}",
+                    pos.text()
+                );
                 // Pruning examines at most what plain minimax does, and exactly as many
                 // at depth 0 (guessBestMove cannot cut below +infinity).
                 assert!(t.examined <= plain);

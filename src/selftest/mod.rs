@@ -154,6 +154,16 @@ pub fn test_problem(
     // that must pass everything.
     let mut prepared: Vec<Prepared> = Vec::new();
     let mut declared: Vec<Option<(PathBuf, Result<SampleExpect, String>)>> = Vec::new();
+    // A Java problem's reference is Java (`specs/<problem>/reference/`), built and run on
+    // the JVM as a student's submission is.
+    let java_reference = session.spec.include_dir.join("reference");
+    let reference = if !crate::submission::java::world_sources(&session.spec).is_empty()
+        && java_reference.is_dir()
+    {
+        java_reference.as_path()
+    } else {
+        reference
+    };
     if session.spec.build.driver.is_none() {
         prepared.push(session.prepare("reference", reference, true));
         declared.push(None);
