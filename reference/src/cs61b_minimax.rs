@@ -190,6 +190,10 @@ pub enum Reading {
     WrongBound,
     /// `M`'s value set, but `bestSoFar` never moved to it.
     BestNotUpdated,
+    /// The reply searched at `depth`, not `depth - 1`: depth 0 is never reached below the
+    /// root, and every line of play runs to the end of its game (a full board has no legal
+    /// move: REALLY_BAD_MOVE).
+    DepthNotPassed,
 }
 
 /// Counts `makeMove` calls and bounds the work of a misreading that never ends.
@@ -234,7 +238,12 @@ pub fn find_best_move_as(
         } else {
             -best.value
         };
-        let response = find_best_move_as(reading, who.opponent(), &next, depth - 1, bound, tally);
+        let deeper = if reading == Reading::DepthNotPassed {
+            depth
+        } else {
+            depth - 1
+        };
+        let response = find_best_move_as(reading, who.opponent(), &next, deeper, bound, tally);
         let v = if reading == Reading::NoNegation {
             response.value
         } else {
@@ -445,6 +454,7 @@ mod tests {
             Reading::NoNegation,
             Reading::WrongBound,
             Reading::BestNotUpdated,
+            Reading::DepthNotPassed,
         ] {
             let mut t = Tally::default();
             let f = find_best_move_as(r, Player::X, &pos, 4, f64::INFINITY, &mut t);

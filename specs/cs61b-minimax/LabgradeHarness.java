@@ -103,7 +103,7 @@ final class LabgradeHarness {
         if (t instanceof StackOverflowError) {
             record.println("labgrade-record {\"error\":\"stack-overflow\"}");
         } else if (t != null) {
-            t.printStackTrace();
+            printStudentTrace(t);
             record.println("labgrade-record {\"error\":\"exception\",\"class\":"
                            + quote(t.getClass().getName()) + ",\"message\":"
                            + quote(String.valueOf(t.getMessage())) + "}");
@@ -113,6 +113,27 @@ final class LabgradeHarness {
         record.flush();
         System.out.flush();
         Runtime.getRuntime().halt(0);
+    }
+
+    /** The exception and the top of the student's frames (labgrade's own, where the
+     *  harness called the student's method, are left out), on standard error. */
+    private static void printStudentTrace(Throwable t) {
+        System.err.println(t);
+        int shown = 0;
+        for (StackTraceElement e : t.getStackTrace()) {
+            String c = e.getClassName();
+            if (c.startsWith("jdk.internal.reflect.") || c.startsWith("java.lang.reflect.")
+                || c.startsWith("LabgradeHarness")) {
+                break;
+            }
+            if (shown == 4) {
+                System.err.println("\t...");
+                break;
+            }
+            System.err.println("\tat " + e);
+            shown += 1;
+        }
+        System.err.flush();
     }
 
     /** One search's answer: the move's square (or which constant), its player, its value

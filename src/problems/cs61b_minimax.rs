@@ -306,7 +306,10 @@ fn board(p: &Position) -> String {
 
 impl Cs61bMinimax {
     fn compare(&self, case: &Case, expected: &Value, got: &Value) -> ReturnComparison {
-        let examined = case.def.call.as_deref() == Some("findBestMove_examined");
+        // guessBestMove's cases grade its moves, values and counts together.
+        let call = case.def.call.as_deref().unwrap_or_default();
+        let counts = call != "findBestMove";
+        let answers = call != "findBestMove_examined";
         let fail = |message: String| ReturnComparison {
             ok: false,
             message,
@@ -332,7 +335,7 @@ impl Cs61bMinimax {
         }
         for ((w, g), s) in want.iter().zip(have).zip(&input.searches) {
             let call = describe_search(&input, s);
-            if !examined && !(same_move(w, g) && same_value(w, g)) {
+            if answers && !(same_move(w, g) && same_value(w, g)) {
                 return fail(format!(
                     "{call} returned {} with value {}; the lecture's code returns {} with value \
                      {}, on\n{}",
@@ -343,7 +346,7 @@ impl Cs61bMinimax {
                     board(&input.start)
                 ));
             }
-            if examined && w["examined"] != g["examined"] {
+            if counts && w["examined"] != g["examined"] {
                 return fail(format!(
                     "{call} examined {} positions (makeMove calls); the lecture's code examines \
                      {}",
@@ -449,7 +452,7 @@ impl Problem for Cs61bMinimax {
         };
         let input = parse_input(&function, &args).ok()?;
         let got = m.observed.value.as_ref()?;
-        let readings: [(Reading, &str); 4] = [
+        let readings: [(Reading, &str); 5] = [
             (
                 Reading::CutoffStrict,
                 "your code does exactly what the lecture's does with `if (M.value () > cutoff) \
@@ -473,6 +476,13 @@ impl Problem for Cs61bMinimax {
                 Reading::BestNotUpdated,
                 "your code does exactly what the lecture's does when `bestSoFar` is never set \
                  to the better move M: it keeps returning REALLY_BAD_MOVE",
+            ),
+            (
+                Reading::DepthNotPassed,
+                "your code does exactly what the lecture's does with `depth` passed on \
+                 unchanged to the reply's search: depth 0 is never reached below the first \
+                 call, so every line of play is searched to the end of its game; the lecture \
+                 passes `depth-1`",
             ),
         ];
         let (reading, words) = readings

@@ -526,7 +526,7 @@ impl Session {
         if points <= 0.0 || p.trusted {
             return None;
         }
-        let built_here = matches!(p.build.kind.as_str(), "c" | "cpp" | "rust");
+        let built_here = matches!(p.build.kind.as_str(), "c" | "cpp" | "java" | "rust");
         let (verdict, passed, message) = if let Some((v, m)) = p.fatal.clone() {
             (v, false, m)
         } else if !built_here {
