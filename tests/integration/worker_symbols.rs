@@ -33,6 +33,7 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::cryptarithm::smarter_solve",
     "labgrade_reference::weiss_tictactoe::find_comp_move",
     "labgrade_reference::roberts_minimax::find_best_move",
+    "labgrade_reference::cs61b_minimax::find_best_move_as",
     "labgrade_reference::queens::solve",
     "labgrade_reference::queens::solve_queens",
     "labgrade_reference::paint_fill::fill_region",
