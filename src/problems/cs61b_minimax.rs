@@ -252,6 +252,26 @@ fn value_shown(r: &Value) -> String {
     value_of(&r["value"]).map_or_else(|| "(none)".into(), shown)
 }
 
+/// Every search's answer in a few words, for the report's expected and observed lines:
+/// `square 2 (X), 2, 92 positions`.
+fn summary(results: &Value) -> Value {
+    match results.as_array() {
+        Some(list) => Value::Array(
+            list.iter()
+                .map(|r| {
+                    json!(format!(
+                        "{}, {}, {} positions",
+                        move_shown(r),
+                        value_shown(r),
+                        r["examined"]
+                    ))
+                })
+                .collect(),
+        ),
+        None => results.clone(),
+    }
+}
+
 fn same_move(a: &Value, b: &Value) -> bool {
     a["move"] == b["move"] && a["player"] == b["player"]
 }
@@ -313,8 +333,8 @@ impl Cs61bMinimax {
         let fail = |message: String| ReturnComparison {
             ok: false,
             message,
-            expected_shown: expected.clone(),
-            observed_shown: got.clone(),
+            expected_shown: summary(expected),
+            observed_shown: summary(got),
         };
         let Ok(input) = parse_input(
             case.def.call.as_deref().unwrap_or_default(),
@@ -357,8 +377,8 @@ impl Cs61bMinimax {
         ReturnComparison {
             ok: true,
             message: String::new(),
-            expected_shown: expected.clone(),
-            observed_shown: got.clone(),
+            expected_shown: summary(expected),
+            observed_shown: summary(got),
         }
     }
 }
