@@ -14,7 +14,7 @@
  *
  *     labgrade-record {"results":[{"move":2,"player":"X","value":"1000.0","examined":13},...]}
  *     labgrade-record {"error":"exception","class":"...","message":"..."}
- *     labgrade-record {"error":"stack-overflow"}
+ *     labgrade-record {"error":"stack-overflow"}         (or "memory-limit": the heap is full)
  *     labgrade-record {"error":"missing","name":"guessBestMove","found":"..."}
  *
  * What the student's code prints with System.out goes to standard error, shown, never graded.
@@ -102,6 +102,8 @@ final class LabgradeHarness {
         }
         if (t instanceof StackOverflowError) {
             record.println("labgrade-record {\"error\":\"stack-overflow\"}");
+        } else if (t instanceof OutOfMemoryError) {
+            record.println("labgrade-record {\"error\":\"memory-limit\"}");
         } else if (t != null) {
             printStudentTrace(t);
             record.println("labgrade-record {\"error\":\"exception\",\"class\":"

@@ -443,7 +443,7 @@ fn exec_jvm(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, ChildError
     // SAFETY: clearing close-on-exec on our own descriptor.
     unsafe { libc::fcntl(artifact, libc::F_SETFD, 0) };
     let mut strings = vec![java_path.clone()];
-    for a in super::jvm::arguments(req.limits.stack_mb, artifact) {
+    for a in super::jvm::arguments(req.limits.memory_mb, req.limits.stack_mb, artifact) {
         strings.push(CString::new(a).map_err(|_| crashed("an argument holds a NUL".into()))?);
     }
     let mut argv: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();

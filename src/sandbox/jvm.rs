@@ -11,9 +11,10 @@
 //! thread stacks, a malloc arena per thread): under an address-space limit of the machine's
 //! default size it does not start. So every reservation is given a fixed size here
 //! ([`VM_OPTIONS`]), glibc keeps two arenas (`MALLOC_ARENA_MAX`), and the run's
-//! address-space limit is the spec's `memory_mb`, which must leave room for them (about
-//! 450 MiB were measured as the least a JVM starts in with these options; the spec gives
-//! 1 GiB).
+//! address-space limit is the spec's `memory_mb`: the heap is what is left of it after the
+//! student thread's stack and the JVM's other reservations ([`heap_mb`]; a JVM with a
+//! 128 MiB heap was measured to start in no less than 450 MiB). A full heap
+//! (`OutOfMemoryError`) is the memory limit, as a C submission's failed allocation is.
 //!
 //! The record is trusted only as the single line of a JVM that exited with status 0: the
 //! harness sends what the student's `System.out` prints to standard error, so standard
@@ -40,7 +41,6 @@ pub const RECORD: &str = "labgrade-record ";
 /// client compiler only (a quick start), no shared-memory performance file (it would go to
 /// /tmp, which a run cannot write), no attach listener, VM messages on standard error.
 pub const VM_OPTIONS: &[&str] = &[
-    "-Xmx128m",
     "-Xms16m",
     "-Xss1m",
     "-XX:ReservedCodeCacheSize=32m",
@@ -71,10 +71,25 @@ pub fn java() -> Option<&'static PathBuf> {
     .as_ref()
 }
 
-/// The JVM's arguments after `argv[0]`: its options, the student thread's stack, the jar
-/// (reached through the child's descriptor `jar_fd`) and the harness.
-pub fn arguments(stack_mb: u64, jar_fd: i32) -> Vec<String> {
+/// What a JVM reserves besides its heap and the student thread's stack, with these options,
+/// in MiB (about 320 were measured; the rest is margin).
+pub const VM_OVERHEAD_MB: u64 = 448;
+
+/// The heap a run gets: its address-space limit less the student thread's stack and the
+/// JVM's other reservations (at least 64 MiB: a spec whose `memory_mb` leaves less than
+/// that makes a JVM that cannot start, which `labgrade test` shows at once).
+pub fn heap_mb(memory_mb: u64, stack_mb: u64) -> u64 {
+    memory_mb
+        .saturating_sub(stack_mb)
+        .saturating_sub(VM_OVERHEAD_MB)
+        .max(64)
+}
+
+/// The JVM's arguments after `argv[0]`: its options, the heap, the student thread's stack,
+/// the jar (reached through the child's descriptor `jar_fd`) and the harness.
+pub fn arguments(memory_mb: u64, stack_mb: u64, jar_fd: i32) -> Vec<String> {
     let mut v: Vec<String> = VM_OPTIONS.iter().map(|s| s.to_string()).collect();
+    v.push(format!("-Xmx{}m", heap_mb(memory_mb, stack_mb)));
     v.push(format!("-Dlabgrade.stack.mb={stack_mb}"));
     v.push("-cp".into());
     v.push(format!("/proc/self/fd/{jar_fd}"));
@@ -125,6 +140,8 @@ pub fn read_record(stdout: &str) -> (Ending, Option<Value>) {
     match (r.error.as_deref(), r.results) {
         (None, Some(results)) => (Ending::Returned, Some(results)),
         (Some("stack-overflow"), None) => (Ending::StackOverflow, None),
+        // OutOfMemoryError: the JVM's heap (VM_OPTIONS' -Xmx) is full.
+        (Some("memory-limit"), None) => (Ending::MemoryLimit, None),
         (Some("exception"), None) => {
             let class = r.class.unwrap_or_default();
             let message = r.message.unwrap_or_default();
@@ -167,6 +184,8 @@ mod tests {
         );
         let so = "labgrade-record {\"error\":\"stack-overflow\"}\n";
         assert_eq!(read_record(so).0, Ending::StackOverflow);
+        let oom = "labgrade-record {\"error\":\"memory-limit\"}\n";
+        assert_eq!(read_record(oom).0, Ending::MemoryLimit);
         // A record claiming what a run cannot claim is none.
         let internal = "labgrade-record {\"error\":\"internal\"}\n";
         assert_eq!(read_record(internal).0, Ending::NoReport);

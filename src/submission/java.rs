@@ -30,6 +30,7 @@ const JAVAC_VM: &[&str] = &[
     "-J-Xss4m",
     "-J-XX:+UseSerialGC",
     "-J-XX:TieredStopAtLevel=1",
+    "-J-XX:CICompilerCount=1",
     "-J-XX:-UsePerfData",
     "-J-XX:ReservedCodeCacheSize=64m",
     "-J-XX:MaxMetaspaceSize=128m",
@@ -159,7 +160,7 @@ pub(super) fn build(
         }
     }
     // The Java sources detection chose (it looks two levels deep).
-    let files: Vec<PathBuf> = if staged.root.is_dir() {
+    let handed: Vec<PathBuf> = if staged.root.is_dir() {
         staged
             .files
             .iter()
@@ -169,6 +170,31 @@ pub(super) fn build(
     } else {
         vec![src_root.join(staged.root.file_name().unwrap_or_default())]
     };
+    // Students often hand in the files they were given with their own: those are not
+    // compiled (labgrade's are, which count every makeMove), and a note says so.
+    let (given, files): (Vec<PathBuf>, Vec<PathBuf>) = handed.into_iter().partition(|f| {
+        f.file_name()
+            .is_some_and(|n| world.iter().any(|w| w.as_os_str() == n))
+    });
+    let mut notes = vec![
+        "Java: compiled with javac against labgrade's Position, Move and Player, and run on \
+         the JVM in the sandbox; what your code prints with System.out is shown as its \
+         standard error, never graded"
+            .to_string(),
+    ];
+    if !given.is_empty() {
+        let names: Vec<String> = given
+            .iter()
+            .filter_map(|f| f.strip_prefix(&src_root).ok())
+            .map(|f| f.display().to_string())
+            .collect();
+        notes.push(format!(
+            "{} {} handed in with your code: labgrade compiled its own copy of the world \
+             instead (the one that counts the positions examined)",
+            names.join(", "),
+            if names.len() == 1 { "was" } else { "were" }
+        ));
+    }
     if let Err(e) = work.give_away() {
         return machine(e);
     }
@@ -208,12 +234,7 @@ pub(super) fn build(
         jvm: true,
         output: step.output,
         warnings,
-        notes: vec![
-            "Java: compiled with javac against labgrade's Position, Move and Player, and run \
-             on the JVM in the sandbox; what your code prints with System.out is shown as its \
-             standard error, never graded"
-                .into(),
-        ],
+        notes,
         ..Built::default()
     }
 }

@@ -20,6 +20,20 @@ pub fn java_available(test: &str) -> bool {
     found
 }
 
+/// The cases each sample is checked on here (every one of them is graded in full by the
+/// selftest): one JVM start per position, so only the positions these tests read.
+fn cases_of(name: &str) -> &'static [&'static str] {
+    match name {
+        "cutoff-strict" => &["midgame/*", "cutoffs/*"],
+        "throws" => &["midgame/*", "guess/opening"],
+        "missing-guess" | "runs-a-process" => &["guess/late"],
+        "opens-a-socket" => &["lost/moves"],
+        "infinite-recursion" | "wrong-signature" | "memory-hog" | "with-own-world"
+        | "does-not-compile" => &["opening/*"],
+        _ => &["midgame/*"],
+    }
+}
+
 /// A cs61b-minimax sample's report, checked once for every test that reads it.
 fn report(name: &str) -> serde_json::Value {
     use std::collections::BTreeMap;
@@ -32,11 +46,11 @@ fn report(name: &str) -> serde_json::Value {
         .get(name)
         .cloned();
     cached.unwrap_or_else(|| {
-        let (_, r) = check_report(
-            "cs61b-minimax",
-            &sample_of("cs61b-minimax", name),
-            &["--all"],
-        );
+        let mut args = vec!["--all"];
+        for glob in cases_of(name) {
+            args.extend(["--case", glob]);
+        }
+        let (_, r) = check_report("cs61b-minimax", &sample_of("cs61b-minimax", name), &args);
         REPORTS
             .get_or_init(Default::default)
             .lock()
@@ -153,6 +167,9 @@ fn java_failures_get_the_verdicts_a_c_submission_gets() {
             .contains("`static Move guessBestMove(Player who, Position start, double cutoff)`"),
         "{c}"
     );
+    // A full heap (OutOfMemoryError) is the memory limit.
+    let c = case(&report("memory-hog"), "opening/moves").clone();
+    assert_eq!(c["verdict"], "memory-limit", "{c}");
     // A new process and a socket are forbidden system calls.
     for (sample, name) in [
         ("runs-a-process", "guess/late"),
@@ -169,5 +186,22 @@ fn java_failures_get_the_verdicts_a_c_submission_gets() {
         out.contains(&format!("{}:16: error: ';' expected", own.display()))
             && !out.contains("labgrade-build-"),
         "{out}"
+    );
+}
+
+#[test]
+fn the_world_s_files_handed_in_are_left_out_for_labgrade_s_own() {
+    if !java_available("the_world_s_files_handed_in_are_left_out_for_labgrade_s_own") {
+        return;
+    }
+    // Its Position.java counts nothing: were it compiled, every count would be 0.
+    let r = report("with-own-world");
+    let c = case(&r, "opening/examined");
+    assert_eq!(c["verdict"], "pass", "{c}");
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("Move.java, Player.java, Position.java were handed in with your code")
+            && notes.contains("labgrade compiled its own copy of the world"),
+        "{notes}"
     );
 }
