@@ -48,6 +48,68 @@ const FUNCTIONS: &[FunctionSig] = &[
     },
 ];
 
+/// A misreading labgrade names, where its own run gives every move, value and count of the
+/// case.
+pub struct Named {
+    /// The reading.
+    pub reading: Reading,
+    /// Its short name, for the class report (`src/report/mistakes.rs`).
+    pub label: &'static str,
+    /// The words that name it in the explanation.
+    pub phrase: &'static str,
+    /// Why the lecture's way is right.
+    why: &'static str,
+}
+
+impl Named {
+    /// The explanation a student reads.
+    pub fn explanation(&self) -> String {
+        format!(
+            "your code does exactly what the lecture's does {} (every move, value and count \
+             of this case): {}",
+            self.phrase, self.why
+        )
+    }
+}
+
+/// The misreadings, in the order they are tried.
+pub const NAMED: [Named; 5] = [
+    Named {
+        reading: Reading::CutoffStrict,
+        label: "`>` instead of `>=` on the cutoff",
+        phrase: "with `if (M.value () > cutoff) break;`",
+        why: "the lecture breaks at `>=`, so a move that reaches the cutoff already ends the \
+              loop",
+    },
+    Named {
+        reading: Reading::NoNegation,
+        label: "reply's value not negated",
+        phrase: "with the reply's value taken as it is",
+        why: "the value of a reply is its value to the opponent, so the lecture sets M's \
+              value to `-response.value ()`",
+    },
+    Named {
+        reading: Reading::WrongBound,
+        label: "pruning on the wrong bound",
+        phrase: "with `bestSoFar.value ()` as the reply's cutoff",
+        why: "the opponent's search may stop once its move is worth `-bestSoFar.value ()` to \
+              it (as bad for you as your best so far), so the lecture passes the negation",
+    },
+    Named {
+        reading: Reading::BestNotUpdated,
+        label: "best move never updated",
+        phrase: "when `bestSoFar` is never set to the better move M",
+        why: "it keeps returning REALLY_BAD_MOVE; the lecture sets `bestSoFar = M`",
+    },
+    Named {
+        reading: Reading::DepthNotPassed,
+        label: "depth not passed on",
+        phrase: "with `depth` passed on unchanged to the reply's search",
+        why: "depth 0 is never reached below the first call, so every line of play is \
+              searched to the end of its game; the lecture passes `depth-1`",
+    },
+];
+
 /// One search of a case.
 #[derive(Debug, Clone, Copy)]
 struct Search {
@@ -472,51 +534,22 @@ impl Problem for Cs61bMinimax {
         };
         let input = parse_input(&function, &args).ok()?;
         let got = m.observed.value.as_ref()?;
-        let readings: [(Reading, &str); 5] = [
-            (
-                Reading::CutoffStrict,
-                "your code does exactly what the lecture's does with `if (M.value () > cutoff) \
-                 break;` (every move, value and count of this case): the lecture breaks at \
-                 `>=`, so a move that reaches the cutoff already ends the loop",
-            ),
-            (
-                Reading::NoNegation,
-                "your code does exactly what the lecture's does with the reply's value taken as \
-                 it is: the value of a reply is its value to the opponent, so the lecture sets \
-                 M's value to `-response.value ()`",
-            ),
-            (
-                Reading::WrongBound,
-                "your code does exactly what the lecture's does with `bestSoFar.value ()` as the \
-                 reply's cutoff: the opponent's search may stop once its move is worth \
-                 `-bestSoFar.value ()` to it (as bad for you as your best so far), so the \
-                 lecture passes the negation",
-            ),
-            (
-                Reading::BestNotUpdated,
-                "your code does exactly what the lecture's does when `bestSoFar` is never set \
-                 to the better move M: it keeps returning REALLY_BAD_MOVE",
-            ),
-            (
-                Reading::DepthNotPassed,
-                "your code does exactly what the lecture's does with `depth` passed on \
-                 unchanged to the reply's search: depth 0 is never reached below the first \
-                 call, so every line of play is searched to the end of its game; the lecture \
-                 passes `depth-1`",
-            ),
-        ];
-        let (reading, words) = readings
+        let named = NAMED
             .iter()
-            .find(|(r, _)| reproduces(&run_reference(*r, &input), got, true))?;
+            .find(|n| reproduces(&run_reference(n.reading, &input), got, true))?;
         let lecture = match &m.expected.outcome {
             super::RefOutcome::Returns(v) => v,
             super::RefOutcome::Diverges => return None,
         };
         let same_answers = reproduces(lecture, got, false);
-        Some(if *reading == Reading::CutoffStrict && same_answers {
-            format!("same moves and values, more positions examined: your cutoff prunes less than the lecture's; {words}")
+        Some(if named.reading == Reading::CutoffStrict && same_answers {
+            format!(
+                "same moves and values, more positions examined: your cutoff prunes less than \
+                 the lecture's; {}",
+                named.explanation()
+            )
         } else {
-            words.to_string()
+            named.explanation()
         })
     }
 }
