@@ -608,9 +608,16 @@ fn cache_key(
         }
     }
     let mut add_tree = |label: &str, dir: &Path| -> Result<(), String> {
+        // A single staged file is its own tree (tree_files names it by its file name).
+        let single = std::fs::metadata(dir).is_ok_and(|m| m.is_file());
         for rel in tree_files(dir) {
-            let data = std::fs::read(dir.join(&rel))
-                .map_err(|e| format!("cannot read `{}`: {e}", dir.join(&rel).display()))?;
+            let path = if single {
+                dir.to_path_buf()
+            } else {
+                dir.join(&rel)
+            };
+            let data = std::fs::read(&path)
+                .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
             h.update(label);
             h.update(rel.to_string_lossy().as_bytes());
             h.update([0]);

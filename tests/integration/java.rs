@@ -205,3 +205,15 @@ fn the_world_s_files_handed_in_are_left_out_for_labgrade_s_own() {
         "{notes}"
     );
 }
+
+#[test]
+fn a_single_java_file_is_a_submission() {
+    if !java_available("a_single_java_file_is_a_submission") {
+        return;
+    }
+    let file = sample_of("cs61b-minimax", "iterator-style").join("GameSearch.java");
+    let (code, r) = check_report("cs61b-minimax", &file, &["--case", "win now/*"]);
+    assert_eq!(code, Some(0), "{r:#}");
+    assert_eq!(r["build"]["kind"], "java", "{r:#}");
+    assert_eq!(case(&r, "win now/examined")["verdict"], "pass", "{r:#}");
+}
