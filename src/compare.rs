@@ -70,7 +70,15 @@ pub fn judge(
             )
         }
         ending => {
-            let (v, m) = abnormal(ending, obs, &call, case);
+            let (v, m) = match ending {
+                Ending::MissingSymbol { name } => {
+                    match problem.missing_message(name, obs.value.as_ref()) {
+                        Some(m) => (Verdict::MissingSymbol, m),
+                        None => abnormal(ending, obs, &call, case),
+                    }
+                }
+                _ => abnormal(ending, obs, &call, case),
+            };
             observed.insert("outcome".into(), json!(v.as_str()));
             match &expected.outcome {
                 RefOutcome::Returns(r) if case.compare.contains(&CompareItem::Return) => {

@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod cryptarithm;
+pub mod cs61b_minimax;
 pub mod instant_insanity;
 pub mod instrument;
 pub mod kit;

@@ -27,8 +27,10 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
     let staging = tempfile::tempdir().map_err(|e| CliError(format!("cannot stage: {e}")))?;
     let dir = staging.path().join("autograder");
     let bundle = write_bundle(ctx, problem, &dir, Cases::All)?;
+    // A Java problem's submissions need a JDK on the image.
+    let java = !crate::submission::java::world_sources(&ctx.root()?.load_spec(problem)?).is_empty();
     for (name, text) in [
-        ("setup.sh", setup_sh()),
+        ("setup.sh", setup_sh(java)),
         ("run_autograder", run_autograder(problem)),
     ] {
         let path = dir.join(name);
@@ -47,8 +49,14 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
     Ok(exit_codes::OK)
 }
 
-/// `setup.sh`: what labgrade needs that the image may lack (the C and C++ compilers).
-fn setup_sh() -> String {
+/// `setup.sh`: what labgrade needs that the image may lack (the C and C++ compilers, and a
+/// JDK for a Java problem).
+fn setup_sh(java: bool) -> String {
+    let jdk = if java {
+        "command -v javac >/dev/null || missing+=(default-jdk-headless)\n"
+    } else {
+        ""
+    };
     "#!/usr/bin/env bash\n\
      # Gradescope runs this once, as root, when it builds the autograder image.\n\
      # labgrade itself is carried in the bundle (bin/); it needs gcc and g++ to build\n\
@@ -57,13 +65,14 @@ fn setup_sh() -> String {
      missing=()\n\
      command -v gcc >/dev/null || missing+=(gcc)\n\
      command -v g++ >/dev/null || missing+=(g++)\n\
+     JDK\
      if [ ${#missing[@]} -gt 0 ]; then\n\
      \x20 apt-get update -qq && apt-get install -y -qq \"${missing[@]}\"\n\
      fi\n\
      root=\"${AUTOGRADER_ROOT:-/autograder}\"\n\
      chmod 755 \"$root/source/bin/labgrade\" \"$root/source/bin/labgrade-worker\" \"$root/source/run_autograder\"\n\
      \"$root/source/bin/labgrade\" doctor || true\n"
-        .to_string()
+        .replace("JDK", jdk)
 }
 
 /// `run_autograder`: grades the submission, every case, into results.json.
@@ -128,4 +137,19 @@ fn collect(base: &Path, dir: &Path, into: &mut Vec<std::path::PathBuf>) -> std::
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_java_problem_s_image_gets_a_jdk_and_no_other_does() {
+        let java = super::setup_sh(true);
+        assert!(
+            java.contains("command -v javac >/dev/null || missing+=(default-jdk-headless)\n"),
+            "{java}"
+        );
+        let c = super::setup_sh(false);
+        assert!(!c.contains("javac") && !c.contains("JDK"), "{c}");
+        assert_eq!(c.lines().count() + 1, java.lines().count());
+    }
 }

@@ -33,12 +33,23 @@ pub fn prepare_call(
         "maze" => maze::Maze::FIGURE_7_3.prepare_call(lib, symbols, function, args),
         "maze-keep-marks" => maze::Maze::KEEP_MARKS.prepare_call(lib, symbols, function, args),
         "maze-lib" => maze::exercise1::MazeLibProblem.prepare_call(lib, symbols, function, args),
+        "cs61b-minimax" => Err(Ending::InternalError {
+            message: "cs61b-minimax is Java: its runs execute the JVM, nothing is loaded".into(),
+        }),
         _ => match super::kit::abi(problem) {
             Some(kit) => kit.prepare_call(lib, symbols, function, args),
             None => Err(Ending::InternalError {
                 message: format!("unknown problem `{problem}`"),
             }),
         },
+    }
+}
+
+/// Before a JVM run of `problem`: what its harness reads on standard input for a call.
+pub fn jvm_input(problem: &str, function: &str, args: &[Value]) -> Result<String, String> {
+    match problem {
+        "cs61b-minimax" => super::cs61b_minimax::jvm_input(function, args),
+        _ => Err(format!("{problem} has no Java harness")),
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod abi;
 pub mod child;
+pub mod cs61b_minimax;
 pub mod kit;
 pub mod lab_tictactoe;
 pub mod maze;
@@ -191,6 +192,12 @@ pub trait Problem: Sync {
         input
     }
 
+    /// What a student reads when a run found no `name` to call (`detail`: what the run said
+    /// it found instead); None: the generic message.
+    fn missing_message(&self, _name: &str, _detail: Option<&Value>) -> Option<String> {
+        None
+    }
+
     /// Extra words for a student when observed and expected differ (e.g. "you memoised").
     fn explain(&self, _m: &Mismatch<'_>) -> Option<String> {
         None
@@ -266,7 +273,7 @@ pub trait Problem: Sync {
 
 /// Every problem labgrade knows.
 pub fn all() -> &'static [&'static dyn Problem] {
-    static ALL: [&(dyn Problem + 'static); 21] = [
+    static ALL: [&(dyn Problem + 'static); 22] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
@@ -288,6 +295,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &kit::roberts_game::EVEN_PILE_PROBLEM,
         &kit::roberts_game::ROWS_PROBLEM,
         &kit::roberts_game::TICTACTOE_PROBLEM,
+        &cs61b_minimax::PROBLEM,
     ];
     &ALL
 }

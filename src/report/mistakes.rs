@@ -112,6 +112,12 @@ pub fn named_in(message: &str) -> Vec<&'static str> {
         .filter(|k| message.contains(k.phrase))
         .map(|k| k.label)
         .collect();
+    // cs61b_minimax.rs names a misreading of the lecture by its phrase.
+    for n in &crate::problems::cs61b_minimax::NAMED {
+        if message.contains(n.phrase) {
+            found.push(n.label);
+        }
+    }
     // lab_tictactoe.rs writes "your minimax behaves as if <description>" for a reading that
     // makes every move the student made (at this MAX_DEPTH or another).
     for r in Reading::ALL {
@@ -172,6 +178,13 @@ mod tests {
             Reading::MoveNotUndone.description()
         );
         assert_eq!(named_in(&with_depth), vec!["move never undone"]);
+    }
+
+    #[test]
+    fn every_misreading_of_the_cs61b_lecture_is_named_from_its_own_explanation() {
+        for n in &crate::problems::cs61b_minimax::NAMED {
+            assert_eq!(named_in(&n.explanation()), vec![n.label], "{}", n.label);
+        }
     }
 
     #[test]

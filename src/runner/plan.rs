@@ -87,7 +87,7 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, input: &RunInput) -> Step {
                 };
                 return Step::Settled(Verdict::MissingSymbol, message);
             }
-            debug_assert_eq!(a.kind, ArtifactKind::Library);
+            debug_assert!(matches!(a.kind, ArtifactKind::Library | ArtifactKind::Jvm));
             Step::Run(a.clone())
         }
     }

@@ -231,6 +231,51 @@ fn program_artifact(path: &Path, marks: bool) -> Artifact {
     }
 }
 
+/// A Java build: one jar, run on the JVM. Whether it declares the functions is found by the
+/// harness in the sandbox (labgrade never reads a class file), so every function is taken
+/// as present here and a run that finds none says so.
+fn jvm_prepared(
+    problem: &dyn Problem,
+    name: &str,
+    path: &Path,
+    build: BuildReport,
+    jar: Option<&Path>,
+) -> Prepared {
+    let library = jar.map(|jar| Artifact {
+        path: jar.to_path_buf(),
+        kind: ArtifactKind::Jvm,
+        symbols: problem
+            .functions()
+            .iter()
+            .map(|f| (f.name.to_string(), problem.symbol_of(f.name)))
+            .collect(),
+        counted: Vec::new(),
+        instrumented: false,
+        hooks: None,
+        marks_stack_overflow: false,
+        sanitized: false,
+    });
+    Prepared {
+        name: name.to_string(),
+        path: path.to_path_buf(),
+        build,
+        no_functions: library.is_none().then(|| "no jar was built".to_string()),
+        library,
+        instrumented: None,
+        program: None,
+        sanitized: None,
+        no_sanitized: Some("a Java submission has no sanitizer build".into()),
+        fatal: None,
+        no_program: Some((
+            Verdict::NotObservable,
+            "a Java submission is called method by method, never run as a program".into(),
+        )),
+        trusted: false,
+        missing_hints: BTreeMap::new(),
+        submission_sha256: None,
+    }
+}
+
 /// The functions labgrade calls or counts, by the names it looks them up under: a build
 /// makes the static ones among them callable.
 pub fn graded_names(problem: &dyn Problem) -> Vec<String> {
@@ -356,7 +401,8 @@ fn prepare_from(
     };
     // What was handed in, and the mistakes that can be named before building it.
     let kind = detect(&staged.root).and_then(|kind| match &kind {
-        SubmissionKind::Sources(files) => {
+        // Java sources are never read here: the harness finds the class in the sandbox.
+        SubmissionKind::Sources(files) if !crate::submission::java::is_java(files) => {
             check_sources(&staged.root, files, &graded_names(problem)).map(|()| kind)
         }
         _ => Ok(kind),
@@ -502,6 +548,10 @@ fn prepare_from(
                 let mut p = Prepared::failed(name, &path, word, Verdict::BuildError, msg);
                 p.build = build;
                 return p;
+            }
+            if built.jvm {
+                build.notes = notes;
+                return jvm_prepared(problem, name, &path, build, built.library.as_deref());
             }
             let library = match built.library.as_deref() {
                 Some(lib) => match library_artifact(problem, lib, false, &mut notes, &mut hints) {

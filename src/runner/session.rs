@@ -295,6 +295,15 @@ impl Session {
         )
     }
 
+    /// Prepares submissions (name, path, trusted to count its own calls) in parallel; the
+    /// results in the same order.
+    pub fn prepare_many(&self, submissions: &[(String, PathBuf, bool)]) -> Vec<Prepared> {
+        self.in_parallel(submissions.len(), |i| {
+            let (name, path, trust) = &submissions[i];
+            self.prepare(name, path, *trust)
+        })
+    }
+
     /// Keeps only the cases `selection` chooses (a student's `check --case`); returns how
     /// many are kept.
     pub fn select(&mut self, selection: &super::Selection) -> usize {
@@ -526,7 +535,7 @@ impl Session {
         if points <= 0.0 || p.trusted {
             return None;
         }
-        let built_here = matches!(p.build.kind.as_str(), "c" | "cpp" | "rust");
+        let built_here = matches!(p.build.kind.as_str(), "c" | "cpp" | "java" | "rust");
         let (verdict, passed, message) = if let Some((v, m)) = p.fatal.clone() {
             (v, false, m)
         } else if !built_here {

@@ -39,6 +39,16 @@ pub enum Rule {
     Always(Action),
     /// `SECCOMP_RET_TRAP` when any of the tests holds, allowed otherwise.
     TrapWhen(Vec<ArgTest>),
+    /// Fails with `errno` when the low 32 bits of argument `arg` are `equals`, trapped
+    /// otherwise (the JVM's Unix socket to the name service cache: refused, not fatal).
+    ErrnoWhenElseTrap {
+        /// Argument index, 0 to 5.
+        arg: u8,
+        /// The value that gets the error.
+        equals: u32,
+        /// The error.
+        errno: u32,
+    },
 }
 
 /// The `AUDIT_ARCH_*` value of the architecture labgrade was built for.
@@ -132,6 +142,17 @@ fn tree(nrs: &[u32], rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filte
 fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
     let tests = match rule {
         Rule::Always(action) => return Ok(vec![stmt(RET, *action)]),
+        Rule::ErrnoWhenElseTrap { arg, equals, errno } => {
+            return Ok(vec![
+                stmt(LOAD, arg_low(*arg)),
+                jump(libc::BPF_JEQ, *equals, 0, 1)?,
+                stmt(
+                    RET,
+                    libc::SECCOMP_RET_ERRNO | (errno & libc::SECCOMP_RET_DATA),
+                ),
+                stmt(RET, libc::SECCOMP_RET_TRAP),
+            ])
+        }
         Rule::TrapWhen(tests) => tests,
     };
     // Each test: load the argument, then jump to the next test (does not hold) or to the
@@ -244,12 +265,33 @@ mod tests {
                     Some(Rule::Always(a)) => *a,
                     Some(Rule::TrapWhen(tests)) if tests.iter().any(|t| holds(t, &args)) => TRAP,
                     Some(Rule::TrapWhen(_)) => ALLOW,
+                    Some(Rule::ErrnoWhenElseTrap { .. }) => unreachable!("not among these"),
                 };
                 assert_eq!(got, want, "call {nr} with {args:?}");
             }
         }
         // The tree is shallow: no call takes more than a couple of dozen instructions.
         assert!(prog.len() < 120, "{} instructions", prog.len());
+    }
+
+    #[test]
+    fn a_unix_socket_is_refused_and_any_other_trapped() {
+        let mut rules = rules();
+        rules.insert(
+            41,
+            Rule::ErrnoWhenElseTrap {
+                arg: 0,
+                equals: 1,
+                errno: 13,
+            },
+        );
+        let prog = compile(&rules).unwrap();
+        let arch = native_arch();
+        let errno = libc::SECCOMP_RET_ERRNO | 13;
+        assert_eq!(interpret(&prog, arch, 41, [1, 1, 0, 0, 0, 0]), errno);
+        assert_eq!(interpret(&prog, arch, 41, [2, 1, 0, 0, 0, 0]), TRAP);
+        assert_eq!(interpret(&prog, arch, 41, [10, 1, 0, 0, 0, 0]), TRAP);
+        assert_eq!(interpret(&prog, arch, 40, [1, 1, 0, 0, 0, 0]), ALLOW);
     }
 
     #[test]

@@ -287,7 +287,7 @@ fn setup(
     }
     // A program needs one exec, its own: every exec from here is the worker's to allow.
     let listener = match (filters.is_some(), profile) {
-        (true, Profile::Program | Profile::Sanitizer) => {
+        (true, Profile::Program | Profile::Sanitizer | Profile::Jvm) => {
             let fd = layers::supervise_exec().map_err(failed)?;
             // SAFETY: the status block is shared memory mapped for the life of the process.
             if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
@@ -341,6 +341,7 @@ fn run_student(
 ) -> Result<ChildReport, ChildError> {
     match req.artifact.kind {
         ArtifactKind::Program => exec_program(req, artifact),
+        ArtifactKind::Jvm => exec_jvm(req, artifact),
         ArtifactKind::Library => run_library(req, shared, artifact),
     }
 }
@@ -374,7 +375,10 @@ fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), SetupFailure> 
                 .saturating_add(64 << 20);
             limits::apply(&l, budget, None)
         }
-        Profile::Program => limits::apply(&l, l.memory_mb.saturating_mul(1 << 20), Some(stack)),
+        // A JVM's reservations are fixed to fit `memory_mb` (see `super::jvm`).
+        Profile::Program | Profile::Jvm => {
+            limits::apply(&l, l.memory_mb.saturating_mul(1 << 20), Some(stack))
+        }
         Profile::Sanitizer => limits::apply(&l, libc::RLIM_INFINITY, Some(stack)),
     };
     result.map_err(|e| failed(format!("setrlimit: {e}")))
@@ -415,6 +419,49 @@ fn exec_program(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, ChildE
             std::io::Error::last_os_error()
         ),
     })
+}
+
+/// Executes the JVM on the jar (`artifact`, handed to it as `/proc/self/fd/N`), with the
+/// harness as its main class: the case is on standard input (see [`super::jvm`]).
+fn exec_jvm(req: &RunRequest, artifact: RawFd) -> Result<ChildReport, ChildError> {
+    let load_error = |message: String| ChildError::LoadError { message };
+    let java = super::jvm::java().ok_or_else(|| {
+        load_error("no Java runtime (`java`) is installed on the grading machine".into())
+    })?;
+    let java_path = CString::new(java.as_os_str().as_encoded_bytes())
+        .map_err(|_| crashed("the JVM's path holds a NUL".into()))?;
+    // SAFETY: open on a valid C string; the descriptor is closed by the exec.
+    let java_fd = unsafe { libc::open(java_path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+    if java_fd < 0 {
+        return Err(load_error(format!(
+            "cannot open `{}`: {}",
+            java.display(),
+            std::io::Error::last_os_error()
+        )));
+    }
+    // The jar stays open across the exec: the JVM reads it through /proc/self/fd.
+    // SAFETY: clearing close-on-exec on our own descriptor.
+    unsafe { libc::fcntl(artifact, libc::F_SETFD, 0) };
+    let mut strings = vec![java_path.clone()];
+    for a in super::jvm::arguments(req.limits.memory_mb, req.limits.stack_mb, artifact) {
+        strings.push(CString::new(a).map_err(|_| crashed("an argument holds a NUL".into()))?);
+    }
+    let mut argv: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let env: Vec<CString> = super::jvm::ENVIRONMENT
+        .iter()
+        .map(|e| CString::new(*e).expect("no NUL"))
+        .collect();
+    let mut envp: Vec<*const libc::c_char> = env.iter().map(|s| s.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    // SAFETY: argv and envp are NULL-terminated arrays of valid C strings; `java_fd` is an
+    // open descriptor of the JVM's launcher.
+    unsafe { libc::fexecve(java_fd, argv.as_ptr(), envp.as_ptr()) };
+    Err(load_error(format!(
+        "cannot execute `{}`: {}",
+        java.display(),
+        std::io::Error::last_os_error()
+    )))
 }
 
 fn run_library(

@@ -37,6 +37,12 @@ pub enum Profile {
     /// A sanitizer build: LeakSanitizer stops the world with a traced clone of itself, so
     /// process clones and ptrace are allowed; everything else as for a program.
     Sanitizer,
+    /// The JVM: a program, but for one thing. At start-up it asks the C library for the
+    /// user's name and home (`getpwuid`), which first tries the name service cache daemon
+    /// through a Unix socket and reads `/etc/passwd` when that fails: a Unix socket is
+    /// refused with EACCES rather than trapped. Every other socket is trapped, as for a
+    /// program.
+    Jvm,
 }
 
 impl Profile {
@@ -47,6 +53,7 @@ impl Profile {
             (ArtifactKind::Library, _) => Profile::Library,
             (ArtifactKind::Program, false) => Profile::Program,
             (ArtifactKind::Program, true) => Profile::Sanitizer,
+            (ArtifactKind::Jvm, _) => Profile::Jvm,
         }
     }
 }
@@ -56,6 +63,7 @@ pub struct Filters {
     library: Vec<libc::sock_filter>,
     program: Vec<libc::sock_filter>,
     sanitizer: Vec<libc::sock_filter>,
+    jvm: Vec<libc::sock_filter>,
 }
 
 /// System calls no run may make, by profile.
@@ -110,6 +118,16 @@ fn build(profile: Profile) -> Result<Vec<libc::sock_filter>, String> {
         .into_iter()
         .map(|s| (s as u32, trap.clone()))
         .collect();
+    if profile == Profile::Jvm {
+        rules.insert(
+            libc::SYS_socket as u32,
+            Rule::ErrnoWhenElseTrap {
+                arg: 0,
+                equals: libc::AF_UNIX as u32,
+                errno: libc::EACCES as u32,
+            },
+        );
+    }
     // clone3 passes its flags in memory, where BPF cannot look: answer ENOSYS so the C
     // library falls back to clone, whose flags are checked.
     rules.insert(
@@ -156,6 +174,7 @@ impl Filters {
             library: build(Profile::Library)?,
             program: build(Profile::Program)?,
             sanitizer: build(Profile::Sanitizer)?,
+            jvm: build(Profile::Jvm)?,
         })
     }
 
@@ -165,6 +184,7 @@ impl Filters {
             Profile::Library => &self.library,
             Profile::Program => &self.program,
             Profile::Sanitizer => &self.sanitizer,
+            Profile::Jvm => &self.jvm,
         };
         let fprog = libc::sock_fprog {
             len: prog.len() as u16,

@@ -11,6 +11,7 @@ pub mod bpf;
 pub mod child;
 pub mod classify;
 pub mod execgate;
+pub mod jvm;
 pub mod layers;
 pub mod limits;
 pub mod pool;

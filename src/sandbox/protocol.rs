@@ -43,6 +43,8 @@ pub enum ArtifactKind {
     Library,
     /// An executable, exec'd in the child.
     Program,
+    /// A jar of Java classes: the child executes the JVM on it (see [`super::jvm`]).
+    Jvm,
 }
 
 /// The artifact a run uses.

@@ -120,10 +120,19 @@ impl Slot {
 
     fn run_inner(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
         let stdin_text = match &req.input {
-            RunInput::Program { stdin, .. } => stdin.as_str(),
-            RunInput::Call { .. } => "",
+            RunInput::Program { stdin, .. } => stdin.clone(),
+            // The JVM's harness reads its case on standard input.
+            RunInput::Call { function, args } if req.artifact.kind == ArtifactKind::Jvm => {
+                match crate::problems::child::jvm_input(&req.problem, function, args) {
+                    Ok(text) => text,
+                    Err(message) => {
+                        return Ok(Observation::not_run(Ending::InternalError { message }))
+                    }
+                }
+            }
+            RunInput::Call { .. } => String::new(),
         };
-        let stdin = Capture::with_text("stdin", stdin_text)?;
+        let stdin = Capture::with_text("stdin", &stdin_text)?;
         let stdout = Capture::new("stdout")?;
         let stderr = Capture::new("stderr")?;
         let marker = if req.artifact.marks_stack_overflow {
@@ -227,7 +236,8 @@ fn observe(
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
     // A program's execs are the worker's to allow: the first (the child's own), no other.
-    let mut gate = matches!(req.artifact.kind, ArtifactKind::Program).then(ExecGate::default);
+    let mut gate = matches!(req.artifact.kind, ArtifactKind::Program | ArtifactKind::Jvm)
+        .then(ExecGate::default);
     let (exit, flooded) = wait_child(
         pid,
         Duration::from_millis(req.limits.wall_ms),
@@ -322,13 +332,26 @@ fn observe(
     } else {
         ending
     };
+    // A JVM that exited on its own with status 0 answers on its standard output, which is
+    // labgrade's record channel, not the student's (see `super::jvm`).
+    let mut stdout = stdout;
+    let mut value = report.as_ref().and_then(|r| r.value.clone());
+    let ending = match (&req.artifact.kind, &ending) {
+        (ArtifactKind::Jvm, Ending::Exited { code: 0 }) => {
+            let (e, v) = super::jvm::read_record(&stdout);
+            value = v;
+            stdout.clear();
+            e
+        }
+        _ => ending,
+    };
     let (counts, counts_note) = read_counts(req, report.as_ref(), block);
     let exit_status = match (&req.input, &exit.status) {
         (RunInput::Program { .. }, WaitStatus::Exited(code)) => Some(*code),
         _ => None,
     };
     Ok(Observation {
-        value: report.as_ref().and_then(|r| r.value.clone()),
+        value,
         ending,
         counts,
         counts_note,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub use expect::{Arrive, Rule, SampleExpect};
 
 use crate::report::{SubmissionReport, Verdict};
-use crate::runner::{CaseFilter, Prepared, Session, SessionOptions};
+use crate::runner::{CaseFilter, Session, SessionOptions};
 use crate::spec::{Course, Root};
 
 /// One case whose verdict is not the declared one.
@@ -152,10 +152,22 @@ pub fn test_problem(
     // rules. A problem reached through a C++ driver (the lab) has no cdylib form: its
     // reference is checked through the same driver path as students, by a `correct` sample
     // that must pass everything.
-    let mut prepared: Vec<Prepared> = Vec::new();
+    // What to prepare (name, path, trusted), and a build error to put in its place when the
+    // sample's artifact cannot be had; prepared in parallel below.
+    let mut to_prepare: Vec<(String, PathBuf, bool, Option<String>)> = Vec::new();
     let mut declared: Vec<Option<(PathBuf, Result<SampleExpect, String>)>> = Vec::new();
+    // A Java problem's reference is Java (`specs/<problem>/reference/`), built and run on
+    // the JVM as a student's submission is.
+    let java_reference = session.spec.include_dir.join("reference");
+    let reference = if !crate::submission::java::world_sources(&session.spec).is_empty()
+        && java_reference.is_dir()
+    {
+        java_reference.as_path()
+    } else {
+        reference
+    };
     if session.spec.build.driver.is_none() {
-        prepared.push(session.prepare("reference", reference, true));
+        to_prepare.push(("reference".into(), reference.to_path_buf(), true, None));
         declared.push(None);
     }
     // Samples first, then the hostile suite (named `hostile/<dir>`).
@@ -196,14 +208,20 @@ pub fn test_problem(
             Err(_) => Ok(dir.clone()),
         };
         match path {
-            Ok(p) => prepared.push(session.prepare(&name, &p, false)),
-            Err(e) => {
-                let mut p = session.prepare(&name, dir, false);
-                p.fatal = Some((Verdict::BuildError, e));
-                prepared.push(p);
-            }
+            Ok(p) => to_prepare.push((name, p, false, None)),
+            Err(e) => to_prepare.push((name, dir.clone(), false, Some(e))),
         }
         declared.push(Some((expect_file, exp)));
+    }
+    let list: Vec<(String, PathBuf, bool)> = to_prepare
+        .iter()
+        .map(|(n, p, t, _)| (n.clone(), p.clone(), *t))
+        .collect();
+    let mut prepared = session.prepare_many(&list);
+    for (p, (_, _, _, fatal)) in prepared.iter_mut().zip(to_prepare) {
+        if let Some(e) = fatal {
+            p.fatal = Some((Verdict::BuildError, e));
+        }
     }
     let reports = session.grade_prepared(&prepared, CaseFilter::All, &|_| {});
     let samples = reports

@@ -71,6 +71,9 @@ pub struct Built {
     pub program: Option<PathBuf>,
     /// True when the program carries labgrade's stack-overflow marker runtime.
     pub program_marks_overflow: bool,
+    /// True when `library` is a jar of Java classes, run on the JVM ([`super::java`]).
+    #[serde(default)]
+    pub jvm: bool,
     /// The program built under AddressSanitizer/LeakSanitizer, when the spec asks for one.
     #[serde(default)]
     pub sanitized: Option<PathBuf>,
@@ -101,7 +104,7 @@ pub struct Built {
 }
 
 impl Built {
-    fn fail(output: String, machine: bool) -> Built {
+    pub(super) fn fail(output: String, machine: bool) -> Built {
         Built {
             failed: true,
             output,
@@ -278,6 +281,9 @@ impl BuildCache {
             Err(e) => return Built::fail(e, true),
         };
         let mut built = match kind {
+            SubmissionKind::Sources(files) if super::java::is_java(files) => {
+                super::java::build(staged, spec, &work, &self.limits)
+            }
             SubmissionKind::Sources(_) => build_c_family(staged, spec, graded, &work, &self.limits),
             SubmissionKind::RustCrate(_) => build_crate(staged, spec, &work, &self.limits),
             _ => Built::fail("nothing to build".into(), true),
@@ -597,12 +603,22 @@ fn cache_key(
                 h.update(tool_version(c, &["--version"]));
             }
             h.update(tool_version("objcopy", &["--version"]));
+            if matches!(kind, SubmissionKind::Sources(f) if super::java::is_java(f)) {
+                h.update(super::java::javac_version());
+            }
         }
     }
     let mut add_tree = |label: &str, dir: &Path| -> Result<(), String> {
+        // A single staged file is its own tree (tree_files names it by its file name).
+        let single = std::fs::metadata(dir).is_ok_and(|m| m.is_file());
         for rel in tree_files(dir) {
-            let data = std::fs::read(dir.join(&rel))
-                .map_err(|e| format!("cannot read `{}`: {e}", dir.join(&rel).display()))?;
+            let path = if single {
+                dir.to_path_buf()
+            } else {
+                dir.join(&rel)
+            };
+            let data = std::fs::read(&path)
+                .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
             h.update(label);
             h.update(rel.to_string_lossy().as_bytes());
             h.update([0]);
@@ -679,13 +695,13 @@ pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
 /// A fresh private build directory, outside the cache (which may sit where the jailed uid
 /// cannot reach, and which the jail must not see), removed on drop. Owned by the jail's uid
 /// for C and C++ (the tools run as `nobody`), by the grader for cargo.
-struct BuildDir {
+pub(super) struct BuildDir {
     dir: tempfile::TempDir,
     nobody: bool,
 }
 
 impl BuildDir {
-    fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
+    pub(super) fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
         // SAFETY: geteuid has no preconditions.
         // Rust crates too: their toolchain is bound into the jail (see `build_crate`).
         let _ = kind;
@@ -703,12 +719,12 @@ impl BuildDir {
         Ok(BuildDir { dir, nobody })
     }
 
-    fn path(&self) -> &Path {
+    pub(super) fn path(&self) -> &Path {
         self.dir.path()
     }
 
     /// Hands everything in the directory to the jail's uid.
-    fn give_away(&self) -> Result<(), String> {
+    pub(super) fn give_away(&self) -> Result<(), String> {
         if !self.nobody {
             return Ok(());
         }
@@ -724,7 +740,7 @@ impl BuildDir {
         chown_all(self.path()).map_err(|e| format!("cannot prepare the build directory: {e}"))
     }
 
-    fn jail(&self, limits: &JailLimits) -> Jail {
+    pub(super) fn jail(&self, limits: &JailLimits) -> Jail {
         let identity = if self.nobody {
             Identity::Nobody
         } else {
@@ -735,13 +751,13 @@ impl BuildDir {
 }
 
 /// One jailed tool run.
-struct Step {
-    ok: bool,
-    output: String,
-    machine: Option<String>,
+pub(super) struct Step {
+    pub(super) ok: bool,
+    pub(super) output: String,
+    pub(super) machine: Option<String>,
 }
 
-fn run_in(cmd: &mut Command, jail: &Jail, work: &Path) -> Step {
+pub(super) fn run_in(cmd: &mut Command, jail: &Jail, work: &Path) -> Step {
     cmd.env_clear()
         .env("PATH", PATH)
         .env("LANG", "C")
@@ -765,7 +781,8 @@ fn count_warnings(output: &str) -> usize {
 
 fn recipe_for(spec: &ProblemSpec, lang: Language) -> &CompilerRecipe {
     match lang {
-        Language::C => &spec.build.c,
+        // Java never comes here (see `super::java`): a mixed folder builds its C or C++.
+        Language::C | Language::Java => &spec.build.c,
         Language::Cpp => &spec.build.cpp,
     }
 }
@@ -968,7 +985,7 @@ fn build_c_family_in(
         staged
             .files
             .iter()
-            .filter(|f| language_of(f).is_some())
+            .filter(|f| matches!(language_of(f), Some(Language::C | Language::Cpp)))
             .map(|f| src_root.join(f))
             .collect()
     } else {

@@ -14,12 +14,14 @@ pub enum Language {
     C,
     /// `*.cpp`, `*.cc`, `*.cxx`, compiled with the C++ recipe.
     Cpp,
+    /// `*.java`, compiled with javac against a problem's Java world ([`super::java`]).
+    Java,
 }
 
 /// What was handed in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubmissionKind {
-    /// C and/or C++ source files (sorted).
+    /// C and/or C++ source files, or Java ones (sorted).
     Sources(Vec<PathBuf>),
     /// A Cargo crate (its directory).
     RustCrate(PathBuf),
@@ -30,11 +32,13 @@ pub enum SubmissionKind {
 }
 
 impl SubmissionKind {
-    /// The word used in reports: `c`, `cpp`, `rust`, `library`, `executable`.
+    /// The word used in reports: `c`, `cpp`, `java`, `rust`, `library`, `executable`.
     pub fn word(&self) -> &'static str {
         match self {
             SubmissionKind::Sources(files) => {
-                if files.iter().any(|f| language_of(f) == Some(Language::Cpp)) {
+                if super::java::is_java(files) {
+                    "java"
+                } else if files.iter().any(|f| language_of(f) == Some(Language::Cpp)) {
                     "cpp"
                 } else {
                     "c"
@@ -52,6 +56,7 @@ pub fn language_of(path: &Path) -> Option<Language> {
     match path.extension()?.to_str()? {
         "c" => Some(Language::C),
         "cpp" | "cc" | "cxx" | "C" => Some(Language::Cpp),
+        "java" => Some(Language::Java),
         _ => None,
     }
 }
@@ -110,7 +115,8 @@ pub fn detect(path: &Path) -> Result<SubmissionKind, String> {
 }
 
 /// What labgrade accepts, for messages.
-const ACCEPTED: &str = "C sources (.c), C++ sources (.cpp, .cc, .cxx), a Rust crate (its \
+const ACCEPTED: &str = "C sources (.c), C++ sources (.cpp, .cc, .cxx), Java sources (.java, \
+                        for a problem with a Java world), a Rust crate (its \
                         folder, with Cargo.toml), a shared library (.so built with `-fPIC \
                         -shared`), an executable, or a .zip, .tar or .tar.gz of one of these";
 

@@ -11,6 +11,7 @@ pub mod build;
 pub mod detect;
 pub mod intake;
 pub mod jail;
+pub mod java;
 pub mod symbols;
 pub mod unpack;
 

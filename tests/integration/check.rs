@@ -646,3 +646,17 @@ fn every_report_records_what_its_grade_was_made_from() {
     let changed = run_json(edited_c_version(|s| s + "\n").path());
     assert_ne!(sha(&a), sha(&changed));
 }
+
+#[test]
+fn a_single_source_file_is_a_submission() {
+    // The build cache's key reads a single staged file as itself, not as a folder.
+    let file = sample("c-version").join("nim.c");
+    let (code, r) = check_report("nim", &file, &["--case", "FindGoodMove/5/*"]);
+    assert_eq!(code, Some(0), "{r:#}");
+    assert_eq!(r["build"]["kind"], "c", "{r:#}");
+    assert_eq!(
+        case(&r, "FindGoodMove/5/return")["verdict"],
+        "pass",
+        "{r:#}"
+    );
+}

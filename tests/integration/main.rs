@@ -7,6 +7,7 @@
 //! - `gradescope`: the autograder zip and its scripts, run as Gradescope runs them
 //! - `html`: the class report, and (LABGRADE_BROWSER_TESTS=1) it in headless Chromium
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
+//! - `java`: Java submissions (cs61b-minimax): javac, the JVM in the sandbox, explanations
 //! - `kit`: problems declared through the kit: pointers, worlds, the `[kit]` table
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
@@ -27,6 +28,7 @@ mod grade;
 mod gradescope;
 mod hostile;
 mod html;
+mod java;
 mod kit;
 mod lab;
 mod readme;

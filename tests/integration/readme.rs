@@ -25,6 +25,12 @@ fn the_readme_s_example_outputs_are_what_labgrade_prints() {
         if command.starts_with("doctor") {
             continue;
         }
+        // A Java problem's example needs a JDK (CI installs one).
+        if command.contains("cs61b-minimax")
+            && !crate::java::java_available("README: cs61b-minimax")
+        {
+            continue;
+        }
         let args: Vec<&str> = command.split_whitespace().collect();
         let out = labgrade(&args);
         let printed: Vec<String> = stdout(&out).lines().map(normal).collect();

@@ -214,3 +214,11 @@ fn a_wrong_declaration_is_reported_and_fails() {
         "{summary}"
     );
 }
+
+#[test]
+fn cs61b_minimax_reference_and_samples_as_declared() {
+    if !crate::java::java_available("cs61b_minimax_reference_and_samples_as_declared") {
+        return;
+    }
+    every_sample_as_declared("cs61b-minimax");
+}

@@ -36,6 +36,7 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::roberts_game::Rules::value",
     "labgrade_reference::roberts_game::Rules::find_best_move",
     "labgrade_reference::roberts_game::drive",
+    "labgrade_reference::cs61b_minimax::find_best_move_as",
     "labgrade_reference::queens::solve",
     "labgrade_reference::queens::solve_queens",
     "labgrade_reference::paint_fill::fill_region",
