@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+use crate::nim::game::Console;
+
 /// The eight lines of three, squares counted from 0.
 use crate::lab_tictactoe::board::LINES;
 
@@ -28,6 +30,24 @@ pub struct Position {
     pub cells: Vec<i64>,
     /// Whether the player who moved first is to move.
     pub first_to_move: bool,
+}
+
+/// The book's game of a game-side problem, by the problem's name (exercise 12 with its
+/// rows of 3, 4 and 5).
+pub fn of_problem(problem: &str) -> Option<Rules> {
+    Some(match problem {
+        "roberts-nim-game" => Rules::Nim {
+            coins: 13,
+            max_take: 3,
+        },
+        "roberts-even-nim" => Rules::EvenPile {
+            coins: 17,
+            max_take: 4,
+        },
+        "roberts-three-row-nim" => Rules::Rows(vec![3, 4, 5]),
+        "roberts-tictactoe-game" => Rules::TicTacToe,
+        _ => return None,
+    })
 }
 
 /// The games of the game side.
@@ -534,6 +554,139 @@ pub fn drive(rules: &Rules, check: Check, tell: &mut dyn FnMut(usize, [i64; 4]) 
             }
         }
     }
+}
+
+/// A tic-tac-toe board of `cells` (0 empty, 1 X, 2 O), free squares numbered.
+pub fn draw_board(cells: &[i64]) -> String {
+    let cell = |i: usize| match cells[i] {
+        1 => "X".to_string(),
+        2 => "O".to_string(),
+        _ => (i + 1).to_string(),
+    };
+    let row = |r: usize| {
+        format!(
+            " {} | {} | {}\n",
+            cell(3 * r),
+            cell(3 * r + 1),
+            cell(3 * r + 2)
+        )
+    };
+    format!(
+        "\n{}---+---+---\n{}---+---+---\n{}\n",
+        row(0),
+        row(1),
+        row(2)
+    )
+}
+
+fn show(rules: &Rules, p: &Position) -> String {
+    match rules {
+        Rules::TicTacToe => draw_board(&p.cells),
+        Rules::Nim { .. } => format!("\nThere are {} coins on the table.\n", p.cells[0]),
+        Rules::EvenPile { .. } => format!(
+            "\nThere are {} coins on the table; you hold {}, I hold {}.\n",
+            p.cells[0],
+            if p.first_to_move {
+                p.cells[1]
+            } else {
+                p.cells[2]
+            },
+            if p.first_to_move {
+                p.cells[2]
+            } else {
+                p.cells[1]
+            },
+        ),
+        Rules::Rows(_) => {
+            let rows: String = p
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| format!("Row {}: {}\n", i + 1, "O ".repeat(n as usize).trim_end()))
+                .collect();
+            format!("\n{rows}")
+        }
+    }
+}
+
+fn prompt(rules: &Rules) -> &'static str {
+    match rules {
+        Rules::TicTacToe => "Your move (a free square, 1-9): ",
+        Rules::Nim { .. } | Rules::EvenPile { .. } => "How many coins do you take? ",
+        Rules::Rows(_) => "Your move (row, then coins, e.g. `2 3`): ",
+    }
+}
+
+/// The book's `main` over one of the game side's games, on a console: you (the first
+/// player) type your moves; the computer's are the book's `FindBestMove` over the game.
+/// True when the game ran to its end; false when input ran out. labgrade's `play` and the
+/// reference's console program (`labgrade_main` with the problem's name as argument).
+pub fn play(rules: &Rules, console: &mut dyn Console) -> bool {
+    let mut p = rules.start();
+    let limit = 10_000;
+    loop {
+        console.write(&show(rules, &p));
+        if rules.over(&p) {
+            // The outcome for the player to move.
+            let you = p.first_to_move;
+            let text = match (rules.outcome(&p), you) {
+                (0, _) => "A draw.",
+                (1, true) | (-1, false) => "You win.",
+                _ => "I win.",
+            };
+            console.write(&format!("{text}\n"));
+            return true;
+        }
+        if p.first_to_move {
+            console.write(prompt(rules));
+            let Some(line) = console.read_line() else {
+                console.write("\n(end of input)\n");
+                return false;
+            };
+            let mv: Option<Vec<i64>> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().ok())
+                .collect();
+            match mv.filter(|m| rules.moves(&p).contains(m)) {
+                Some(m) => p = rules.apply(&p, &m),
+                None => console.write("That move is illegal. Try again.\n"),
+            }
+        } else {
+            let Some((m, _)) = rules.find_best_move(&p, 0, limit) else {
+                return false;
+            };
+            let said = match rules {
+                Rules::TicTacToe => format!("I move to {}.", rules.describe_move(&m)),
+                _ => format!("I {}.", rules.describe_move(&m)),
+            };
+            console.write(&format!("{said}\n"));
+            p = rules.apply(&p, &m);
+        }
+    }
+}
+
+/// [`play`] on `stdin` (lines of moves): whether the game ran to its end, and what it
+/// printed. The exit status the reference's console program has on that input.
+pub fn play_on(rules: &Rules, stdin: &str) -> (bool, String) {
+    struct Lines<'a> {
+        lines: std::str::Lines<'a>,
+        out: String,
+    }
+    impl Console for Lines<'_> {
+        fn read_line(&mut self) -> Option<String> {
+            self.lines.next().map(str::to_string)
+        }
+        fn write(&mut self, text: &str) {
+            self.out.push_str(text);
+        }
+    }
+    let mut console = Lines {
+        lines: stdin.lines(),
+        out: String::new(),
+    };
+    let finished = play(rules, &mut console);
+    (finished, console.out)
 }
 
 fn plural(n: i64, one: &str, many: &str) -> String {

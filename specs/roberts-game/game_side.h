@@ -36,5 +36,8 @@
  *   - the book's FindBestMove, run over your game, chooses a best move and
  *     rates the position right (any of several equally good moves counts);
  *   - and so does your program's own FindBestMove(state, 0, rating) (lg_own_search),
- *     the general part as you kept it.
+ *     the general part as you kept it;
+ *   - your program itself plays a whole game through its console (exercises 10 and
+ *     11: the human takes one coin at a time; tic-tac-toe: the human offers squares
+ *     1 to 9 in turn) and exits with status 0; its words are yours, not graded.
  */

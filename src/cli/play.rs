@@ -131,7 +131,7 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
         "nim" => play_nim(&mut console, &opponent),
         "weiss-tictactoe" => play_tictactoe(&mut console, &opponent),
         "roberts-minimax" => super::play_roberts::play_minimax(&mut console, &opponent),
-        other => match crate::problems::kit::roberts_game::rules_of_game(other) {
+        other => match labgrade_reference::roberts_game::of_problem(other) {
             Some(rules) => super::play_roberts::play_rules(&mut console, &rules),
             None => return Err(CliError(format!("`{other}` cannot be played"))),
         },
@@ -197,7 +197,7 @@ fn draw(board: &Squares) -> String {
             Piece::Empty => 0,
         })
         .collect();
-    super::play_roberts::draw_cells(&cells)
+    labgrade_reference::roberts_game::draw_board(&cells)
 }
 
 /// Whether `side` has three in a row.

@@ -19,6 +19,7 @@ fn message(r: &serde_json::Value, name: &str) -> String {
 const BEST: &str = "the computer's moves";
 const OVER: &str = "GameIsOver, EvaluateStaticPosition, WhoseTurn";
 const FLIPPED: &str = "rate for the player who just moved";
+const CONSOLE: &str = "a whole game through the console";
 
 #[test]
 fn a_rating_from_the_wrong_side_is_named_only_when_every_choice_bears_it_out() {
@@ -79,6 +80,22 @@ fn course_styles_and_both_editions_get_full_marks() {
         .unwrap_or_default()
         .to_string();
     assert!(note.contains("one move early"), "{note}");
+}
+
+#[test]
+fn a_whole_game_runs_through_the_student_s_own_console_program() {
+    // Their main, their words: a whole game on the human's answers, then exit status 0.
+    let (code, r) = check("roberts-nim-game", "own-types", &[]);
+    assert_eq!(code, Some(0), "{}", messages(&r));
+    assert_eq!(case(&r, CONSOLE)["verdict"], "pass");
+    // A main that drops the human's moves asks for ever and runs out of input; the game
+    // part itself is right.
+    let (_, r) = check("roberts-nim-game", "human-move-lost", &[]);
+    let m = message(&r, CONSOLE);
+    assert!(m.contains("exit status was 1"), "{m}");
+    for c in [BEST, OVER, "GenerateMoveList", "MakeMove and RetractMove"] {
+        assert_eq!(case(&r, c)["verdict"], "pass", "{c}");
+    }
 }
 
 #[test]

@@ -114,16 +114,46 @@ impl Console for StdConsole {
     }
 }
 
+/// The game side's game named by the program's first argument, if it names one.
+fn game_side_argument(
+    argc: c_int,
+    argv: *const *const c_char,
+) -> Option<reference::roberts_game::Rules> {
+    if argc < 2 || argv.is_null() {
+        return None;
+    }
+    // SAFETY: argv holds argc valid C strings, as main's does.
+    let first = unsafe { *argv.add(1) };
+    if first.is_null() {
+        return None;
+    }
+    // SAFETY: see above.
+    let name = unsafe { std::ffi::CStr::from_ptr(first) }.to_str().ok()?;
+    reference::roberts_game::of_problem(name)
+}
+
 /// The book's `main`, playing one game on stdin and stdout with the exported
 /// `ChooseComputerMove` (so its calls are counted like a student's). Returns 0, or 1 after
-/// printing `GetInteger: unexpected end of input` to stderr when input runs out. Arguments
-/// are ignored.
+/// printing `GetInteger: unexpected end of input` to stderr when input runs out. Other
+/// arguments are ignored.
+///
+/// One library serves every problem: with a game side's problem name as its argument
+/// (`roberts-nim-game`, ...), it is that game's console program instead
+/// ([`reference::roberts_game::play`]).
 #[no_mangle]
-pub extern "C" fn labgrade_main(_argc: c_int, _argv: *const *const c_char) -> c_int {
+pub extern "C" fn labgrade_main(argc: c_int, argv: *const *const c_char) -> c_int {
     let mut console = StdConsole {
         stdin: std::io::stdin().lock(),
         stdout: std::io::stdout().lock(),
     };
+    if let Some(rules) = game_side_argument(argc, argv) {
+        let finished = reference::roberts_game::play(&rules, &mut console);
+        let _ = console.stdout.flush();
+        if !finished {
+            eprintln!("GetInteger: unexpected end of input");
+        }
+        return if finished { 0 } else { 1 };
+    }
     let result = game::run_game(&mut console, |n_coins| {
         // The game never holds more than N_COINS coins, so the conversions are exact.
         let n_coins = c_int::try_from(n_coins).unwrap_or(c_int::MAX);

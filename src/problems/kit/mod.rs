@@ -172,6 +172,10 @@ pub struct CheckCall<'a> {
 /// world inputs.
 pub type DrawLine = fn(&[Value], &[Vec<i64>]) -> Option<String>;
 
+/// The exit status of a problem's reference console program on `stdin`, under the
+/// parameters in force.
+pub type ConsoleExit = fn(&Params, &str) -> Result<i32, String>;
+
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
 /// Err with what is wrong, in the assignment's terms.
 pub type Checker = fn(&CheckCall<'_>) -> Result<String, String>;
@@ -194,6 +198,10 @@ pub struct KitProblem {
     /// Draws the position a line of play leads to from the case's world inputs, for the
     /// message where two searches part.
     pub draw_line: Option<DrawLine>,
+    /// The exit status of the reference's console program on a standard input, where the
+    /// student's whole program is run too (its output is the student's own: only how it
+    /// ends is compared).
+    pub console: Option<ConsoleExit>,
     derived: OnceLock<Derived>,
 }
 
@@ -219,6 +227,7 @@ impl KitProblem {
             shown: judge::Shown::PLAIN,
             checked_values_hidden: false,
             draw_line: None,
+            console: None,
             derived: OnceLock::new(),
         }
     }
@@ -241,6 +250,13 @@ impl KitProblem {
     /// The same, drawing the position where two searches part.
     pub const fn with_draw_line(mut self, draw: DrawLine) -> KitProblem {
         self.draw_line = Some(draw);
+        self
+    }
+
+    /// The same, with whole-program cases: the student's program is run on the case's
+    /// input and ends as the reference's console program does.
+    pub const fn with_console(mut self, console: ConsoleExit) -> KitProblem {
+        self.console = Some(console);
         self
     }
 
@@ -335,8 +351,15 @@ impl Problem for KitProblem {
     }
 
     fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
-        let RunInput::Call { function, args } = input else {
-            return Err(format!("{} has no whole-program cases", self.name()));
+        let (function, args) = match (input, self.console) {
+            (RunInput::Call { function, args }, _) => (function, args),
+            (RunInput::Program { stdin, .. }, Some(console)) => {
+                let status = console(params, stdin)?;
+                let mut e = Expected::returns(Value::from(status));
+                e.exit_status = Some(status);
+                return Ok(e);
+            }
+            _ => return Err(format!("{} has no whole-program cases", self.name())),
         };
         let f = self
             .function_def(function)

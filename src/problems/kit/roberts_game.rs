@@ -57,12 +57,14 @@ pub static TICTACTOE_ABI: KitAbi = KitAbi::new(
 /// The grader's sides.
 pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
     .with_checker(|c| judge(&NIM, c))
-    .with_checked_values_hidden();
+    .with_checked_values_hidden()
+    .with_console(|_, stdin| Ok(console_exit(&NIM, stdin)));
 /// Exercise 11's.
 pub static EVEN_PILE_PROBLEM: KitProblem =
     KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
         .with_checker(|c| judge(&EVEN_PILE, c))
-        .with_checked_values_hidden();
+        .with_checked_values_hidden()
+        .with_console(|_, stdin| Ok(console_exit(&EVEN_PILE, stdin)));
 /// Exercise 12's.
 pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
     run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
@@ -73,17 +75,13 @@ pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
 pub static TICTACTOE_PROBLEM: KitProblem =
     KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
         .with_checker(|c| judge(&Rules::TicTacToe, c))
-        .with_checked_values_hidden();
+        .with_checked_values_hidden()
+        .with_console(|_, stdin| Ok(console_exit(&Rules::TicTacToe, stdin)));
 
-/// The book's game of a game-side problem (exercise 12 with its rows of 3, 4 and 5).
-pub fn rules_of_game(problem: &str) -> Option<Rules> {
-    Some(match problem {
-        "roberts-nim-game" => NIM,
-        "roberts-even-nim" => EVEN_PILE,
-        "roberts-three-row-nim" => Rules::Rows(vec![3, 4, 5]),
-        "roberts-tictactoe-game" => Rules::TicTacToe,
-        _ => return None,
-    })
+/// How the reference's console program ends on `stdin`: 0 after a whole game, 1 when input
+/// runs out first.
+fn console_exit(rules: &Rules, stdin: &str) -> i32 {
+    i32::from(!reference::play_on(rules, stdin).0)
 }
 
 /// Exercise 12's rows, as the course sets them.
