@@ -67,16 +67,7 @@ impl Player {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position(pub [u8; 9]);
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+use crate::lab_tictactoe::board::LINES;
 
 impl Position {
     /// Reads nine characters of `X`, `O` and `.` (or `-`, `_`, space for empty).
@@ -249,25 +240,35 @@ pub fn find_best_move_as(
         } else {
             -response.value
         };
-        if v > best.value {
-            let found = Found {
-                square: m as i32,
-                value: v,
-            };
-            if reading != Reading::BestNotUpdated {
-                best = found;
-            }
-            let cut = if reading == Reading::CutoffStrict {
-                found.value > cutoff
-            } else {
-                found.value >= cutoff
-            };
-            if cut {
-                break;
-            }
+        if v > best.value
+            && keeps_and_cuts(
+                reading,
+                &mut best,
+                Found {
+                    square: m as i32,
+                    value: v,
+                },
+                cutoff,
+            )
+        {
+            break;
         }
     }
     best
+}
+
+/// What both of the lecture's loops do with a move better than the best so far: keep it as
+/// `bestSoFar` (unless `reading` forgets to), and say whether it reaches `cutoff` (`>=` in
+/// the lecture), which ends the loop.
+fn keeps_and_cuts(reading: Reading, best: &mut Found, found: Found, cutoff: f64) -> bool {
+    if reading != Reading::BestNotUpdated {
+        *best = found;
+    }
+    if reading == Reading::CutoffStrict {
+        found.value > cutoff
+    } else {
+        found.value >= cutoff
+    }
 }
 
 /// `guessBestMove (who, start, cutoff)` as the lecture writes it.
@@ -291,18 +292,8 @@ pub fn guess_best_move_as(
             square: m as i32,
             value: next.heuristic(who),
         };
-        if found.value > best.value {
-            if reading != Reading::BestNotUpdated {
-                best = found;
-            }
-            let cut = if reading == Reading::CutoffStrict {
-                found.value > cutoff
-            } else {
-                found.value >= cutoff
-            };
-            if cut {
-                break;
-            }
+        if found.value > best.value && keeps_and_cuts(reading, &mut best, found, cutoff) {
+            break;
         }
     }
     best
