@@ -240,7 +240,7 @@ pub enum Command {
                             it stopped (end of input, a move that is not legal or did not come)."
     )]
     Play {
-        /// The game: nim, weiss-tictactoe, roberts-minimax, or a game side's game
+        /// The game: nim, weiss-tictactoe, roberts-minimax, cs61b-minimax, or a game side's game
         /// (roberts-nim-game, roberts-even-nim, roberts-three-row-nim, roberts-tictactoe-game).
         game: String,
         /// A submission to play against (default: the reference).

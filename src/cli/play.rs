@@ -23,6 +23,7 @@ pub const GAMES: &[&str] = &[
     "nim",
     "weiss-tictactoe",
     "roberts-minimax",
+    "cs61b-minimax",
     "roberts-nim-game",
     "roberts-even-nim",
     "roberts-three-row-nim",
@@ -31,7 +32,8 @@ pub const GAMES: &[&str] = &[
 
 /// The games whose computer a submission can be: one sandboxed call per move. (The game
 /// side's submissions are whole programs: their own console game is run as it is.)
-const AGAINST_SUBMISSIONS: &[&str] = &["nim", "weiss-tictactoe", "roberts-minimax"];
+const AGAINST_SUBMISSIONS: &[&str] =
+    &["nim", "weiss-tictactoe", "roberts-minimax", "cs61b-minimax"];
 
 /// Who makes the computer's moves.
 pub(super) enum Opponent {
@@ -131,6 +133,7 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
         "nim" => play_nim(&mut console, &opponent),
         "weiss-tictactoe" => play_tictactoe(&mut console, &opponent),
         "roberts-minimax" => super::play_roberts::play_minimax(&mut console, &opponent),
+        "cs61b-minimax" => super::play_roberts::play_cs61b(&mut console, &opponent),
         other => match labgrade_reference::roberts_game::of_problem(other) {
             Some(rules) => super::play_roberts::play_rules(&mut console, &rules),
             None => return Err(CliError(format!("`{other}` cannot be played"))),

@@ -217,3 +217,23 @@ fn a_single_java_file_is_a_submission() {
     assert_eq!(r["build"]["kind"], "java", "{r:#}");
     assert_eq!(case(&r, "win now/examined")["verdict"], "pass", "{r:#}");
 }
+
+#[test]
+fn play_lets_a_java_find_best_move_answer_through_the_sandbox() {
+    if !java_available("play_lets_a_java_find_best_move_answer_through_the_sandbox") {
+        return;
+    }
+    use crate::kit::play;
+    let moves = "5\n1\n9\n3\n8\n7\n2\n4\n6\n";
+    let (code, reference) = play(&["cs61b-minimax"], moves);
+    assert_eq!(code, Some(0), "{reference}");
+    assert!(
+        reference.contains("I take square 2.") && reference.ends_with("I win.\n"),
+        "{reference}"
+    );
+    // The lecture's search in Java plays the same game, one JVM run per move.
+    let sample = sample_of("cs61b-minimax", "iterator-style");
+    let (code, theirs) = play(&["cs61b-minimax", sample.to_str().unwrap()], moves);
+    assert_eq!(code, Some(0), "{theirs}");
+    assert_eq!(theirs, reference);
+}
