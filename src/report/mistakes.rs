@@ -89,6 +89,15 @@ const KNOWN: &[Known] = &[
         phrase: "a placement removes one copy of |x[j] - p| for each placed point",
         label: "a placement removes other copies",
     },
+    // kit/roberts_game.rs: the game side's searches.
+    Known {
+        phrase: crate::problems::kit::roberts_game::FLIPPED_RATING,
+        label: "static rating from the wrong side",
+    },
+    Known {
+        phrase: crate::problems::kit::roberts_game::BEST_NOT_KEPT,
+        label: "best move never updated",
+    },
 ];
 
 /// The short name of each of the lab's misreadings of the minimax pseudocode.
@@ -185,6 +194,15 @@ mod tests {
         for n in &crate::problems::cs61b_minimax::NAMED {
             assert_eq!(named_in(&n.explanation()), vec![n.label], "{}", n.label);
         }
+    }
+
+    #[test]
+    fn the_game_side_s_diagnoses_are_named() {
+        use crate::problems::kit::roberts_game::{BEST_NOT_KEPT, FLIPPED_RATING};
+        let m = format!("the computer's choice is wrong in 24 of 26 positions\n{FLIPPED_RATING}");
+        assert_eq!(named_in(&m), vec!["static rating from the wrong side"]);
+        let m = format!("your FindBestMove's choice is wrong\n{BEST_NOT_KEPT}");
+        assert_eq!(named_in(&m), vec!["best move never updated"]);
     }
 
     #[test]

@@ -15,6 +15,16 @@ use super::world::{Params as WorldParams, World};
 use super::{CheckCall, KitAbi, KitProblem, RefCall, RefRun};
 use crate::problems::{param, Params, Problem};
 
+/// The explanation of choices that are all best for the game with finished positions rated
+/// from the other side (the class report names it from this sentence).
+pub const FLIPPED_RATING: &str = "Every choice is the best one were finished games rated from \
+     the other side: does EvaluateStaticPosition rate for the player who just moved rather \
+     than for the player to move?";
+
+/// The explanation of choices that are all the first move listed, with every rating right.
+pub const BEST_NOT_KEPT: &str = "Every choice is the first move GenerateMoveList lists, and \
+     every rating is right: is the best move kept when a better one is found?";
+
 /// What the driver reports as the turn of a game without `WhoseTurn` (not checked then).
 const NO_TURN: i64 = -(1 << 40);
 
@@ -492,16 +502,9 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             );
             r.map_err(|m| {
                 if all_flipped {
-                    format!(
-                        "{m}\nEvery choice is the best one were finished games rated from the \
-                         other side: does EvaluateStaticPosition rate for the player who just \
-                         moved rather than for the player to move?"
-                    )
+                    format!("{m}\n{FLIPPED_RATING}")
                 } else if first_always {
-                    format!(
-                        "{m}\nEvery choice is the first move GenerateMoveList lists, and every \
-                         rating is right: is the best move kept when a better one is found?"
-                    )
+                    format!("{m}\n{BEST_NOT_KEPT}")
                 } else {
                     m
                 }
