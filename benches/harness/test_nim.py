@@ -64,6 +64,21 @@ EXPECTED = {
 
 # --- the cases: every call of labgrade's fixtures whose return is graded ----------------------
 
+def arguments(c):
+    """The n of each case a fixture line stands for: one, or one per value of its `each`
+    (nim's fixtures bind one variable, `n`, to a range such as "2..=15" or to a list)."""
+    each = c.get("each")
+    if not each:
+        return [int(c["args"][0])]
+    (var, spec), = each.items()
+    if isinstance(spec, str):
+        lo, hi = spec.split("..=") if "..=" in spec else spec.split("..")
+        values = range(int(lo), int(hi) + (1 if "..=" in spec else 0))
+    else:
+        values = spec
+    return [int(str(c["args"][0]).replace("{" + var + "}", str(v))) for v in values]
+
+
 def load_cases():
     cases = []
     for f in sorted((ROOT / "fixtures" / "nim").glob("*.toml")):
@@ -72,7 +87,7 @@ def load_cases():
         for c in data.get("case", []):
             if c.get("call") in FUNCTIONS and "return" in c.get("compare", compare):
                 if not c["name"].startswith("robustness/"):
-                    cases.append((c["call"], c["args"][0]))
+                    cases.extend((c["call"], n) for n in arguments(c))
     return cases
 
 
