@@ -32,18 +32,24 @@ pub struct Position {
     pub first_to_move: bool,
 }
 
+/// Exercise 10: 13 coins, take 1 to 3, the last coin loses.
+pub const NIM: Rules = Rules::Nim {
+    coins: 13,
+    max_take: 3,
+};
+
+/// Exercise 11: 17 coins, take 1 to 4, an even pile wins.
+pub const EVEN_PILE: Rules = Rules::EvenPile {
+    coins: 17,
+    max_take: 4,
+};
+
 /// The book's game of a game-side problem, by the problem's name (exercise 12 with its
 /// rows of 3, 4 and 5).
 pub fn of_problem(problem: &str) -> Option<Rules> {
     Some(match problem {
-        "roberts-nim-game" => Rules::Nim {
-            coins: 13,
-            max_take: 3,
-        },
-        "roberts-even-nim" => Rules::EvenPile {
-            coins: 17,
-            max_take: 4,
-        },
+        "roberts-nim-game" => NIM,
+        "roberts-even-nim" => EVEN_PILE,
         "roberts-three-row-nim" => Rules::Rows(vec![3, 4, 5]),
         "roberts-tictactoe-game" => Rules::TicTacToe,
         _ => return None,
@@ -163,6 +169,15 @@ impl Rules {
             1
         } else {
             2
+        }
+    }
+
+    /// The most moves a game can last.
+    pub fn longest_game(&self) -> i64 {
+        match self {
+            Rules::Nim { coins, .. } | Rules::EvenPile { coins, .. } => *coins,
+            Rules::Rows(rows) => rows.iter().sum(),
+            Rules::TicTacToe => 9,
         }
     }
 

@@ -135,7 +135,7 @@ pub fn run(ctx: &Context, game: &str, submission: Option<&Path>) -> Result<i32, 
         "roberts-minimax" => super::play_roberts::play_minimax(&mut console, &opponent),
         "cs61b-minimax" => super::play_roberts::play_cs61b(&mut console, &opponent),
         other => match labgrade_reference::roberts_game::of_problem(other) {
-            Some(rules) => super::play_roberts::play_rules(&mut console, &rules),
+            Some(rules) => labgrade_reference::roberts_game::play(&rules, &mut console),
             None => return Err(CliError(format!("`{other}` cannot be played"))),
         },
     };

@@ -1,10 +1,10 @@
 //! `labgrade play` for Roberts' games: the general minimax of Figure 7-6 (`roberts-minimax`:
 //! the computer is X and opens; a submission's `FindBestMove` is one sandboxed run per move)
-//! and the game side's games ([`game_side::play`]: you move first).
+//! and the game side's games (`labgrade_reference::roberts_game::play`: you move first).
 
 use labgrade_reference::kit::Silent;
 use labgrade_reference::nim::game::Console;
-use labgrade_reference::roberts_game::{self as game_side, draw_board};
+use labgrade_reference::roberts_game::draw_board;
 use labgrade_reference::roberts_minimax::{self as minimax, Game, TicTacToe};
 use serde_json::json;
 
@@ -75,12 +75,6 @@ pub fn play_minimax(console: &mut impl Console, opponent: &Opponent) -> bool {
             }
         }
     }
-}
-
-/// One of the game side's games, against the book's general part: true when it ran to its
-/// end.
-pub fn play_rules(console: &mut impl Console, rules: &game_side::Rules) -> bool {
-    game_side::play(rules, console)
 }
 
 /// CS61B's tic-tac-toe against `findBestMove` (squares 0 to 8 in the lecture's world, shown 1

@@ -77,7 +77,6 @@ const EXPORTS: &[&str] = &[
     "FindTour",
     "FindClosedTour",
     "lg_moves",
-    "lg_game_over",
     "lg_make_retract",
     "lg_best_move",
     "lg_own_search",

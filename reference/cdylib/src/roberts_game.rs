@@ -1,7 +1,7 @@
 //! Roberts' game side (specs/roberts-game/game_side.h): the reference plays the part of
-//! labgrade's driver (`lg_moves`, `lg_game_over`, `lg_make_retract`, `lg_best_move`) on the
-//! canonical game, which it learns from the world (op `rules`), telling the world what a
-//! correct game part answers.
+//! labgrade's driver (`lg_moves`, whose run `lg_game_over`'s cases share, `lg_make_retract`,
+//! `lg_best_move`, `lg_own_search`) on the canonical game, which it learns from the world
+//! (op `rules`), telling the world what a correct game part answers.
 
 use std::ffi::c_int;
 
@@ -25,16 +25,10 @@ fn run(check: Check) -> c_int {
     0
 }
 
-/// GenerateMoveList everywhere.
+/// Every reachable position's moves and facts (`lg_game_over`'s cases share this run).
 #[no_mangle]
 pub extern "C" fn lg_moves() -> c_int {
     run(Check::Moves)
-}
-
-/// GameIsOver, EvaluateStaticPosition and WhoseTurn everywhere.
-#[no_mangle]
-pub extern "C" fn lg_game_over() -> c_int {
-    run(Check::GameOver)
 }
 
 /// MakeMove then RetractMove everywhere.

@@ -179,6 +179,11 @@ pub struct FunctionDef {
     /// Any valid answer is accepted (a checker judges it), not only the reference's.
     #[serde(default)]
     pub any_valid: bool,
+    /// Another function whose call this one is: its cases are judged from that call's run
+    /// (one run, two aspects graded) and the library need not export this name. The two
+    /// must take the same parameters and world inputs.
+    #[serde(default)]
+    pub same_run_as: Option<String>,
 }
 
 impl FunctionDef {
@@ -254,6 +259,24 @@ pub fn parse(spec_text: &str) -> Result<KitDef, String> {
 
 fn validate(kit: &KitDef) -> Result<(), String> {
     for f in &kit.function {
+        if let Some(other) = &f.same_run_as {
+            let same = kit.function.iter().find(|g| &g.name == other);
+            match same {
+                Some(g) if g.params == f.params && g.world_inputs == f.world_inputs => {}
+                Some(_) => {
+                    return Err(format!(
+                        "`{}`: same_run_as `{other}`, which takes other parameters",
+                        f.name
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "`{}`: same_run_as `{other}`, which is not a [[kit.function]]",
+                        f.name
+                    ))
+                }
+            }
+        }
         if f.params.len() > 6 {
             return Err(format!("`{}`: at most six parameters", f.name));
         }
@@ -308,4 +331,31 @@ fn validate(kit: &KitDef) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    fn kit(second: &str) -> String {
+        format!(
+            "[kit]\ncounted = []\n\n[[kit.function]]\nname = \"walk\"\ndeclaration = \"d\"\n\
+             returns = \"int\"\n\n[[kit.function]]\nname = \"facts\"\ndeclaration = \"d\"\n\
+             returns = \"int\"\n{second}\n"
+        )
+    }
+
+    /// A function may be judged from another's run only when that one exists and takes the
+    /// same arguments.
+    #[test]
+    fn same_run_as_names_a_function_with_the_same_parameters() {
+        assert!(parse(&kit("same_run_as = \"walk\"")).is_ok());
+        let e = parse(&kit("same_run_as = \"run\"")).unwrap_err();
+        assert!(e.contains("not a [[kit.function]]"), "{e}");
+        let e = parse(&kit(
+            "same_run_as = \"walk\"\nparams = [{ name = \"n\", type = \"int\" }]",
+        ))
+        .unwrap_err();
+        assert!(e.contains("takes other parameters"), "{e}");
+    }
 }

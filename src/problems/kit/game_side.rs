@@ -306,7 +306,7 @@ impl World for Explorer {
                 }
                 0
             }
-            op::LIMIT => longest_game(&self.rules) + 1,
+            op::LIMIT => self.rules.longest_game() + 1,
             op::RULES => usize::try_from(arg(0))
                 .ok()
                 .and_then(|i| self.rules.code().get(i).copied())
@@ -328,14 +328,5 @@ impl World for Explorer {
             "positions": entries,
             "truncated": self.truncated,
         })
-    }
-}
-
-/// The most moves a game can last.
-pub fn longest_game(rules: &Rules) -> i64 {
-    match rules {
-        Rules::Nim { coins, .. } | Rules::EvenPile { coins, .. } => *coins,
-        Rules::Rows(rows) => rows.iter().sum(),
-        Rules::TicTacToe => 9,
     }
 }

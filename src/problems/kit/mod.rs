@@ -430,6 +430,16 @@ impl Problem for KitProblem {
         self.explain.and_then(|e| e(m))
     }
 
+    fn symbol_of(&self, function: &str) -> String {
+        self.function_def(function)
+            .and_then(|f| f.same_run_as.clone())
+            .unwrap_or_else(|| function.to_string())
+    }
+
+    fn run_key(&self, function: &str) -> String {
+        self.symbol_of(function)
+    }
+
     fn case_argument_names(&self, function: &str) -> Option<Vec<String>> {
         let f = self.function_def(function)?;
         Some(

@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 
 use labgrade_reference::kit::Tally;
-use labgrade_reference::roberts_game::{self as reference, Check, Move, Position, Rules};
+use labgrade_reference::roberts_game::{
+    self as reference, Check, Move, Position, Rules, EVEN_PILE, NIM,
+};
 use serde_json::{json, Map, Value};
 
 use super::game_side::Explorer;
@@ -27,17 +29,6 @@ pub const BEST_NOT_KEPT: &str = "Every choice is the first move GenerateMoveList
 
 /// What the driver reports as the turn of a game without `WhoseTurn` (not checked then).
 const NO_TURN: i64 = -(1 << 40);
-
-/// Exercise 10: 13 coins, take 1 to 3, the last coin loses.
-const NIM: Rules = Rules::Nim {
-    coins: 13,
-    max_take: 3,
-};
-/// Exercise 11: 17 coins, take 1 to 4, an even pile wins.
-const EVEN_PILE: Rules = Rules::EvenPile {
-    coins: 17,
-    max_take: 4,
-};
 
 /// The child's sides.
 pub static NIM_ABI: KitAbi = KitAbi::new(
@@ -100,14 +91,13 @@ fn rows_of(problem: &KitProblem, params: &Params) -> Rules {
     Rules::Rows(rows.to_vec())
 }
 
+/// Exercise 12's world, on the rows in force (every parameter's value is always passed).
 fn rows_world(_: &[Value], _: &[Value], params: WorldParams<'_>) -> Result<Box<dyn World>, String> {
-    let row = |name: &str, default: i64| {
-        params
-            .and_then(|p| p.get(name))
-            .and_then(Value::as_i64)
-            .unwrap_or(default)
-    };
-    let rows = vec![row("ROW1", 3), row("ROW2", 4), row("ROW3", 5)];
+    let rows = ["ROW1", "ROW2", "ROW3"]
+        .iter()
+        .map(|name| params.and_then(|p| p.get(*name)).and_then(Value::as_i64))
+        .collect::<Option<Vec<i64>>>()
+        .ok_or("the starting rows (ROW1..ROW3) were not passed to the world")?;
     Ok(Box::new(Explorer::new(Rules::Rows(rows))))
 }
 
