@@ -17,7 +17,14 @@ fn main() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_labgrade"));
     let lib = reference_lib(&bin);
 
-    // 1. In-process: dlopen once, call FindGoodMove(2) many times.
+    // 1. A plain fork per call, the floor any process isolation pays, against 2. the full
+    // sandbox, in alternating rounds (benches/common/isolation.rs). First, while this
+    // process has not loaded the library itself: a child forked from a process that has
+    // finds it loaded and relocated already, and would measure no dlopen at all.
+    let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
+    let (plain_ms, sandbox_ms) = plain_vs_sandbox(&lib, &worker);
+
+    // 3. In-process: dlopen once, call FindGoodMove(2) many times.
     // SAFETY: our own reference library.
     let l = unsafe { libloading::Library::new(&lib) }.expect("load reference");
     // SAFETY: the reference exports `int FindGoodMove(int)`.
@@ -32,10 +39,6 @@ fn main() {
     let in_process_us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
     assert_eq!(acc, n);
 
-    // 2. A plain fork per call, the floor any process isolation pays, against 3. the full
-    // sandbox, in alternating rounds (benches/common/isolation.rs).
-    let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
-    let (plain_ms, sandbox_ms) = plain_vs_sandbox(&lib, &worker);
     println!("in-process call         {in_process_us:10.3} us");
     println!("plain fork+dlopen+call  {plain_ms:10.3} ms");
     println!(

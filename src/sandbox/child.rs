@@ -3,9 +3,9 @@
 //! Order matters and follows what was measured on these machines: own process group, stdio
 //! redirected, working directory in the run's temp dir, death signal, rlimits, a SIGSEGV
 //! handler that recognises the stack guard, and only then `dlopen`, so that a library's
-//! constructors already run limited. The student's function runs on a thread of its own with
-//! the case's stack size; its stack bounds go to shared memory, so a fault in the guard page
-//! is told apart from any other segfault.
+//! constructors already run limited. The student's function runs on a stack of the case's
+//! size that the worker mapped before the fork ([`super::callstack`]); its bounds go to
+//! shared memory, so a fault in the guard below it is told apart from any other segfault.
 
 use std::ffi::{c_int, CString};
 use std::io::Write;
@@ -17,6 +17,7 @@ use std::sync::atomic::Ordering;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::callstack::CallStack;
 use super::layers::{self, Filters, Profile};
 use super::limits;
 use super::protocol::{ArtifactKind, Ending, HookSymbols, RunInput, RunRequest};
@@ -111,7 +112,7 @@ pub struct ChildReport {
 }
 
 /// What the worker prepared for one run: its streams (anonymous files, see
-/// [`super::runfiles`]), its working directory and its Landlock rules.
+/// [`super::runfiles`]), its working directory, its Landlock rules and its call's stack.
 pub struct RunFiles<'a> {
     /// The run directory (the child's working directory).
     pub dir: &'a Path,
@@ -126,6 +127,11 @@ pub struct RunFiles<'a> {
     /// The run's Landlock rules (built best effort: on a kernel without Landlock they
     /// enforce nothing, as `labgrade doctor` and every report's metadata say).
     pub landlock: &'a landlock::RulesetCreated,
+    /// The stack a library run's call runs on (none for a program or a JVM).
+    pub stack: Option<&'a CallStack>,
+    /// The worker's address space in bytes when it forked: the child's own, before any of
+    /// the run's allocations.
+    pub vm_bytes: u64,
 }
 
 /// Runs in the child after fork; never returns.
@@ -136,6 +142,28 @@ pub fn run(
     files: &RunFiles<'_>,
     result_fd: RawFd,
 ) -> ! {
+    let (channel, artifact) = get_ready(req, shared, filters, files, result_fd);
+    let report = match run_student(req, shared, artifact, files.stack) {
+        Ok(r) => r,
+        Err(e) => ChildReport {
+            error: Some(e),
+            ..ChildReport::default()
+        },
+    };
+    finish(result_fd, channel, &report, 0)
+}
+
+/// Everything before student code, for a run or a batch of calls: own process group, the
+/// setup of `req` (its files, uid, limits, Landlock, seccomp), then the ready mark. Returns
+/// the result pipe's identity and the artifact's descriptor; leaves the process (with a
+/// setup failure on the pipe, or nothing) when it cannot get ready.
+pub(super) fn get_ready(
+    req: &RunRequest,
+    shared: &Shared,
+    filters: Option<&Filters>,
+    files: &RunFiles<'_>,
+    result_fd: RawFd,
+) -> (Option<(u64, u64)>, RawFd) {
     // SAFETY: we are the only thread of a freshly forked process.
     unsafe {
         libc::setpgid(0, 0);
@@ -158,18 +186,11 @@ pub fn run(
         // SAFETY: as above. The worker sees no ready mark: labgrade's failure, retried.
         unsafe { libc::_exit(0) }
     }
-    let report = match run_student(req, shared, artifact) {
-        Ok(r) => r,
-        Err(e) => ChildReport {
-            error: Some(e),
-            ..ChildReport::default()
-        },
-    };
-    finish(result_fd, channel, &report, 0)
+    (channel, artifact)
 }
 
 /// Writes all of `bytes` to `fd`; false if it could not.
-fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
+pub(super) fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
     // SAFETY: `fd` is the result pipe's write end, owned by this process; the File is
     // forgotten, not closed.
     let mut f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
@@ -195,7 +216,12 @@ fn identity(fd: RawFd) -> Option<(u64, u64)> {
 /// report unwritable: that is checked here, where the descriptor must still be the very
 /// pipe the worker gave and must take the whole report, and recorded in shared memory, so
 /// the worker throws the pipe's contents away.
-fn finish(result_fd: RawFd, channel: Option<(u64, u64)>, report: &ChildReport, code: c_int) -> ! {
+pub(super) fn finish(
+    result_fd: RawFd,
+    channel: Option<(u64, u64)>,
+    report: &ChildReport,
+    code: c_int,
+) -> ! {
     let mut delivered = false;
     if channel.is_some() && identity(result_fd) == channel {
         if let Ok(bytes) = serde_json::to_vec(report) {
@@ -232,7 +258,7 @@ fn failed(message: String) -> SetupFailure {
     }
 }
 
-fn crashed(message: String) -> ChildError {
+pub(super) fn crashed(message: String) -> ChildError {
     ChildError::Crashed { message }
 }
 
@@ -278,7 +304,7 @@ fn setup(
     // SAFETY: plain prctl.
     unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1) };
     let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
-    apply_limits(req, profile)?;
+    apply_limits(req, profile, files.vm_bytes)?;
     // Landlock is best effort here: `labgrade doctor` and every report's metadata say
     // whether the kernel enforces it.
     layers::restrict(files.landlock).map_err(failed)?;
@@ -338,11 +364,12 @@ fn run_student(
     req: &RunRequest,
     shared: &Shared,
     artifact: RawFd,
+    stack: Option<&CallStack>,
 ) -> Result<ChildReport, ChildError> {
     match req.artifact.kind {
         ArtifactKind::Program => exec_program(req, artifact),
         ArtifactKind::Jvm => exec_jvm(req, artifact),
-        ArtifactKind::Library => run_library(req, shared, artifact),
+        ArtifactKind::Library => run_library(req, shared, artifact, stack),
     }
 }
 
@@ -363,15 +390,15 @@ fn open_artifact(path: &Path) -> Result<RawFd, SetupFailure> {
     Ok(fd)
 }
 
-fn apply_limits(req: &RunRequest, profile: Profile) -> Result<(), SetupFailure> {
+fn apply_limits(req: &RunRequest, profile: Profile, vm_bytes: u64) -> Result<(), SetupFailure> {
     let l = req.limits;
     let stack = l.stack_mb.saturating_mul(1 << 20);
     let result = match profile {
         Profile::Library => {
-            // The child already holds the grader's own mappings: the budget comes on top.
-            let budget = limits::current_vm_bytes()
+            // The child already holds the worker's own mappings, the call's stack among
+            // them: the budget comes on top.
+            let budget = vm_bytes
                 .saturating_add(l.memory_mb.saturating_mul(1 << 20))
-                .saturating_add(stack)
                 .saturating_add(64 << 20);
             limits::apply(&l, budget, None)
         }
@@ -468,38 +495,9 @@ fn run_library(
     req: &RunRequest,
     shared: &Shared,
     artifact: RawFd,
+    stack: Option<&CallStack>,
 ) -> Result<ChildReport, ChildError> {
-    let stack = req.limits.stack_mb.saturating_mul(1 << 20);
-    let through_fd = format!("/proc/self/fd/{artifact}");
-
-    // SAFETY: loading the student's library runs its constructors: that is the point of
-    // doing it here, inside the limited child.
-    let lib = unsafe {
-        libloading::os::unix::Library::open(
-            Some(&through_fd),
-            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
-        )
-    }
-    .map_err(|e| ChildError::LoadError {
-        message: e.to_string(),
-    })?;
-
-    let mut report = ChildReport::default();
-    if req.artifact.instrumented {
-        match attach_counters(
-            &lib,
-            shared,
-            &req.artifact.counted,
-            req.artifact.hooks.as_ref(),
-        ) {
-            Ok(counted) => {
-                report.counts_ok = true;
-                report.counted = counted;
-            }
-            Err(note) => report.counts_note = Some(note),
-        }
-    }
-
+    let (lib, mut report) = load_library(req, shared, artifact)?;
     let call = match &req.input {
         RunInput::Call { function, args } => {
             problems::child::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)
@@ -520,18 +518,7 @@ fn run_library(
     };
     let is_program = matches!(req.input, RunInput::Program { .. });
 
-    let handle = std::thread::Builder::new()
-        .name("student".into())
-        .stack_size(stack as usize)
-        .spawn(move || {
-            let _alt = AltStack::install();
-            record_stack_bounds();
-            call()
-        })
-        .map_err(|e| crashed(format!("cannot start the call's thread: {e}")))?;
-    let value = handle
-        .join()
-        .map_err(|_| crashed("the call did not return: its thread panicked".into()))?;
+    let value = call_on(stack, call)?;
     if is_program {
         // Like returning from main: flush the student's buffered output and leave with
         // main's value as the exit status; the worker reads it from wait().
@@ -548,6 +535,22 @@ fn run_library(
 }
 
 type Call = Box<dyn FnOnce() -> Value + Send>;
+
+/// Makes `call` on the worker's call stack, whose bounds go to shared memory first (the
+/// fault handler tells an overflow by them).
+pub(super) fn call_on(stack: Option<&CallStack>, call: Call) -> Result<Value, ChildError> {
+    let Some(stack) = stack else {
+        return Err(crashed("the worker gave the call no stack".into()));
+    };
+    // SAFETY: the status block is shared memory mapped for the life of the process.
+    if let Some(st) = unsafe { STATUS.load(Ordering::SeqCst).as_mut() } {
+        st.stack_lo = stack.low() as u64;
+        st.stack_hi = stack.low() as u64 + stack.size() as u64;
+    }
+    stack
+        .run(call)
+        .map_err(|_| crashed("the call did not return: labgrade's calling code panicked".into()))
+}
 
 fn prepare_main(
     lib: &libloading::os::unix::Library,
@@ -570,6 +573,43 @@ fn prepare_main(
         let code = unsafe { f(strings.len() as c_int, argv.as_ptr()) };
         Value::from(code)
     }))
+}
+
+/// Loads the library (through its descriptor) and, when it is instrumented, attaches and
+/// proves its counters. The report says whether counting works, and what is counted.
+pub(super) fn load_library(
+    req: &RunRequest,
+    shared: &Shared,
+    artifact: RawFd,
+) -> Result<(libloading::os::unix::Library, ChildReport), ChildError> {
+    let through_fd = format!("/proc/self/fd/{artifact}");
+    // SAFETY: loading the student's library runs its constructors: that is the point of
+    // doing it here, inside the limited child.
+    let lib = unsafe {
+        libloading::os::unix::Library::open(
+            Some(&through_fd),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
+        )
+    }
+    .map_err(|e| ChildError::LoadError {
+        message: e.to_string(),
+    })?;
+    let mut report = ChildReport::default();
+    if req.artifact.instrumented {
+        match attach_counters(
+            &lib,
+            shared,
+            &req.artifact.counted,
+            req.artifact.hooks.as_ref(),
+        ) {
+            Ok(counted) => {
+                report.counts_ok = true;
+                report.counted = counted;
+            }
+            Err(note) => report.counts_note = Some(note),
+        }
+    }
+    Ok((lib, report))
 }
 
 /// Points the library's `labgrade_counters` at the shared block and proves counting works
@@ -652,74 +692,6 @@ fn load_base(addr: usize) -> Option<usize> {
         let mut info: libc::Dl_info = std::mem::zeroed();
         (libc::dladdr(addr as *const libc::c_void, &mut info) != 0 && !info.dli_fbase.is_null())
             .then_some(info.dli_fbase as usize)
-    }
-}
-
-/// An alternate signal stack for the current thread, so the SIGSEGV handler can run when the
-/// thread's own stack is exhausted.
-struct AltStack {
-    mem: *mut libc::c_void,
-    len: usize,
-}
-
-impl AltStack {
-    fn install() -> Option<AltStack> {
-        let len = 256 * 1024;
-        // SAFETY: anonymous private mapping; checked.
-        let mem = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            )
-        };
-        if mem == libc::MAP_FAILED {
-            return None;
-        }
-        let ss = libc::stack_t {
-            ss_sp: mem,
-            ss_flags: 0,
-            ss_size: len,
-        };
-        // SAFETY: valid stack_t for a mapping that lives as long as the guard.
-        unsafe { libc::sigaltstack(&ss, std::ptr::null_mut()) };
-        Some(AltStack { mem, len })
-    }
-}
-
-impl Drop for AltStack {
-    fn drop(&mut self) {
-        let ss = libc::stack_t {
-            ss_sp: std::ptr::null_mut(),
-            ss_flags: libc::SS_DISABLE,
-            ss_size: 0,
-        };
-        // SAFETY: disable then unmap our own alternate stack.
-        unsafe {
-            libc::sigaltstack(&ss, std::ptr::null_mut());
-            libc::munmap(self.mem, self.len);
-        }
-    }
-}
-
-/// Publishes the current thread's stack bounds for the fault handler.
-fn record_stack_bounds() {
-    // SAFETY: pthread_getattr_np on the current thread with an attr we destroy.
-    unsafe {
-        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
-        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
-            let mut addr: *mut libc::c_void = std::ptr::null_mut();
-            let mut size: libc::size_t = 0;
-            libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
-            libc::pthread_attr_destroy(&mut attr);
-            if let Some(st) = STATUS.load(Ordering::SeqCst).as_mut() {
-                st.stack_lo = addr as u64;
-                st.stack_hi = addr as u64 + size as u64;
-            }
-        }
     }
 }
 

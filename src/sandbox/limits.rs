@@ -14,13 +14,30 @@ fn set(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Re
     Ok(())
 }
 
-/// Current size of this process's address space in bytes (from /proc/self/statm).
-pub fn current_vm_bytes() -> u64 {
-    let pages: u64 = std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0);
-    pages * 4096
+/// This process's address space size, read from `/proc/self/statm` through a descriptor
+/// opened once (a worker reads it before every fork).
+#[derive(Debug)]
+pub struct VmSize(std::fs::File);
+
+impl VmSize {
+    /// Opens `/proc/self/statm`.
+    pub fn open() -> std::io::Result<VmSize> {
+        std::fs::File::open("/proc/self/statm").map(VmSize)
+    }
+
+    /// The address space's size in bytes now (0 if it cannot be read).
+    pub fn bytes(&self) -> u64 {
+        use std::os::unix::fs::FileExt;
+        let mut buf = [0u8; 128];
+        let n = self.0.read_at(&mut buf, 0).unwrap_or(0);
+        let pages: u64 = std::str::from_utf8(&buf[..n])
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        // SAFETY: plain sysconf.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        pages * u64::try_from(page).unwrap_or(4096)
+    }
 }
 
 /// Applies the limits. `address_space` is the total AS limit in bytes (the caller adds what

@@ -8,6 +8,7 @@
 //! values stay in the grader: the protocol has no field for them.
 
 pub mod bpf;
+pub mod callstack;
 pub mod child;
 pub mod classify;
 pub mod execgate;
@@ -18,6 +19,7 @@ pub mod pool;
 pub mod probe;
 pub mod protocol;
 pub mod runfiles;
+pub mod segments;
 pub mod shared;
 pub mod worker;
 

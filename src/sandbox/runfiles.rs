@@ -115,9 +115,16 @@ impl RunRoot {
     }
 
     fn empty_in_place(&self) -> Result<(), ()> {
+        use std::os::unix::fs::PermissionsExt;
         let meta = std::fs::symlink_metadata(&self.dir).map_err(|_| ())?;
         if !meta.is_dir() || (meta.dev(), meta.ino()) != self.id {
             return Err(());
+        }
+        // Most runs leave nothing: the directory as made, with nothing in it.
+        if meta.permissions().mode() & 0o7777 == RUN_DIR_MODE
+            && std::fs::read_dir(&self.dir).is_ok_and(|mut d| d.next().is_none())
+        {
+            return Ok(());
         }
         restore_permissions(&self.dir, 64);
         for entry in std::fs::read_dir(&self.dir).map_err(|_| ())? {
@@ -147,13 +154,17 @@ fn make_run_dir(home: &Path, owner: Option<u32>) -> std::io::Result<(PathBuf, (u
         .map(|i| home.join(format!("run{i}")))
         .find(|d| !d.exists())
         .expect("an unused name");
-    std::fs::create_dir(&dir)?;
+    std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), RUN_DIR_MODE)
+        .create(&dir)?;
     if let Some(uid) = owner {
         std::os::unix::fs::chown(&dir, Some(uid), Some(uid))?;
     }
     let meta = std::fs::symlink_metadata(&dir)?;
     Ok((dir, (meta.dev(), meta.ino())))
 }
+
+/// The run directory's mode: its owner's alone.
+const RUN_DIR_MODE: u32 = 0o700;
 
 /// Gives the owner back every directory under `dir` (never following a link), so that it
 /// can be emptied and removed: `chmod(".", 0)` leaves a directory its owner cannot list,
@@ -163,7 +174,7 @@ fn restore_permissions(dir: &Path, depth: usize) {
     if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
         return;
     }
-    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(RUN_DIR_MODE));
     if depth == 0 {
         return;
     }
@@ -228,6 +239,18 @@ mod tests {
             outside.path().join("keep").exists(),
             "the link was followed"
         );
+    }
+
+    #[test]
+    fn an_empty_directory_whose_mode_a_run_changed_gets_it_back() {
+        use std::os::unix::fs::PermissionsExt;
+        let mut root = RunRoot::new(None).unwrap();
+        let mode = |d: &Path| std::fs::metadata(d).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(root.dir()), RUN_DIR_MODE);
+        std::fs::set_permissions(root.dir(), std::fs::Permissions::from_mode(0o500)).unwrap();
+        root.reset(None).unwrap();
+        assert_eq!(mode(root.dir()), RUN_DIR_MODE);
+        assert_eq!(root.generation, 0);
     }
 
     #[test]

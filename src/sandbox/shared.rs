@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use labgrade_reference::instrument::Counters;
 
+use super::protocol::Counts;
+
 /// Facts the child publishes about itself for the worker to read after it died.
 #[repr(C)]
 #[derive(Debug, Default)]
@@ -41,6 +43,36 @@ pub struct SharedBlock {
     pub counters: Counters,
     /// Written by the child's own code.
     pub status: Status,
+}
+
+impl SharedBlock {
+    /// The counts the hooks wrote, named after `names` (the counted functions, in the
+    /// order their addresses were installed).
+    pub fn counts(&self, names: &[String]) -> Counts {
+        let c = &self.counters;
+        let n = (c.nfuncs as usize).min(names.len());
+        let mut counts = Counts {
+            total_max_depth: c.total_max_depth.max(0) as u64,
+            other_calls: c.other_calls,
+            events: c.trace_len,
+            ..Counts::default()
+        };
+        for (i, name) in names.iter().enumerate().take(n) {
+            counts.calls.insert(name.clone(), c.calls[i]);
+            counts
+                .max_depth
+                .insert(name.clone(), c.max_depth[i].max(0) as u64);
+        }
+        let kept = (c.trace_len as usize).min(labgrade_reference::instrument::TRACE_LEN);
+        counts.trace = c.trace[..kept]
+            .iter()
+            .map(|&e| {
+                let index = (e & 0xff) as usize;
+                (names.get(index).cloned(), e >> 8)
+            })
+            .collect();
+        counts
+    }
 }
 
 /// The child's view of the block, for the signal handler (which cannot take arguments).

@@ -12,10 +12,12 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::callstack::{self, CallStack};
 use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
 use super::execgate::ExecGate;
 use super::layers::{self, Filters, Profile, SANDBOX_ID};
+use super::limits::VmSize;
 use super::protocol::ArtifactKind;
 use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
 use super::runfiles::{Capture, RunRoot};
@@ -37,11 +39,15 @@ pub fn main() -> std::io::Result<()> {
             None
         }
     };
+    // Inherited by every child: where its fault handler runs when the call's stack is full.
+    callstack::install_alt_stack()?;
     let mut slot = Slot {
         shared: Shared::new()?,
         filters,
         root: RunRoot::new(run_owner())?,
         rulesets: HashMap::new(),
+        stack: None,
+        vm: VmSize::open()?,
     };
     preload_runtimes();
     let stdin = std::io::stdin();
@@ -98,6 +104,11 @@ struct Slot {
     /// Landlock rules by artifact directory (device, inode), profile and run directory
     /// generation. A handful per worker: one per submission it has run.
     rulesets: HashMap<(u64, u64, Profile, u64), RulesetCreated>,
+    /// The stack library calls run on, of the last size asked for (cases of one problem
+    /// share it).
+    stack: Option<CallStack>,
+    /// The worker's own address space size, which every child starts with.
+    vm: VmSize,
 }
 
 /// Most rulesets a worker keeps (each holds a descriptor); past it the cache starts again.
@@ -141,6 +152,10 @@ impl Slot {
             None
         };
         let landlock = ruleset(&mut self.rulesets, &self.root, req)?;
+        let stack = match req.artifact.kind {
+            ArtifactKind::Library => Some(call_stack(&mut self.stack, &req.limits)?),
+            ArtifactKind::Program | ArtifactKind::Jvm => None,
+        };
         let files = RunFiles {
             dir: self.root.dir(),
             stdin: stdin.raw(),
@@ -148,6 +163,8 @@ impl Slot {
             stderr: stderr.raw(),
             marker: marker.as_ref().map(Capture::raw),
             landlock,
+            stack,
+            vm_bytes: self.vm.bytes(),
         };
         let outputs = Outputs {
             stdout: &stdout,
@@ -178,6 +195,23 @@ fn ruleset<'a>(
         cache.insert(key, rules);
     }
     Ok(&cache[&key])
+}
+
+/// The call stack for `limits`, mapped anew only when the size asked for changes.
+fn call_stack<'a>(
+    slot: &'a mut Option<CallStack>,
+    limits: &crate::spec::Limits,
+) -> std::io::Result<&'a CallStack> {
+    let size =
+        usize::try_from(limits.stack_mb.saturating_mul(1 << 20)).map_err(std::io::Error::other)?;
+    if slot
+        .as_ref()
+        .is_none_or(|s| s.size() != CallStack::rounded(size))
+    {
+        *slot = None;
+        *slot = Some(CallStack::new(size)?);
+    }
+    Ok(slot.as_ref().expect("just made"))
 }
 
 /// The worker's side of a run's streams, read after the run.
@@ -392,37 +426,12 @@ fn read_counts(
             .iter()
             .map(|(n, _)| n.clone())
             .collect();
-        return (Some(counts_from(&block.counters, &names)), None);
+        return (Some(block.counts(&names)), None);
     };
     if !report.counts_ok {
         return (None, report.counts_note.clone());
     }
-    (Some(counts_from(&block.counters, &report.counted)), None)
-}
-
-fn counts_from(c: &labgrade_reference::instrument::Counters, names: &[String]) -> Counts {
-    let n = (c.nfuncs as usize).min(names.len());
-    let mut counts = Counts {
-        total_max_depth: c.total_max_depth.max(0) as u64,
-        other_calls: c.other_calls,
-        events: c.trace_len,
-        ..Counts::default()
-    };
-    for (i, name) in names.iter().enumerate().take(n) {
-        counts.calls.insert(name.clone(), c.calls[i]);
-        counts
-            .max_depth
-            .insert(name.clone(), c.max_depth[i].max(0) as u64);
-    }
-    let kept = (c.trace_len as usize).min(labgrade_reference::instrument::TRACE_LEN);
-    counts.trace = c.trace[..kept]
-        .iter()
-        .map(|&e| {
-            let index = (e & 0xff) as usize;
-            (names.get(index).cloned(), e >> 8)
-        })
-        .collect();
-    counts
+    (Some(block.counts(&report.counted)), None)
 }
 
 /// How the child ended, as wait() tells.
@@ -502,6 +511,9 @@ fn wait_child(
     // A CPU limit below the kernel's: the worker reads the child's user time every few
     // milliseconds while it waits.
     let user_time = cpu_limit_ms.and_then(|ms| Some((UserTime::of(pid)?, ms)));
+    // A child cannot have used more CPU than the time since it was forked.
+    let mut next_cpu_check = Instant::now()
+        + Duration::from_millis(cpu_limit_ms.unwrap_or(0).clamp(1, CPU_POLL_MS as u64));
     let mut cpu_out = false;
     let mut timed_out = false;
     let mut flooded = false;
@@ -517,13 +529,20 @@ fn wait_child(
         }
         let mut ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
         if let Some((clock, limit)) = &user_time {
-            let used = clock.ms();
-            if used >= *limit as f64 {
-                cpu_out = true;
-                break;
+            // The clock is read when due, not at every wake-up (the ready mark, the report):
+            // a run that ends within its first few milliseconds is never read at all.
+            if now >= next_cpu_check {
+                let used = clock.ms();
+                if used >= *limit as f64 {
+                    cpu_out = true;
+                    break;
+                }
+                // Next look in time to stop it near its limit.
+                let wait = ((*limit as f64 - used) as u64).clamp(1, CPU_POLL_MS as u64);
+                next_cpu_check = now + Duration::from_millis(wait);
             }
-            // Wake up in time to stop it near its limit.
-            ms = ms.min(((*limit as f64 - used) as i32).clamp(1, CPU_POLL_MS));
+            let until_check = next_cpu_check.saturating_duration_since(now).as_millis() as i32;
+            ms = ms.min(until_check.max(1));
         }
         let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
