@@ -430,14 +430,22 @@ fn main() {
         jobs()
     );
 
-    // The sandbox: one run through labgrade's worker against a plain fork + dlopen + call.
+    // The sandbox: one run through labgrade's worker, and one call among many sharing a
+    // child, against a plain fork + dlopen + call.
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_labgrade"));
     let lib = reference_lib(&bin);
     let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
-    let (plain_ms, sandbox_ms) = plain_vs_sandbox(&lib, &worker);
+    let iso = plain_vs_sandbox(&lib, &worker);
     println!(
         "sandbox: one sandboxed run / plain fork+dlopen+call = {:.1}x (median of {} rounds)",
-        sandbox_ms / plain_ms,
+        iso.sandboxed_ms / iso.plain_ms,
         isolation::ROUNDS
+    );
+    println!(
+        "sandbox: one call sharing a sandboxed child / plain fork+dlopen+call = {:.3}x \
+         (median of {} rounds of {} calls)",
+        iso.shared_call_ms / iso.plain_ms,
+        isolation::ROUNDS,
+        isolation::SHARED_CALLS
     );
 }

@@ -22,7 +22,8 @@ fn main() {
     // process has not loaded the library itself: a child forked from a process that has
     // finds it loaded and relocated already, and would measure no dlopen at all.
     let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
-    let (plain_ms, sandbox_ms) = plain_vs_sandbox(&lib, &worker);
+    let iso = plain_vs_sandbox(&lib, &worker);
+    let (plain_ms, sandbox_ms) = (iso.plain_ms, iso.sandboxed_ms);
 
     // 3. In-process: dlopen once, call FindGoodMove(2) many times.
     // SAFETY: our own reference library.
@@ -45,6 +46,12 @@ fn main() {
         "sandboxed run (1 slot)  {sandbox_ms:10.3} ms  ({:.2}x the plain fork, +{:.3} ms per run)",
         sandbox_ms / plain_ms,
         sandbox_ms - plain_ms
+    );
+    println!(
+        "call sharing a child    {:10.3} us  ({:.3}x the plain fork; {} calls in batches)",
+        iso.shared_call_ms * 1e3,
+        iso.shared_call_ms / plain_ms,
+        isolation::SHARED_CALLS
     );
 
     // 4. The sample class: build (cold cache) and grading, separately.

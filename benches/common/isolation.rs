@@ -1,6 +1,7 @@
 //! The cost of isolation, shared by `benches/sandbox.rs` and `benches/class.rs` (included
-//! with `#[path]`): one sandboxed run against a plain fork + dlopen + call of the reference
-//! library's `FindGoodMove(2)`, in alternating rounds.
+//! with `#[path]`): one sandboxed run, and one call among many sharing a sandboxed child,
+//! against a plain fork + dlopen + call of the reference library's `FindGoodMove(2)`, in
+//! alternating rounds.
 
 // Each bench uses its own part of this module.
 #![allow(dead_code)]
@@ -16,6 +17,18 @@ use labgrade::spec::Limits;
 /// Runs per round, and rounds, of the plain-fork / sandbox comparison.
 pub const ROUND: usize = 60;
 pub const ROUNDS: usize = 7;
+/// Calls per round that share sandboxed children (batches of up to 256, one worker).
+pub const SHARED_CALLS: usize = 2000;
+
+/// Milliseconds per run or call, each the median of [`ROUNDS`] alternating rounds.
+pub struct Isolation {
+    /// A plain fork + dlopen + call.
+    pub plain_ms: f64,
+    /// A run in a sandboxed child of its own.
+    pub sandboxed_ms: f64,
+    /// A call among many sharing a sandboxed child (`[runs] isolation = "call"`).
+    pub shared_call_ms: f64,
+}
 
 /// Builds the reference cdylib (same profile as this bench) and returns its path, next to
 /// `bin` (the labgrade binary).
@@ -60,11 +73,12 @@ pub fn plain_fork_round(lib: &CStr) -> f64 {
 
 /// Milliseconds per run, the medians of [`ROUNDS`] alternating rounds: a plain fork per call,
 /// the floor any process isolation pays (no worker protocol, no limits, no uid drop, no
-/// Landlock, no seccomp, no temp dir), and the full sandbox (one forked child per run through
-/// one worker). Whatever else loads the machine weighs on both alike.
-pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> (f64, f64) {
+/// Landlock, no seccomp, no temp dir), the full sandbox (one forked child per run through
+/// one worker), and calls sharing sandboxed children. Whatever else loads the machine
+/// weighs on all alike.
+pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> Isolation {
     let lib_c = std::ffi::CString::new(lib.to_str().unwrap()).unwrap();
-    let req = |id| RunRequest {
+    let req = |id, shares_child| RunRequest {
         id,
         problem: "nim".into(),
         artifact: Artifact {
@@ -82,17 +96,27 @@ pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> (f64, f64) {
             args: vec![2.into()],
         },
         limits: Limits::default(),
+        shares_child,
     };
     let pool = WorkerPool::new(worker, 1);
-    let requests: Vec<RunRequest> = (0..ROUND as u64).map(req).collect();
+    let requests: Vec<RunRequest> = (0..ROUND as u64).map(|id| req(id, false)).collect();
+    let shared: Vec<RunRequest> = (0..SHARED_CALLS as u64).map(|id| req(id, true)).collect();
     pool.run_all(&requests[..10], &|_, _| {}); // warm up
-    let (mut plain, mut sandboxed) = (Vec::new(), Vec::new());
+    let (mut plain, mut sandboxed, mut shared_call) = (Vec::new(), Vec::new(), Vec::new());
+    let timed = |requests: &[RunRequest]| {
+        let t = Instant::now();
+        let obs = pool.run_all(requests, &|_, _| {});
+        assert!(obs.iter().all(|o| o.value == Some(1.into())));
+        t.elapsed().as_secs_f64() * 1e3 / requests.len() as f64
+    };
     for _ in 0..ROUNDS {
         plain.push(plain_fork_round(&lib_c));
-        let t = Instant::now();
-        let obs = pool.run_all(&requests, &|_, _| {});
-        sandboxed.push(t.elapsed().as_secs_f64() * 1e3 / ROUND as f64);
-        assert!(obs.iter().all(|o| o.value == Some(1.into())));
+        sandboxed.push(timed(&requests));
+        shared_call.push(timed(&shared));
     }
-    (median(plain), median(sandboxed))
+    Isolation {
+        plain_ms: median(plain),
+        sandboxed_ms: median(sandboxed),
+        shared_call_ms: median(shared_call),
+    }
 }

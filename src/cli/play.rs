@@ -71,6 +71,7 @@ impl Sandboxed {
             artifact: artifact.clone(),
             input,
             limits: session.spec.limits,
+            shares_child: false,
         };
         let obs = pool
             .run_all(std::slice::from_ref(&request), &|_, _| {})

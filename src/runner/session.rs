@@ -14,7 +14,7 @@ use crate::compare::judge;
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
 use crate::sandbox::{Artifact, Ending, Observation, RunInput, RunRequest, WorkerPool};
-use crate::spec::{load_fixtures, Case, Course, Limits, ProblemSpec, Root, SpecError};
+use crate::spec::{load_fixtures, Case, Course, Isolation, Limits, ProblemSpec, Root, SpecError};
 use crate::submission::BuildCache;
 
 /// Which cases to run.
@@ -408,6 +408,7 @@ impl Session {
                                 artifact,
                                 input: self.inputs[ci].clone(),
                                 limits: case.limits,
+                                shares_child: self.spec.runs.isolation == Isolation::Call,
                             });
                             requests.len() - 1
                         });

@@ -7,6 +7,7 @@
 //! worker turns how the child ended into an [`protocol::Ending`] ([`classify`]). Expected
 //! values stay in the grader: the protocol has no field for them.
 
+pub mod batch;
 pub mod bpf;
 pub mod callstack;
 pub mod child;
@@ -24,4 +25,6 @@ pub mod shared;
 pub mod worker;
 
 pub use pool::WorkerPool;
-pub use protocol::{Artifact, ArtifactKind, Counts, Ending, Observation, RunInput, RunRequest};
+pub use protocol::{
+    Artifact, ArtifactKind, Counts, Ending, Observation, RunInput, RunRequest, WorkerRequest,
+};

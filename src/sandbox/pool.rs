@@ -17,10 +17,15 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::protocol::{Ending, Observation, RunRequest, RunResponse};
+use super::batch;
+use super::protocol::{Ending, Observation, RunRequest, RunResponse, WorkerRequest};
 
 /// Tries per run before it is left unresolved.
 const ATTEMPTS: usize = 2;
+
+/// The most calls sent to a worker as one batch: enough that the child's setup is a small
+/// part of their cost, few enough that a batch ended early (and sent again) wastes little.
+const MAX_BATCH: usize = 256;
 
 /// The name of the worker binary.
 pub const WORKER_NAME: &str = "labgrade-worker";
@@ -86,7 +91,46 @@ impl Worker {
             ));
         }
         let resp: RunResponse = serde_json::from_str(&answer)?;
+        if !resp.last {
+            return Err(std::io::Error::other(
+                "the worker answered a batch to one run",
+            ));
+        }
         Ok(resp.observation)
+    }
+
+    /// Sends `reqs` as one batch and gives each answer to `answer` (with the request's place
+    /// in `reqs`) as it comes, until the worker's last answer to it. Calls the worker did not
+    /// answer are the caller's to send again.
+    fn run_batch(
+        &mut self,
+        reqs: &[RunRequest],
+        answer: &mut dyn FnMut(usize, Observation),
+    ) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(&WorkerRequest::Batch {
+            batch: reqs.to_vec(),
+        })?;
+        line.push(b'\n');
+        let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        stdin.write_all(&line)?;
+        stdin.flush()?;
+        loop {
+            let mut text = String::new();
+            if self.stdout.read_line(&mut text)? == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "the worker process ended",
+                ));
+            }
+            let resp: RunResponse = serde_json::from_str(&text)?;
+            let Some(k) = reqs.iter().position(|r| r.id == resp.id) else {
+                return Err(std::io::Error::other("the worker answered another request"));
+            };
+            answer(k, resp.observation);
+            if resp.last {
+                return Ok(());
+            }
+        }
     }
 }
 
@@ -167,33 +211,92 @@ impl WorkerPool {
                 s.spawn(|| {
                     let mut worker: Option<Worker> = None;
                     loop {
-                        let Some(i) = queue.lock().expect("queue").pop_front() else {
+                        let group = next_group(&queue, requests, threads);
+                        if group.is_empty() {
                             break;
-                        };
-                        let obs = match skip(i) {
-                            Some(o) => o,
-                            None => self.run_with_retry(&mut worker, &requests[i]),
-                        };
-                        on_done(i, &obs);
+                        }
+                        self.run_group(&mut worker, requests, group, skip, on_done);
                     }
                 });
             }
         });
     }
 
+    /// Runs requests that may share a child (one alone is run alone), in order. Each is
+    /// first offered to `skip`; the rest go to the worker as one batch, and whatever that
+    /// batch left unanswered (it ends at a call that did not come back) as the next, until
+    /// every request has its observation. A call the worker could not make is run again
+    /// alone, like any run ([`WorkerPool::run_with_retry`]).
+    fn run_group(
+        &self,
+        worker: &mut Option<Worker>,
+        requests: &[RunRequest],
+        mut group: Vec<usize>,
+        skip: &(dyn Fn(usize) -> Option<Observation> + Sync),
+        on_done: &(dyn Fn(usize, &Observation) + Sync),
+    ) {
+        while !group.is_empty() {
+            group.retain(|&i| match skip(i) {
+                Some(o) => {
+                    on_done(i, &o);
+                    false
+                }
+                None => true,
+            });
+            if group.len() < 2 {
+                for &i in &group {
+                    on_done(i, &self.run_with_retry(worker, &requests[i]));
+                }
+                return;
+            }
+            let batch: Vec<RunRequest> = group.iter().map(|&i| requests[i].clone()).collect();
+            let mut answered = vec![false; group.len()];
+            let mut alone = Vec::new();
+            let sent = match worker_or_start(worker, &self.exe) {
+                Ok(w) => w.run_batch(&batch, &mut |k, obs| {
+                    answered[k] = true;
+                    match obs.ending {
+                        Ending::InternalError { .. } => alone.push(group[k]),
+                        _ => on_done(group[k], &obs),
+                    }
+                }),
+                Err(e) => Err(e),
+            };
+            for i in alone {
+                on_done(i, &self.run_with_retry(worker, &requests[i]));
+            }
+            let rest: Vec<usize> = group
+                .iter()
+                .zip(&answered)
+                .filter(|(_, &a)| !a)
+                .map(|(&i, _)| i)
+                .collect();
+            if sent.is_err() || rest.len() == group.len() {
+                // The worker failed, or made no progress: every call left is run alone,
+                // each in a fresh worker if need be.
+                *worker = None;
+                for i in rest {
+                    match skip(i) {
+                        Some(o) => on_done(i, &o),
+                        None => on_done(i, &self.run_with_retry(worker, &requests[i])),
+                    }
+                }
+                return;
+            }
+            group = rest;
+        }
+    }
+
     fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {
         let mut last_err = String::new();
         for _attempt in 0..ATTEMPTS {
-            if worker.is_none() {
-                match Worker::start(&self.exe) {
-                    Ok(w) => *worker = Some(w),
-                    Err(e) => {
-                        last_err = format!("cannot start worker `{}`: {e}", self.exe.display());
-                        continue;
-                    }
+            let w = match worker_or_start(worker, &self.exe) {
+                Ok(w) => w,
+                Err(e) => {
+                    last_err = format!("cannot start worker `{}`: {e}", self.exe.display());
+                    continue;
                 }
-            }
-            let w = worker.as_mut().expect("started");
+            };
             match w.run(req) {
                 Ok(obs) => match obs.ending {
                     // Only the worker says this (a child cannot): retry in a fresh worker,
@@ -214,4 +317,42 @@ impl WorkerPool {
             message: format!("{last_err} (after {ATTEMPTS} attempts, each in a fresh worker)"),
         })
     }
+}
+
+/// The thread's worker, started if it has none.
+fn worker_or_start<'w>(
+    worker: &'w mut Option<Worker>,
+    exe: &Path,
+) -> std::io::Result<&'w mut Worker> {
+    if worker.is_none() {
+        *worker = Some(Worker::start(exe)?);
+    }
+    Ok(worker.as_mut().expect("started"))
+}
+
+/// The next requests a thread takes from the queue: the first, and those right after it
+/// that may share its child ([`batch::can_share`]), at most an even share of what is left
+/// among the threads (so that no thread idles while another holds a long batch) and
+/// [`MAX_BATCH`].
+fn next_group(
+    queue: &Mutex<VecDeque<usize>>,
+    requests: &[RunRequest],
+    threads: usize,
+) -> Vec<usize> {
+    let mut q = queue.lock().expect("queue");
+    let Some(first) = q.pop_front() else {
+        return Vec::new();
+    };
+    let most = (q.len() + 1).div_ceil(threads).clamp(1, MAX_BATCH);
+    let mut group = vec![first];
+    while group.len() < most {
+        match q.front() {
+            Some(&j) if batch::can_share(&requests[first], &requests[j]) => {
+                group.push(j);
+                q.pop_front();
+            }
+            _ => break,
+        }
+    }
+    group
 }

@@ -101,6 +101,23 @@ pub struct RunRequest {
     pub input: RunInput,
     /// Limits in force.
     pub limits: Limits,
+    /// May share a sandboxed child with the requests next to it that call the same library
+    /// (see [`super::batch`]); false when the spec asks for a process per case.
+    #[serde(default)]
+    pub shares_child: bool,
+}
+
+/// What the grader sends a worker, one per line: a run, or calls that share one child.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WorkerRequest {
+    /// Calls made one after another in one child ([`super::batch`]).
+    Batch {
+        /// The calls, in order.
+        batch: Vec<RunRequest>,
+    },
+    /// One run in a child of its own.
+    Single(Box<RunRequest>),
 }
 
 /// How a run ended.
@@ -274,6 +291,14 @@ pub struct RunResponse {
     pub id: u64,
     /// What happened.
     pub observation: Observation,
+    /// The worker's last answer to the request line: a batch may end before its last call
+    /// (the grader sends the rest again).
+    #[serde(default = "yes")]
+    pub last: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[cfg(test)]

@@ -49,6 +49,27 @@ impl Capture {
         self.0.as_raw_fd()
     }
 
+    /// `len` bytes from `offset` (fewer where the file ends): the part of a stream one
+    /// call of a batch wrote.
+    pub fn read_range(&self, offset: u64, len: usize) -> String {
+        use std::os::unix::fs::FileExt;
+        let mut buf = vec![0u8; len];
+        let mut got = 0;
+        while got < len {
+            match self.0.read_at(&mut buf[got..], offset + got as u64) {
+                Ok(0) | Err(_) => break,
+                Ok(k) => got += k,
+            }
+        }
+        buf.truncate(got);
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    /// The file's size now.
+    pub fn size(&self) -> u64 {
+        self.0.metadata().map_or(0, |m| m.len())
+    }
+
     /// What the run wrote, from the start, up to `cap` bytes, whatever the run did to the
     /// shared file offset.
     pub fn read(&self, cap: usize) -> String {

@@ -44,6 +44,21 @@ impl Snapshot {
         self.len() == 0
     }
 
+    /// True when a pointer-aligned word of the saved data lies in `lo..hi`: the library's
+    /// globals, as loading left them, point there.
+    pub fn points_into(&self, lo: usize, hi: usize) -> bool {
+        const W: usize = std::mem::size_of::<usize>();
+        self.ranges.iter().any(|(start, bytes)| {
+            let skip = (W - start % W) % W;
+            bytes
+                .get(skip..)
+                .unwrap_or_default()
+                .chunks_exact(W)
+                .map(|w| usize::from_ne_bytes(w.try_into().expect("a word")))
+                .any(|v| (lo..hi).contains(&v))
+        })
+    }
+
     /// Puts the saved bytes back.
     ///
     /// # Safety
@@ -136,6 +151,19 @@ mod tests {
     /// A global of this test binary: the snapshot of the object holding it (the test
     /// executable) must bring it back.
     static mut COUNTER: u64 = 5;
+
+    /// A global holding COUNTER's address, as a global holding a heap block's would.
+    static POINTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    #[test]
+    fn a_pointer_in_the_data_is_seen() {
+        let target = Box::into_raw(Box::new(7u64)) as usize;
+        POINTER.store(target, std::sync::atomic::Ordering::SeqCst);
+        let addr = std::ptr::addr_of!(POINTER) as usize;
+        let snap = Snapshot::of_object_holding(addr).expect("the test binary is loaded");
+        assert!(snap.points_into(target, target + 8));
+        assert!(!snap.points_into(target + 8, target + 16));
+    }
 
     #[test]
     fn a_snapshot_brings_a_global_back() {

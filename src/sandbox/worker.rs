@@ -12,6 +12,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::batch::{self, BatchEnd, BatchReading, CallClocks};
 use super::callstack::{self, CallStack};
 use super::child::{self, ChildReport, RunFiles, SetupFailure, READY, SETUP_FAILED};
 use super::classify::{classify, Exit};
@@ -19,7 +20,9 @@ use super::execgate::ExecGate;
 use super::layers::{self, Filters, Profile, SANDBOX_ID};
 use super::limits::VmSize;
 use super::protocol::ArtifactKind;
-use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest, RunResponse};
+use super::protocol::{
+    Counts, Ending, Observation, RunInput, RunRequest, RunResponse, WorkerRequest,
+};
 use super::runfiles::{Capture, RunRoot};
 use super::shared::Shared;
 use landlock::RulesetCreated;
@@ -57,21 +60,29 @@ pub fn main() -> std::io::Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let response = match serde_json::from_str::<RunRequest>(&line) {
-            Ok(req) => RunResponse {
-                id: req.id,
-                observation: slot.run(&req),
-            },
-            Err(e) => RunResponse {
-                id: 0,
-                observation: Observation::not_run(Ending::InternalError {
+        let mut respond = |id: u64, observation: Observation, last: bool| {
+            serde_json::to_writer(
+                &mut stdout,
+                &RunResponse {
+                    id,
+                    observation,
+                    last,
+                },
+            )?;
+            stdout.write_all(b"\n")?;
+            stdout.flush()
+        };
+        match serde_json::from_str::<WorkerRequest>(&line) {
+            Ok(WorkerRequest::Single(req)) => respond(req.id, slot.run(&req), true)?,
+            Ok(WorkerRequest::Batch { batch }) => slot.run_batch(&batch, &mut respond)?,
+            Err(e) => respond(
+                0,
+                Observation::not_run(Ending::InternalError {
                     message: format!("worker could not read its request: {e}"),
                 }),
-            },
-        };
-        serde_json::to_writer(&mut stdout, &response)?;
-        stdout.write_all(b"\n")?;
-        stdout.flush()?;
+                true,
+            )?,
+        }
     }
     Ok(())
 }
@@ -127,6 +138,196 @@ impl Slot {
             std::process::exit(2);
         }
         observation
+    }
+
+    /// Runs calls that share one child ([`batch`]), answering each through `respond` as its
+    /// record comes; the last answer says `last`. A batch that ends early (a call that did
+    /// not come back) answers up to that call, which is then run alone unless it timed out.
+    fn run_batch(
+        &mut self,
+        reqs: &[RunRequest],
+        respond: &mut dyn FnMut(u64, Observation, bool) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        // What the grader should not have sent as one batch is run call by call.
+        if reqs.len() < 2 || reqs.windows(2).any(|w| !batch::can_share(&w[0], &w[1])) {
+            return self.run_each(reqs, respond);
+        }
+        let end = match self.batch_child(reqs, respond) {
+            Ok(end) => end,
+            Err(e) => {
+                return respond(
+                    reqs[0].id,
+                    Observation::not_run(Ending::InternalError {
+                        message: e.to_string(),
+                    }),
+                    true,
+                )
+            }
+        };
+        if let Err(e) = self.root.reset(run_owner()) {
+            eprintln!("labgrade-worker: cannot make a new run directory: {e}");
+            std::process::exit(2);
+        }
+        match end {
+            BatchEnd::Complete => Ok(()),
+            BatchEnd::TimedOut(k, obs) => respond(reqs[k].id, *obs, true),
+            BatchEnd::Unfinished(k) => {
+                let obs = self.run(&reqs[k]);
+                respond(reqs[k].id, obs, true)
+            }
+            BatchEnd::Alone => self.run_each(reqs, respond),
+        }
+    }
+
+    /// Runs each call in a child of its own, answering each.
+    fn run_each(
+        &mut self,
+        reqs: &[RunRequest],
+        respond: &mut dyn FnMut(u64, Observation, bool) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        for (i, req) in reqs.iter().enumerate() {
+            respond(req.id, self.run(req), i + 1 == reqs.len())?;
+        }
+        Ok(())
+    }
+
+    /// Forks the batch's child and observes it, answering each call whose record comes.
+    fn batch_child(
+        &mut self,
+        reqs: &[RunRequest],
+        respond: &mut dyn FnMut(u64, Observation, bool) -> std::io::Result<()>,
+    ) -> std::io::Result<BatchEnd> {
+        let setup_req = RunRequest {
+            limits: batch::child_limits(reqs),
+            ..reqs[0].clone()
+        };
+        let stdin = Capture::with_text("stdin", "")?;
+        let stdout = Capture::new("stdout")?;
+        let stderr = Capture::new("stderr")?;
+        let landlock = ruleset(&mut self.rulesets, &self.root, &setup_req)?;
+        let stack = call_stack(&mut self.stack, &setup_req.limits)?;
+        let files = RunFiles {
+            dir: self.root.dir(),
+            stdin: stdin.raw(),
+            stdout: stdout.raw(),
+            stderr: stderr.raw(),
+            marker: None,
+            landlock,
+            stack: Some(stack),
+            vm_bytes: self.vm.bytes(),
+        };
+        self.shared.clear();
+        let (rd, wr) = pipe()?;
+        // SAFETY: the worker is single-threaded, so the child may do anything after fork.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            // SAFETY: closing our own fds.
+            unsafe {
+                libc::close(rd);
+                libc::close(wr);
+            }
+            return Err(std::io::Error::last_os_error());
+        }
+        if pid == 0 {
+            // SAFETY: the read end is not the child's.
+            unsafe { libc::close(rd) };
+            batch::run_in_child(
+                reqs,
+                &setup_req,
+                &self.shared,
+                self.filters.as_ref(),
+                &files,
+                wr,
+            );
+        }
+        // SAFETY: the write end is the child's.
+        unsafe { libc::close(wr) };
+        // SAFETY: we own `rd`; File closes it.
+        let mut reader = unsafe { std::fs::File::from_raw_fd(rd) };
+        // SAFETY: fcntl on our own fd.
+        unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
+        // SAFETY: pidfd_open on our own child.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+        let user = UserTime::of(pid);
+        let cap = (reqs[0].limits.output_kb as usize).saturating_mul(1024);
+        let mut clocks = CallClocks::start();
+        let mut reading = BatchReading::default();
+        let mut timed_out = None;
+        let mut exited = false;
+        while !exited && reading.next < reqs.len() && !reading.broken {
+            let limits = &reqs[reading.next].limits;
+            if let Some(ending) =
+                clocks.past_limit(limits, || user.as_ref().map_or(0.0, UserTime::ms))
+            {
+                timed_out = Some(ending);
+                break;
+            }
+            let wait = clocks.wait(limits).as_millis().min(i32::MAX as u128) as i32;
+            let mut fds = [
+                libc::pollfd {
+                    fd: pidfd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: rd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            // SAFETY: valid pollfd array.
+            let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, wait) };
+            if n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+            if fds[1].revents != 0 {
+                reading.read_from(&mut reader);
+                reading.answer(reqs, &stdout, &stderr, cap, &mut clocks, respond)?;
+            }
+            exited = pidfd < 0 || fds[0].revents != 0;
+        }
+        // Whatever the child and its group are doing, they stop here.
+        // SAFETY: signalling our child's group, reaping our own children.
+        let mut status = 0;
+        // SAFETY: zeroed rusage filled by wait4.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+            libc::wait4(pid, &mut status, 0, &mut ru);
+            while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
+            if pidfd >= 0 {
+                libc::close(pidfd);
+            }
+        }
+        // Records written just before the end.
+        if timed_out.is_none() {
+            reading.read_from(&mut reader);
+            reading.answer(reqs, &stdout, &stderr, cap, &mut clocks, respond)?;
+        }
+        let k = reading.next;
+        if k == reqs.len() {
+            return Ok(BatchEnd::Complete);
+        }
+        if reading.alone {
+            return Ok(BatchEnd::Alone);
+        }
+        let Some(ending) = timed_out else {
+            return Ok(BatchEnd::Unfinished(k));
+        };
+        // SAFETY: the child is gone; nobody else writes the block now.
+        let block = unsafe { self.shared.block() };
+        let (counts, counts_note) = read_counts(&reqs[k], None, block);
+        let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+        let mut obs = Observation::not_run(ending);
+        obs.counts = counts;
+        obs.counts_note = counts_note;
+        obs.stdout = batch::slice(&stdout, reading.stdout_at, stdout.size(), cap);
+        obs.stderr = batch::slice(&stderr, reading.stderr_at, stderr.size(), cap);
+        obs.wall_ms = clocks.elapsed_ms();
+        obs.cpu_ms = tv(ru.ru_utime) + tv(ru.ru_stime) - reading.cpu_before;
+        obs.max_rss_kb = ru.ru_maxrss.max(0) as u64;
+        Ok(BatchEnd::TimedOut(k, Box::new(obs)))
     }
 
     fn run_inner(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
@@ -399,21 +600,18 @@ fn observe(
     })
 }
 
+/// Why an artifact labgrade did not instrument has no counts.
+pub const NOT_INSTRUMENTED: &str = "labgrade counts calls only in what it compiles itself with \
+     its counting hooks, and this artifact was not (a prebuilt library or program, or a crate \
+     that did not build with counting)";
+
 fn read_counts(
     req: &RunRequest,
     report: Option<&ChildReport>,
     block: &super::shared::SharedBlock,
 ) -> (Option<Counts>, Option<String>) {
     if !req.artifact.instrumented {
-        return (
-            None,
-            Some(
-                "labgrade counts calls only in what it compiles itself with its counting \
-                 hooks, and this artifact was not (a prebuilt library or program, or a crate \
-                 that did not build with counting)"
-                    .into(),
-            ),
-        );
+        return (None, Some(NOT_INSTRUMENTED.into()));
     }
     let Some(report) = report else {
         // The child died before reporting: trust the counters only if they were installed.

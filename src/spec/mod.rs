@@ -15,5 +15,7 @@ mod root;
 pub use course::{CaseRule, Course, CourseProblem};
 pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem};
-pub use problem_spec::{BuildRecipes, CompilerRecipe, Limits, ProblemSpec, Rubric};
+pub use problem_spec::{
+    BuildRecipes, CompilerRecipe, Isolation, Limits, ProblemSpec, Rubric, Runs,
+};
 pub use root::Root;

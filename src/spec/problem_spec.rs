@@ -19,6 +19,9 @@ pub struct ProblemSpec {
     /// Resource limits of one run.
     #[serde(default)]
     pub limits: Limits,
+    /// How the runs of one submission are kept apart.
+    #[serde(default)]
+    pub runs: Runs,
     /// Rubric items that are not fixture cases.
     #[serde(default)]
     pub rubric: Rubric,
@@ -37,6 +40,29 @@ pub struct ProblemSpec {
     /// own headers in every C/C++ build (filled in by `load`; may not exist).
     #[serde(skip)]
     pub lib_dir: PathBuf,
+}
+
+/// The `[runs]` table.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Runs {
+    /// See [`Isolation`].
+    #[serde(default)]
+    pub isolation: Isolation,
+}
+
+/// How far apart the function calls of one submission are run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Isolation {
+    /// Calls share a sandboxed child, each starting from the library's state right after
+    /// loading: its global and static data put back, `rand` reseeded, the counters cleared
+    /// (`src/sandbox/batch.rs`). A call that does not come back is run again alone.
+    #[default]
+    Call,
+    /// Every run in a process of its own: for a problem whose calls depend on more of the
+    /// process than the library's own data (a C library's state, a file, a stream).
+    Process,
 }
 
 /// The `[problem]` table.

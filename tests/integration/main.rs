@@ -9,6 +9,7 @@
 //! - `bad_input`: malformed specs, unknown problems, files that are not libraries
 //! - `java`: Java submissions (cs61b-minimax): javac, the JVM in the sandbox, explanations
 //! - `kit`: problems declared through the kit: pointers, worlds, the `[kit]` table
+//! - `batch`: calls that share a sandboxed child observe what a child each would
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
@@ -19,6 +20,7 @@
 
 mod archives;
 mod bad_input;
+mod batch;
 mod build_jail;
 mod check;
 mod compat;
