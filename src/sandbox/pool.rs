@@ -215,7 +215,16 @@ impl WorkerPool {
                         if group.is_empty() {
                             break;
                         }
-                        self.run_group(&mut worker, requests, group, skip, on_done);
+                        if let Some(rest) =
+                            self.run_group(&mut worker, requests, group, skip, on_done)
+                        {
+                            // Back at the head of the queue, where any thread may take it
+                            // (split again if others are idle), ahead of later submissions.
+                            let mut q = queue.lock().expect("queue");
+                            for i in rest.into_iter().rev() {
+                                q.push_front(i);
+                            }
+                        }
                     }
                 });
             }
@@ -223,10 +232,10 @@ impl WorkerPool {
     }
 
     /// Runs requests that may share a child (one alone is run alone), in order. Each is
-    /// first offered to `skip`; the rest go to the worker as one batch, and whatever that
-    /// batch left unanswered (it ends at a call that did not come back) as the next, until
-    /// every request has its observation. A call the worker could not make is run again
-    /// alone, like any run ([`WorkerPool::run_with_retry`]).
+    /// first offered to `skip`; the rest go to the worker as one batch. Returns what the
+    /// batch left unanswered (it ends at a call that did not come back), to be queued again.
+    /// A call the worker could not make is run again alone, like any run
+    /// ([`WorkerPool::run_with_retry`]).
     fn run_group(
         &self,
         worker: &mut Option<Worker>,
@@ -234,57 +243,55 @@ impl WorkerPool {
         mut group: Vec<usize>,
         skip: &(dyn Fn(usize) -> Option<Observation> + Sync),
         on_done: &(dyn Fn(usize, &Observation) + Sync),
-    ) {
-        while !group.is_empty() {
-            group.retain(|&i| match skip(i) {
-                Some(o) => {
-                    on_done(i, &o);
-                    false
-                }
-                None => true,
-            });
-            if group.len() < 2 {
-                for &i in &group {
-                    on_done(i, &self.run_with_retry(worker, &requests[i]));
-                }
-                return;
+    ) -> Option<Vec<usize>> {
+        group.retain(|&i| match skip(i) {
+            Some(o) => {
+                on_done(i, &o);
+                false
             }
-            let batch: Vec<RunRequest> = group.iter().map(|&i| requests[i].clone()).collect();
-            let mut answered = vec![false; group.len()];
-            let mut alone = Vec::new();
-            let sent = match worker_or_start(worker, &self.exe) {
-                Ok(w) => w.run_batch(&batch, &mut |k, obs| {
-                    answered[k] = true;
-                    match obs.ending {
-                        Ending::InternalError { .. } => alone.push(group[k]),
-                        _ => on_done(group[k], &obs),
-                    }
-                }),
-                Err(e) => Err(e),
-            };
-            for i in alone {
+            None => true,
+        });
+        if group.len() < 2 {
+            for &i in &group {
                 on_done(i, &self.run_with_retry(worker, &requests[i]));
             }
-            let rest: Vec<usize> = group
-                .iter()
-                .zip(&answered)
-                .filter(|(_, &a)| !a)
-                .map(|(&i, _)| i)
-                .collect();
-            if sent.is_err() || rest.len() == group.len() {
-                // The worker failed, or made no progress: every call left is run alone,
-                // each in a fresh worker if need be.
-                *worker = None;
-                for i in rest {
-                    match skip(i) {
-                        Some(o) => on_done(i, &o),
-                        None => on_done(i, &self.run_with_retry(worker, &requests[i])),
-                    }
-                }
-                return;
-            }
-            group = rest;
+            return None;
         }
+        let batch: Vec<RunRequest> = group.iter().map(|&i| requests[i].clone()).collect();
+        let mut answered = vec![false; group.len()];
+        let mut alone = Vec::new();
+        let sent = match worker_or_start(worker, &self.exe) {
+            Ok(w) => w.run_batch(&batch, &mut |k, obs| {
+                answered[k] = true;
+                match obs.ending {
+                    Ending::InternalError { .. } => alone.push(group[k]),
+                    _ => on_done(group[k], &obs),
+                }
+            }),
+            Err(e) => Err(e),
+        };
+        for i in alone {
+            on_done(i, &self.run_with_retry(worker, &requests[i]));
+        }
+        let rest: Vec<usize> = group
+            .iter()
+            .zip(&answered)
+            .filter(|(_, &a)| !a)
+            .map(|(&i, _)| i)
+            .collect();
+        if sent.is_err() || rest.len() == group.len() {
+            // The worker failed, or made no progress: every call left is run alone,
+            // each in a fresh worker if need be.
+            *worker = None;
+            for i in rest {
+                match skip(i) {
+                    Some(o) => on_done(i, &o),
+                    None => on_done(i, &self.run_with_retry(worker, &requests[i])),
+                }
+            }
+            return None;
+        }
+        (!rest.is_empty()).then_some(rest)
     }
 
     fn run_with_retry(&self, worker: &mut Option<Worker>, req: &RunRequest) -> Observation {

@@ -476,19 +476,33 @@ pub(crate) fn compiler_version(program: &str) -> String {
 }
 
 fn tool_version(program: &str, args: &[&str]) -> String {
-    static SEEN: OnceLock<Mutex<BTreeMap<String, String>>> = OnceLock::new();
+    // One probe per tool and process: threads building at once wait for the first.
+    type Probes = Mutex<BTreeMap<String, std::sync::Arc<OnceLock<String>>>>;
+    static SEEN: OnceLock<Probes> = OnceLock::new();
     let key = format!("{program} {}", args.join(" "));
-    let seen = SEEN.get_or_init(Default::default);
-    if let Some(v) = seen.lock().map(|m| m.get(&key).cloned()).ok().flatten() {
-        return v;
-    }
-    let version = (|| {
+    let probe = {
+        let mut seen = SEEN
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.entry(key).or_default().clone()
+    };
+    probe.get_or_init(|| probe_version(program, args)).clone()
+}
+
+/// `program args`, run jailed: its trimmed output, or why it could not say.
+fn probe_version(program: &str, args: &[&str]) -> String {
+    (|| {
         let dir = BuildDir::new(&SubmissionKind::Sources(Vec::new())).ok()?;
-        let tc = rust_toolchain();
         let mut jail = Jail::new(Identity::Nobody, dir.path(), JailLimits::default());
-        if program.starts_with(&tc.sysroot.display().to_string()) {
-            jail.identity = Identity::RootWithoutCapabilities;
-            jail.read_exec.extend(tc.dirs.iter().cloned());
+        // Only the Rust toolchain's own tools are named by path (asking for the toolchain
+        // runs rustc, which a class of C sources never needs).
+        if program.starts_with('/') {
+            let tc = rust_toolchain();
+            if program.starts_with(&tc.sysroot.display().to_string()) {
+                jail.identity = Identity::RootWithoutCapabilities;
+                jail.read_exec.extend(tc.dirs.iter().cloned());
+            }
         }
         let o = jail::run(
             Command::new(program)
@@ -499,11 +513,7 @@ fn tool_version(program: &str, args: &[&str]) -> String {
         );
         o.success.then(|| o.output.trim().to_string())
     })()
-    .unwrap_or_else(|| format!("{program}: unavailable"));
-    if let Ok(mut m) = seen.lock() {
-        m.insert(key, version.clone());
-    }
-    version
+    .unwrap_or_else(|| format!("{program}: unavailable"))
 }
 
 const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
