@@ -242,7 +242,7 @@ pub fn run(
             .expect("valid template")
             .progress_chars("=> "),
     );
-    bar.set_prefix("building");
+    bar.set_prefix("grading");
     let bar = Mutex::new(bar);
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
     let stamp = |report: &mut SubmissionReport| {
@@ -253,33 +253,27 @@ pub fn run(
     // grades only the rest.
     let write_errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let (mut reports, reused) = session.grade_class(&subs, Some(&results), &|event| {
-        if let Event::Graded { report, .. } = event {
-            let mut report = *report;
-            stamp(&mut report);
-            if let Err(e) = write_reports(
-                out,
-                &stems[&report.submission],
-                &report,
-                options.all_formats,
-            ) {
-                write_errors.lock().expect("errors").push(e.0);
-            }
-            return;
-        }
-        let bar = bar.lock().expect("bar");
+        // Builds and runs overlap (a wave runs while the next builds): the bar counts
+        // submissions graded, and names the last one prepared.
         match event {
-            Event::Prepared { name } => {
-                bar.inc(1);
-                bar.set_message(names::printable(&name));
+            Event::Graded { report, .. } => {
+                let mut report = *report;
+                stamp(&mut report);
+                if let Err(e) = write_reports(
+                    out,
+                    &stems[&report.submission],
+                    &report,
+                    options.all_formats,
+                ) {
+                    write_errors.lock().expect("errors").push(e.0);
+                }
+                bar.lock().expect("bar").inc(1);
             }
-            Event::RunsPlanned { total } => {
-                bar.set_prefix("grading");
-                bar.set_position(0);
-                bar.set_length(total as u64);
-                bar.set_message("");
-            }
-            Event::RunDone => bar.inc(1),
-            Event::Graded { .. } => {}
+            Event::Prepared { name } => bar
+                .lock()
+                .expect("bar")
+                .set_message(names::printable(&name)),
+            Event::RunsPlanned { .. } | Event::RunDone => {}
         }
     });
     bar.into_inner().expect("bar").finish_and_clear();

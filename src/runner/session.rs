@@ -77,7 +77,14 @@ pub struct Session {
     fixtures_dir: PathBuf,
     /// What every report's provenance shares, made on the first report.
     provenance: std::sync::OnceLock<Value>,
+    /// The sandbox workers, kept from one grading to the next (a class is graded in waves).
+    pool: WorkerPool,
 }
+
+/// Submissions per parallel slot in one wave of a class's grading ([`Session::grade_class`]):
+/// few enough that runs start soon after the first builds, enough that each wave's runs
+/// fill the slots.
+const WAVE_PER_JOB: usize = 2;
 
 /// One submission after intake: a result reused from the cache, or prepared to be graded
 /// (with its result cache key, when it has one).
@@ -169,6 +176,7 @@ impl Session {
             cases,
             inputs,
             expected,
+            pool: WorkerPool::new(&options.worker_exe, options.jobs),
             options,
             fixtures_dir,
             provenance: std::sync::OnceLock::new(),
@@ -197,82 +205,67 @@ impl Session {
     /// again. Each report is announced (`Event::Graded`, its `index` in `submissions`) as
     /// soon as it is final, and kept in `results` then. Returns the reports in the order of
     /// `submissions`, and for each whether it was reused.
+    ///
+    /// Submissions are taken in waves of [`WAVE_PER_JOB`] per parallel slot: a wave's runs
+    /// are made while the next wave builds, so a submission that spends its time limits (or
+    /// a wave of quick ones) keeps the cores busy beside the compiler instead of after it.
     pub fn grade_class(
         &self,
         submissions: &[(String, PathBuf)],
         results: Option<&ResultCache>,
         on_event: &(dyn Fn(Event) + Sync),
     ) -> (Vec<SubmissionReport>, Vec<bool>) {
-        let intakes = self.in_parallel(submissions.len(), |i| {
-            let (name, path) = &submissions[i];
-            let (path, staged) = super::prepare::intake(
-                &self.spec,
-                &self.options.cache,
-                &self.options.worker_exe,
-                path,
-            );
-            let key = match (results, &staged) {
-                (Some(r), Ok(staged)) => r.key(&path, staged),
-                _ => None,
-            };
-            let reused = key
-                .as_deref()
-                .zip(results)
-                .and_then(|(k, r)| r.load(k, name));
-            match reused {
-                Some(report) => {
-                    on_event(Event::Prepared { name: name.clone() });
-                    on_event(Event::Graded {
-                        index: i,
-                        report: Box::new(report.clone()),
+        let n = submissions.len();
+        let wave = self.options.jobs.max(1) * WAVE_PER_JOB;
+        let mut reports: Vec<Option<SubmissionReport>> = vec![None; n];
+        let mut reused = vec![false; n];
+        std::thread::scope(|s| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            s.spawn(move || {
+                for first in (0..n).step_by(wave) {
+                    let count = wave.min(n - first);
+                    let intakes = self.in_parallel(count, |k| {
+                        self.intake_one(first + k, &submissions[first + k], results, on_event)
                     });
-                    Intake::Reused(report)
+                    if tx.send((first, intakes)).is_err() {
+                        return;
+                    }
                 }
-                None => {
-                    let p = super::prepare::prepare_staged(
-                        self.problem,
-                        &self.spec,
-                        &self.options.cache,
-                        name,
-                        &path,
-                        staged,
-                        false,
-                    );
-                    on_event(Event::Prepared { name: name.clone() });
-                    Intake::Fresh(Box::new(p), key)
+            });
+            for (first, intakes) in rx {
+                let mut fresh = Vec::new();
+                let mut fresh_at = Vec::new();
+                let mut keys = Vec::new();
+                for (k, intake) in intakes.into_iter().enumerate() {
+                    match intake {
+                        Intake::Reused(r) => {
+                            reports[first + k] = Some(r);
+                            reused[first + k] = true;
+                        }
+                        Intake::Fresh(p, key) => {
+                            fresh.push(*p);
+                            fresh_at.push(first + k);
+                            keys.push(key);
+                        }
+                    }
                 }
-            }
-        });
-        let mut reports: Vec<Option<SubmissionReport>> = vec![None; submissions.len()];
-        let mut fresh = Vec::new();
-        let mut fresh_at = Vec::new();
-        let mut keys = Vec::new();
-        for (i, intake) in intakes.into_iter().enumerate() {
-            match intake {
-                Intake::Reused(r) => reports[i] = Some(r),
-                Intake::Fresh(p, key) => {
-                    fresh.push(*p);
-                    fresh_at.push(i);
-                    keys.push(key);
-                }
-            }
-        }
-        let reused: Vec<bool> = reports.iter().map(Option::is_some).collect();
-        let graded = self.grade_prepared(&fresh, CaseFilter::All, &|event| match event {
-            Event::Graded { index, report } => {
-                if let (Some(r), Some(key)) = (results, &keys[index]) {
-                    r.store(key, &report);
-                }
-                on_event(Event::Graded {
-                    index: fresh_at[index],
-                    report,
+                let graded = self.grade_prepared(&fresh, CaseFilter::All, &|event| match event {
+                    Event::Graded { index, report } => {
+                        if let (Some(r), Some(key)) = (results, &keys[index]) {
+                            r.store(key, &report);
+                        }
+                        on_event(Event::Graded {
+                            index: fresh_at[index],
+                            report,
+                        });
+                    }
+                    other => on_event(other),
                 });
+                for (r, i) in graded.into_iter().zip(fresh_at) {
+                    reports[i] = Some(r);
+                }
             }
-            other => on_event(other),
         });
-        for (r, i) in graded.into_iter().zip(fresh_at) {
-            reports[i] = Some(r);
-        }
         (
             reports
                 .into_iter()
@@ -280,6 +273,54 @@ impl Session {
                 .collect(),
             reused,
         )
+    }
+
+    /// Takes in one submission of a class (at `index`): its report from `results` when the
+    /// same files were graded before, else the submission built.
+    fn intake_one(
+        &self,
+        index: usize,
+        (name, path): &(String, PathBuf),
+        results: Option<&ResultCache>,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Intake {
+        let (path, staged) = super::prepare::intake(
+            &self.spec,
+            &self.options.cache,
+            &self.options.worker_exe,
+            path,
+        );
+        let key = match (results, &staged) {
+            (Some(r), Ok(staged)) => r.key(&path, staged),
+            _ => None,
+        };
+        let reused = key
+            .as_deref()
+            .zip(results)
+            .and_then(|(k, r)| r.load(k, name));
+        match reused {
+            Some(report) => {
+                on_event(Event::Prepared { name: name.clone() });
+                on_event(Event::Graded {
+                    index,
+                    report: Box::new(report.clone()),
+                });
+                Intake::Reused(report)
+            }
+            None => {
+                let p = super::prepare::prepare_staged(
+                    self.problem,
+                    &self.spec,
+                    &self.options.cache,
+                    name,
+                    &path,
+                    staged,
+                    false,
+                );
+                on_event(Event::Prepared { name: name.clone() });
+                Intake::Fresh(Box::new(p), key)
+            }
+        }
     }
 
     /// Prepares one submission (detect, build, read symbols).
@@ -497,21 +538,21 @@ impl Session {
                 finish(s);
             }
         }
-        let pool = WorkerPool::new(&self.options.worker_exe, self.options.jobs);
-        pool.run_all_unless(&requests, &|i| budget.skip(i), &|i, obs| {
-            budget.record(i, obs);
-            store.lock().expect("store")[i] = Some(obs.clone().compacted(&requests[i].input));
-            on_event(Event::RunDone);
-            let s = owner[i];
-            let left = {
-                let mut r = remaining.lock().expect("remaining");
-                r[s] -= 1;
-                r[s]
-            };
-            if left == 0 {
-                finish(s);
-            }
-        });
+        self.pool
+            .run_all_unless(&requests, &|i| budget.skip(i), &|i, obs| {
+                budget.record(i, obs);
+                store.lock().expect("store")[i] = Some(obs.clone().compacted(&requests[i].input));
+                on_event(Event::RunDone);
+                let s = owner[i];
+                let left = {
+                    let mut r = remaining.lock().expect("remaining");
+                    r[s] -= 1;
+                    r[s]
+                };
+                if left == 0 {
+                    finish(s);
+                }
+            });
         reports
             .into_inner()
             .expect("reports")

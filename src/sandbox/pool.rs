@@ -47,13 +47,17 @@ pub fn worker_next_to(grader: &Path) -> Result<PathBuf, String> {
     }
 }
 
-/// Starts workers and runs requests on them.
-#[derive(Debug, Clone)]
+/// Starts workers and runs requests on them. Workers outlive one [`WorkerPool::run_all`]:
+/// the next takes them up again (a worker's start, its filters and rules built, is worth
+/// keeping), and they leave when the pool is dropped.
+#[derive(Debug)]
 pub struct WorkerPool {
     exe: PathBuf,
     slots: usize,
+    idle: Mutex<Vec<Worker>>,
 }
 
+#[derive(Debug)]
 struct Worker {
     child: Child,
     /// None once closed (on drop: the worker's signal to clean up and leave).
@@ -160,7 +164,19 @@ impl WorkerPool {
         WorkerPool {
             exe: exe.into(),
             slots: slots.max(1),
+            idle: Mutex::new(Vec::new()),
         }
+    }
+
+    /// A worker kept from an earlier run, if one is still there to serve.
+    fn idle_worker(&self) -> Option<Worker> {
+        let mut idle = self.idle.lock().expect("idle");
+        while let Some(mut w) = idle.pop() {
+            if matches!(w.child.try_wait(), Ok(None)) {
+                return Some(w);
+            }
+        }
+        None
     }
 
     /// Number of parallel slots.
@@ -209,7 +225,7 @@ impl WorkerPool {
         std::thread::scope(|s| {
             for _ in 0..threads {
                 s.spawn(|| {
-                    let mut worker: Option<Worker> = None;
+                    let mut worker = self.idle_worker();
                     loop {
                         let group = next_group(&queue, requests, threads);
                         if group.is_empty() {
@@ -225,6 +241,9 @@ impl WorkerPool {
                                 q.push_front(i);
                             }
                         }
+                    }
+                    if let Some(w) = worker {
+                        self.idle.lock().expect("idle").push(w);
                     }
                 });
             }

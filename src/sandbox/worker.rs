@@ -29,10 +29,12 @@ use landlock::RulesetCreated;
 
 /// Entry point of `labgrade-worker`: serve requests until stdin closes.
 pub fn main() -> std::io::Result<()> {
+    // No parent-death signal: it follows the grader's thread that started the worker, and
+    // the grader keeps its workers from one pool thread to the next. A grader that dies
+    // closes the worker's stdin all the same, and the worker then cleans up and leaves.
     // SAFETY: plain prctl.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     }
     // Built once: every child installs the same programs.
     let filters = match Filters::new() {
