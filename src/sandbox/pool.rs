@@ -81,20 +81,30 @@ impl Worker {
         })
     }
 
-    fn run(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
-        let mut line = serde_json::to_vec(req)?;
+    /// Writes one request line.
+    fn send(&mut self, request: &impl serde::Serialize) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(request)?;
         line.push(b'\n');
         let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
         stdin.write_all(&line)?;
-        stdin.flush()?;
-        let mut answer = String::new();
-        if self.stdout.read_line(&mut answer)? == 0 {
+        stdin.flush()
+    }
+
+    /// Reads one answer line.
+    fn receive(&mut self) -> std::io::Result<RunResponse> {
+        let mut text = String::new();
+        if self.stdout.read_line(&mut text)? == 0 {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::UnexpectedEof,
                 "the worker process ended",
             ));
         }
-        let resp: RunResponse = serde_json::from_str(&answer)?;
+        Ok(serde_json::from_str(&text)?)
+    }
+
+    fn run(&mut self, req: &RunRequest) -> std::io::Result<Observation> {
+        self.send(req)?;
+        let resp = self.receive()?;
         if !resp.last {
             return Err(std::io::Error::other(
                 "the worker answered a batch to one run",
@@ -111,22 +121,11 @@ impl Worker {
         reqs: &[RunRequest],
         answer: &mut dyn FnMut(usize, Observation),
     ) -> std::io::Result<()> {
-        let mut line = serde_json::to_vec(&WorkerRequest::Batch {
+        self.send(&WorkerRequest::Batch {
             batch: reqs.to_vec(),
         })?;
-        line.push(b'\n');
-        let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
-        stdin.write_all(&line)?;
-        stdin.flush()?;
         loop {
-            let mut text = String::new();
-            if self.stdout.read_line(&mut text)? == 0 {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "the worker process ended",
-                ));
-            }
-            let resp: RunResponse = serde_json::from_str(&text)?;
+            let resp = self.receive()?;
             let Some(k) = reqs.iter().position(|r| r.id == resp.id) else {
                 return Err(std::io::Error::other("the worker answered another request"));
             };

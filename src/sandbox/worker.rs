@@ -219,20 +219,8 @@ impl Slot {
             vm_bytes: self.vm.bytes(),
         };
         self.shared.clear();
-        let (rd, wr) = pipe()?;
-        // SAFETY: the worker is single-threaded, so the child may do anything after fork.
-        let pid = unsafe { libc::fork() };
-        if pid < 0 {
-            // SAFETY: closing our own fds.
-            unsafe {
-                libc::close(rd);
-                libc::close(wr);
-            }
-            return Err(std::io::Error::last_os_error());
-        }
+        let (pid, rd, wr) = fork_with_pipe()?;
         if pid == 0 {
-            // SAFETY: the read end is not the child's.
-            unsafe { libc::close(rd) };
             batch::run_in_child(
                 reqs,
                 &setup_req,
@@ -265,18 +253,7 @@ impl Slot {
                 break;
             }
             let wait = clocks.wait(limits).as_millis().min(i32::MAX as u128) as i32;
-            let mut fds = [
-                libc::pollfd {
-                    fd: pidfd,
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
-                libc::pollfd {
-                    fd: rd,
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
-            ];
+            let mut fds = [pollin(pidfd), pollin(rd)];
             // SAFETY: valid pollfd array.
             let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, wait) };
             if n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
@@ -424,6 +401,36 @@ struct Outputs<'a> {
     marker: Option<&'a Capture>,
 }
 
+/// Forks a child with a result pipe: `(pid, read end, write end)`, as fork gives the pid
+/// (0 in the child, which holds the write end only; the parent closes it after the fork).
+fn fork_with_pipe() -> std::io::Result<(libc::pid_t, RawFd, RawFd)> {
+    let (rd, wr) = pipe()?;
+    // SAFETY: the worker is single-threaded, so the child may do anything after fork.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        // SAFETY: closing our own fds.
+        unsafe {
+            libc::close(rd);
+            libc::close(wr);
+        }
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: the read end is not the child's.
+        unsafe { libc::close(rd) };
+    }
+    Ok((pid, rd, wr))
+}
+
+/// A poll entry waiting for `fd` to be readable (-1: none).
+fn pollin(fd: RawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
 fn pipe() -> std::io::Result<(RawFd, RawFd)> {
     let mut fds = [0; 2];
     // SAFETY: valid array of two ints.
@@ -447,21 +454,9 @@ fn observe(
     outputs: &Outputs<'_>,
 ) -> std::io::Result<Observation> {
     shared.clear();
-    let (rd, wr) = pipe()?;
     let start = Instant::now();
-    // SAFETY: the worker is single-threaded, so the child may do anything after fork.
-    let pid = unsafe { libc::fork() };
-    if pid < 0 {
-        // SAFETY: closing our own fds.
-        unsafe {
-            libc::close(rd);
-            libc::close(wr);
-        }
-        return Err(std::io::Error::last_os_error());
-    }
+    let (pid, rd, wr) = fork_with_pipe()?;
     if pid == 0 {
-        // SAFETY: the read end is not the child's.
-        unsafe { libc::close(rd) };
         child::run(req, shared, filters, files, wr);
     }
     // SAFETY: the write end is the child's.
@@ -746,21 +741,9 @@ fn wait_child(
         }
         let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
-            libc::pollfd {
-                fd: pidfd,
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: if pipe_open { rfd } else { -1 },
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: listener,
-                events: libc::POLLIN,
-                revents: 0,
-            },
+            pollin(pidfd),
+            pollin(if pipe_open { rfd } else { -1 }),
+            pollin(listener),
         ];
         // SAFETY: valid pollfd array.
         let n = unsafe { libc::poll(fds.as_mut_ptr(), 3, ms.max(1)) };
