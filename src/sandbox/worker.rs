@@ -645,14 +645,24 @@ pub enum WaitStatus {
 /// The longest the worker waits between two readings of a child's CPU clock.
 const CPU_POLL_MS: i32 = 5;
 
-/// Another process's user CPU time, read from `/proc/<pid>/stat`. The limit derived from
-/// the reference counts the student's own computation: system time (page faults of a memory
-/// bomb, writes) is bounded by the memory and output limits, and the kernel's whole-second
-/// CPU limit still counts both.
+/// The CPU time a child is charged against the limit derived from the reference, read from
+/// `/proc/<pid>/stat`: its user time, and the system time of the stretches between two
+/// readings in which it took no page faults. The limit counts the student's own work: a
+/// loop of system calls (reading on at the end of its input, a classic) is stopped at the
+/// limit, while the kernel's time faulting in memory (a memory bomb's, bounded by the memory
+/// limit, which names it `memory-limit`) is not charged. The kernel's whole-second CPU limit
+/// still counts both.
 struct UserTime {
     stat: std::path::PathBuf,
     ms_per_tick: f64,
+    /// (minor faults, system ticks) at the last reading.
+    last: std::cell::Cell<(u64, u64)>,
+    /// System ticks charged so far.
+    charged: std::cell::Cell<u64>,
 }
+
+/// Page faults between two readings below which their system time is charged.
+const FAULTS_UNCHARGED: u64 = 4;
 
 impl UserTime {
     fn of(pid: libc::pid_t) -> Option<UserTime> {
@@ -661,20 +671,37 @@ impl UserTime {
         (ticks > 0).then(|| UserTime {
             stat: format!("/proc/{pid}/stat").into(),
             ms_per_tick: 1000.0 / ticks as f64,
+            last: std::cell::Cell::new((0, 0)),
+            charged: std::cell::Cell::new(0),
         })
     }
 
-    /// User milliseconds used so far (0 once the process is gone).
+    /// Milliseconds charged so far (0 once the process is gone).
     fn ms(&self) -> f64 {
         let Ok(text) = std::fs::read_to_string(&self.stat) else {
             return 0.0;
         };
         // After the command name in parentheses (which may hold anything): state is field
-        // 3, utime field 14.
-        text.rfind(')')
-            .and_then(|i| text[i + 1..].split_whitespace().nth(11))
-            .and_then(|t| t.parse::<u64>().ok())
-            .map_or(0.0, |t| t as f64 * self.ms_per_tick)
+        // 3, minflt field 10, utime 14, stime 15.
+        let fields: Vec<u64> = text
+            .rfind(')')
+            .map(|i| {
+                text[i + 1..]
+                    .split_whitespace()
+                    .take(13)
+                    .map(|t| t.parse().unwrap_or(0))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let [.., minflt, _, _, _, utime, stime] = fields[..] else {
+            return 0.0;
+        };
+        let (faults_before, stime_before) = self.last.replace((minflt, stime));
+        if minflt.saturating_sub(faults_before) < FAULTS_UNCHARGED {
+            self.charged
+                .set(self.charged.get() + stime.saturating_sub(stime_before));
+        }
+        (utime + self.charged.get()) as f64 * self.ms_per_tick
     }
 }
 

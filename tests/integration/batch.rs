@@ -39,7 +39,7 @@ int FindGoodMove(int n) {
 }
 "#;
 
-fn worker() -> PathBuf {
+pub fn worker() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"))
 }
 
@@ -64,7 +64,7 @@ extern "C" int FindGoodMove(int n) {
 "#;
 
 /// Builds a library once per test run, somewhere the sandbox's user may read.
-fn build(name: &str, compiler: &str, source: &str, flags: &[&str]) -> PathBuf {
+pub fn build(name: &str, compiler: &str, source: &str, flags: &[&str]) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("batch-lib");
     std::fs::create_dir_all(&dir).unwrap();
     let ext = if compiler == "gcc" { "c" } else { "cpp" };
@@ -105,7 +105,7 @@ fn requests(args: &[i64], shares_child: bool) -> Vec<RunRequest> {
     requests_on(&library(), args, shares_child)
 }
 
-fn requests_on(lib: &Path, args: &[i64], shares_child: bool) -> Vec<RunRequest> {
+pub fn requests_on(lib: &Path, args: &[i64], shares_child: bool) -> Vec<RunRequest> {
     args.iter()
         .enumerate()
         .map(|(i, &n)| RunRequest {

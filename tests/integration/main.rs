@@ -10,6 +10,7 @@
 //! - `java`: Java submissions (cs61b-minimax): javac, the JVM in the sandbox, explanations
 //! - `kit`: problems declared through the kit: pointers, worlds, the `[kit]` table
 //! - `batch`: calls that share a sandboxed child observe what a child each would
+//! - `cpu_limit`: system-call loops stop at the CPU limit; memory bombs stay memory-limit
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
@@ -24,6 +25,7 @@ mod batch;
 mod build_jail;
 mod check;
 mod compat;
+mod cpu_limit;
 mod failure_modes;
 mod game_side;
 mod grade;
