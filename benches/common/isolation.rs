@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use labgrade::sandbox::{Artifact, ArtifactKind, RunInput, RunRequest, WorkerPool};
+use labgrade::sandbox::{Artifact, RunInput, RunRequest, WorkerPool};
 use labgrade::spec::Limits;
 
 /// Runs per round, and rounds, of the plain-fork / sandbox comparison.
@@ -81,16 +81,7 @@ pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> Isolation {
     let req = |id, shares_child| RunRequest {
         id,
         problem: "nim".into(),
-        artifact: Artifact {
-            path: lib.to_path_buf(),
-            kind: ArtifactKind::Library,
-            symbols: [("FindGoodMove".to_string(), "FindGoodMove".to_string())].into(),
-            counted: Vec::new(),
-            instrumented: false,
-            hooks: None,
-            marks_stack_overflow: false,
-            sanitized: false,
-        },
+        artifact: Artifact::plain_library(lib, &["FindGoodMove"]),
         input: RunInput::Call {
             function: "FindGoodMove".into(),
             args: vec![2.into()],

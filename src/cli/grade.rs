@@ -273,7 +273,6 @@ pub fn run(
                 .lock()
                 .expect("bar")
                 .set_message(names::printable(&name)),
-            Event::RunsPlanned { .. } | Event::RunDone => {}
         }
     });
     bar.into_inner().expect("bar").finish_and_clear();

@@ -34,13 +34,6 @@ pub enum Event {
         /// Its name.
         name: String,
     },
-    /// Every run is planned.
-    RunsPlanned {
-        /// How many runs will happen.
-        total: usize,
-    },
-    /// One run finished.
-    RunDone,
     /// A submission is graded: its report is final.
     Graded {
         /// Its position among the submissions graded.
@@ -459,9 +452,6 @@ impl Session {
             }
             slots.push(row);
         }
-        on_event(Event::RunsPlanned {
-            total: requests.len(),
-        });
         // Which submission each run belongs to, and the runs of each, in case order.
         let mut owner = vec![0; requests.len()];
         let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); prepared.len()];
@@ -542,7 +532,6 @@ impl Session {
             .run_all_unless(&requests, &|i| budget.skip(i), &|i, obs| {
                 budget.record(i, obs);
                 store.lock().expect("store")[i] = Some(obs.clone().compacted(&requests[i].input));
-                on_event(Event::RunDone);
                 let s = owner[i];
                 let left = {
                     let mut r = remaining.lock().expect("remaining");

@@ -404,7 +404,8 @@ impl BatchReading {
 /// record of the call before it arrives (the first call's when the child is forked).
 pub struct CallClocks {
     wall_start: Instant,
-    /// The child's user CPU when the current call was first looked at (None: not yet).
+    /// The CPU charged to the child when the current call was first looked at (None: not
+    /// yet).
     cpu_start: Option<f64>,
     next_cpu_check: Instant,
 }
@@ -428,12 +429,13 @@ impl CallClocks {
         self.cpu_start = None;
     }
 
-    /// Whether the current call is past its limits, given the child's user CPU reader.
+    /// Whether the current call is past its limits, given a reader of the CPU charged to the
+    /// child.
     /// Reads the CPU clock only when a reading is due.
     pub fn past_limit(
         &mut self,
         limits: &crate::spec::Limits,
-        user_ms: impl FnOnce() -> f64,
+        charged_ms: impl FnOnce() -> f64,
     ) -> Option<Ending> {
         let now = Instant::now();
         if now.duration_since(self.wall_start) >= Duration::from_millis(limits.wall_ms) {
@@ -441,7 +443,7 @@ impl CallClocks {
         }
         if now >= self.next_cpu_check {
             self.next_cpu_check = now + CPU_POLL;
-            let used = user_ms();
+            let used = charged_ms();
             match self.cpu_start {
                 // The call began at most one poll ago: counted from here, it is given up to
                 // that much more than its limit, never less.
@@ -474,22 +476,13 @@ impl CallClocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::{Artifact, ArtifactKind};
+    use crate::sandbox::Artifact;
 
     fn call(path: &str, n: i64, cpu_ms: u64) -> RunRequest {
         RunRequest {
             id: 0,
             problem: "nim".into(),
-            artifact: Artifact {
-                path: path.into(),
-                kind: ArtifactKind::Library,
-                symbols: Default::default(),
-                counted: Vec::new(),
-                instrumented: false,
-                hooks: None,
-                marks_stack_overflow: false,
-                sanitized: false,
-            },
+            artifact: Artifact::plain_library(path, &[]),
             input: RunInput::Call {
                 function: "FindGoodMove".into(),
                 args: vec![n.into()],

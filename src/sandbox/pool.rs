@@ -288,6 +288,10 @@ impl WorkerPool {
             }),
             Err(e) => Err(e),
         };
+        if sent.is_err() {
+            // The worker failed: what follows starts a fresh one.
+            *worker = None;
+        }
         for i in alone {
             on_done(i, &self.run_with_retry(worker, &requests[i]));
         }
@@ -297,10 +301,9 @@ impl WorkerPool {
             .filter(|(_, &a)| !a)
             .map(|(&i, _)| i)
             .collect();
-        if sent.is_err() || rest.len() == group.len() {
-            // The worker failed, or made no progress: every call left is run alone,
-            // each in a fresh worker if need be.
-            *worker = None;
+        if sent.is_err() {
+            // Every call left is run alone, each in a fresh worker if need be. (A batch
+            // that ended well answered at least its last call: the rest is smaller.)
             for i in rest {
                 match skip(i) {
                     Some(o) => on_done(i, &o),

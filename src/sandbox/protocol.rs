@@ -72,6 +72,26 @@ pub struct Artifact {
     pub sanitized: bool,
 }
 
+impl Artifact {
+    /// A library labgrade did not instrument (nothing is counted), whose functions `names`
+    /// are looked up as they are named: a prebuilt library, as benches and tests use one.
+    pub fn plain_library(path: impl Into<PathBuf>, names: &[&str]) -> Artifact {
+        Artifact {
+            path: path.into(),
+            kind: ArtifactKind::Library,
+            symbols: names
+                .iter()
+                .map(|n| (n.to_string(), n.to_string()))
+                .collect(),
+            counted: Vec::new(),
+            instrumented: false,
+            hooks: None,
+            marks_stack_overflow: false,
+            sanitized: false,
+        }
+    }
+}
+
 /// labgrade's hooks in a library that does not export them, as addresses relative to where
 /// the library is loaded (its symbol table's values), with the code size of each counted
 /// function, which a Rust build's `mcount` hook needs to know a function by an address

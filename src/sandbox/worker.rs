@@ -238,7 +238,7 @@ impl Slot {
         unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
         // SAFETY: pidfd_open on our own child.
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
-        let user = UserTime::of(pid);
+        let charge = CpuCharge::of(pid);
         let cap = (reqs[0].limits.output_kb as usize).saturating_mul(1024);
         let mut clocks = CallClocks::start();
         let mut reading = BatchReading::default();
@@ -247,7 +247,7 @@ impl Slot {
         while !exited && reading.next < reqs.len() && !reading.broken {
             let limits = &reqs[reading.next].limits;
             if let Some(ending) =
-                clocks.past_limit(limits, || user.as_ref().map_or(0.0, UserTime::ms))
+                clocks.past_limit(limits, || charge.as_ref().map_or(0.0, CpuCharge::ms))
             {
                 timed_out = Some(ending);
                 break;
@@ -266,19 +266,9 @@ impl Slot {
             exited = pidfd < 0 || fds[0].revents != 0;
         }
         // Whatever the child and its group are doing, they stop here.
-        // SAFETY: signalling our child's group, reaping our own children.
-        let mut status = 0;
-        // SAFETY: zeroed rusage filled by wait4.
-        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-            libc::kill(pid, libc::SIGKILL);
-            libc::wait4(pid, &mut status, 0, &mut ru);
-            while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
-            if pidfd >= 0 {
-                libc::close(pidfd);
-            }
-        }
+        kill_group(pid);
+        let (_, ru) = reap(pid, pidfd);
+        reap_orphans();
         // Records written just before the end.
         if timed_out.is_none() {
             reading.read_from(&mut reader);
@@ -297,15 +287,14 @@ impl Slot {
         // SAFETY: the child is gone; nobody else writes the block now.
         let block = unsafe { self.shared.block() };
         let (counts, counts_note) = read_counts(&reqs[k], None, block);
-        let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
         let mut obs = Observation::not_run(ending);
         obs.counts = counts;
         obs.counts_note = counts_note;
         obs.stdout = batch::slice(&stdout, reading.stdout_at, stdout.size(), cap);
         obs.stderr = batch::slice(&stderr, reading.stderr_at, stderr.size(), cap);
         obs.wall_ms = clocks.elapsed_ms();
-        obs.cpu_ms = tv(ru.ru_utime) + tv(ru.ru_stime) - reading.cpu_before;
-        obs.max_rss_kb = ru.ru_maxrss.max(0) as u64;
+        obs.cpu_ms = ru.cpu_ms - reading.cpu_before;
+        obs.max_rss_kb = ru.max_rss_kb;
         Ok(BatchEnd::TimedOut(k, Box::new(obs)))
     }
 
@@ -422,6 +411,51 @@ fn fork_with_pipe() -> std::io::Result<(libc::pid_t, RawFd, RawFd)> {
     Ok((pid, rd, wr))
 }
 
+/// Kills a child's whole process group, and the child itself should it have left it. Only
+/// before the child is reaped (its pid is its own until then).
+fn kill_group(pid: libc::pid_t) {
+    // SAFETY: signalling our own child and its group.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+        libc::kill(pid, libc::SIGKILL);
+    }
+}
+
+/// Reaps, without waiting, whatever runs left behind that the worker inherited as subreaper.
+fn reap_orphans() {
+    // SAFETY: non-blocking waits on our own children.
+    unsafe { while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {} }
+}
+
+/// What an ended child used.
+struct Used {
+    /// User and system CPU, in milliseconds.
+    cpu_ms: f64,
+    /// Peak resident set, in KiB.
+    max_rss_kb: u64,
+}
+
+/// Waits for the child to end (closing its pidfd, if any): its wait status and what it used.
+fn reap(pid: libc::pid_t, pidfd: RawFd) -> (libc::c_int, Used) {
+    let mut status = 0;
+    // SAFETY: zeroed rusage filled by wait4.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: blocking wait on our own child.
+    unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+    if pidfd >= 0 {
+        // SAFETY: closing our pidfd.
+        unsafe { libc::close(pidfd) };
+    }
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+    (
+        status,
+        Used {
+            cpu_ms: ms(ru.ru_utime) + ms(ru.ru_stime),
+            max_rss_kb: ru.ru_maxrss.max(0) as u64,
+        },
+    )
+}
+
 /// A poll entry waiting for `fd` to be readable (-1: none).
 fn pollin(fd: RawFd) -> libc::pollfd {
     libc::pollfd {
@@ -482,12 +516,11 @@ fn observe(
         gate.as_mut().map(|g| (g, shared)),
     );
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
-    // Whatever the run left in its process group goes too.
-    // SAFETY: signalling our child's group and reaping our own children.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
-    }
+    // Whatever the run left in its process group goes too (the group, not the pid: the
+    // child is reaped, and its pid may be another process's by now).
+    // SAFETY: signalling what is left of our child's group.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    reap_orphans();
     // The pipe starts with the child's own word on its setup, written before any student
     // code ran: a setup failure (labgrade's, retried by the pool) or the ready mark. No mark
     // at all: the child died in its setup, before student code, also labgrade's.
@@ -652,7 +685,7 @@ const CPU_POLL_MS: i32 = 5;
 /// limit, while the kernel's time faulting in memory (a memory bomb's, bounded by the memory
 /// limit, which names it `memory-limit`) is not charged. The kernel's whole-second CPU limit
 /// still counts both.
-struct UserTime {
+struct CpuCharge {
     stat: std::path::PathBuf,
     ms_per_tick: f64,
     /// (minor faults, system ticks) at the last reading.
@@ -664,11 +697,11 @@ struct UserTime {
 /// Page faults between two readings below which their system time is charged.
 const FAULTS_UNCHARGED: u64 = 4;
 
-impl UserTime {
-    fn of(pid: libc::pid_t) -> Option<UserTime> {
+impl CpuCharge {
+    fn of(pid: libc::pid_t) -> Option<CpuCharge> {
         // SAFETY: plain sysconf.
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-        (ticks > 0).then(|| UserTime {
+        (ticks > 0).then(|| CpuCharge {
             stat: format!("/proc/{pid}/stat").into(),
             ms_per_tick: 1000.0 / ticks as f64,
             last: std::cell::Cell::new((0, 0)),
@@ -730,9 +763,9 @@ fn wait_child(
     let deadline = Instant::now() + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
-    // A CPU limit below the kernel's: the worker reads the child's user time every few
-    // milliseconds while it waits.
-    let user_time = cpu_limit_ms.and_then(|ms| Some((UserTime::of(pid)?, ms)));
+    // A CPU limit below the kernel's: the worker reads the CPU time charged to the child
+    // every few milliseconds while it waits.
+    let charge = cpu_limit_ms.and_then(|ms| Some((CpuCharge::of(pid)?, ms)));
     // A child cannot have used more CPU than the time since it was forked.
     let mut next_cpu_check = Instant::now()
         + Duration::from_millis(cpu_limit_ms.unwrap_or(0).clamp(1, CPU_POLL_MS as u64));
@@ -750,7 +783,7 @@ fn wait_child(
             break;
         }
         let mut ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
-        if let Some((clock, limit)) = &user_time {
+        if let Some((clock, limit)) = &charge {
             // The clock is read when due, not at every wake-up (the ready mark, the report):
             // a run that ends within its first few milliseconds is never read at all.
             if now >= next_cpu_check {
@@ -787,11 +820,7 @@ fn wait_child(
                 Ok(k) if result.len() + k > cap => {
                     flooded = true;
                     pipe_open = false;
-                    // SAFETY: killing our child's whole group.
-                    unsafe {
-                        libc::kill(-pid, libc::SIGKILL);
-                        libc::kill(pid, libc::SIGKILL);
-                    }
+                    kill_group(pid);
                 }
                 Ok(k) => result.extend_from_slice(&buf[..k]),
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
@@ -812,11 +841,7 @@ fn wait_child(
             }
             if fds[2].revents & libc::POLLIN != 0 {
                 if g.answer(pid) {
-                    // SAFETY: killing our child's whole group.
-                    unsafe {
-                        libc::kill(-pid, libc::SIGKILL);
-                        libc::kill(pid, libc::SIGKILL);
-                    }
+                    kill_group(pid);
                 }
             } else if fds[2].revents != 0 {
                 g.detach();
@@ -836,21 +861,9 @@ fn wait_child(
         }
     }
     if timed_out || cpu_out {
-        // SAFETY: killing our child's whole group.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-            libc::kill(pid, libc::SIGKILL);
-        }
+        kill_group(pid);
     }
-    let mut status = 0;
-    // SAFETY: zeroed rusage filled by wait4.
-    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: blocking wait on our own child.
-    unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
-    if pidfd >= 0 {
-        // SAFETY: closing our pidfd.
-        unsafe { libc::close(pidfd) };
-    }
+    let (status, used) = reap(pid, pidfd);
     // The child is gone: whatever is left in the pipe is complete (unless a grandchild
     // still holds the write end: non-blocking, and capped).
     if !flooded {
@@ -861,7 +874,6 @@ fn wait_child(
             result.truncate(cap);
         }
     }
-    let tv = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
     let status = if timed_out {
         WaitStatus::WallTimeout
     } else if cpu_out {
@@ -876,8 +888,8 @@ fn wait_child(
     (
         ChildExit {
             status,
-            cpu_ms: tv(ru.ru_utime) + tv(ru.ru_stime),
-            max_rss_kb: ru.ru_maxrss.max(0) as u64,
+            cpu_ms: used.cpu_ms,
+            max_rss_kb: used.max_rss_kb,
         },
         flooded,
     )

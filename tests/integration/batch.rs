@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use labgrade::sandbox::{Artifact, ArtifactKind, Observation, RunInput, RunRequest, WorkerPool};
+use labgrade::sandbox::{Artifact, Observation, RunInput, RunRequest, WorkerPool};
 use labgrade::spec::Limits;
 
 /// A nim `FindGoodMove` that misbehaves on chosen inputs. On the others it returns how many
@@ -111,16 +111,7 @@ pub fn requests_on(lib: &Path, args: &[i64], shares_child: bool) -> Vec<RunReque
         .map(|(i, &n)| RunRequest {
             id: i as u64,
             problem: "nim".into(),
-            artifact: Artifact {
-                path: lib.to_path_buf(),
-                kind: ArtifactKind::Library,
-                symbols: [("FindGoodMove".to_string(), "FindGoodMove".to_string())].into(),
-                counted: Vec::new(),
-                instrumented: false,
-                hooks: None,
-                marks_stack_overflow: false,
-                sanitized: false,
-            },
+            artifact: Artifact::plain_library(lib, &["FindGoodMove"]),
             input: RunInput::Call {
                 function: "FindGoodMove".into(),
                 args: vec![n.into()],
