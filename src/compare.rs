@@ -532,8 +532,8 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
     // counted functions only, so the two are compared on those.
     let theirs: Vec<(&str, u32)> = counts
         .trace
-        .iter()
-        .filter_map(|(name, depth)| name.as_deref().map(|n| (n, *depth)))
+        .steps()
+        .filter_map(|(name, depth)| name.map(|n| (n, depth)))
         .collect();
     if expected.trace.is_empty() || theirs.is_empty() {
         return None;

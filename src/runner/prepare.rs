@@ -11,7 +11,7 @@ use crate::spec::ProblemSpec;
 use crate::submission::detect::check_sources;
 use crate::submission::intake::{stage, IntakePolicy, Refusal, Staged};
 use crate::submission::symbols::{demangle, exported_names, resolve, symbol_table_entries};
-use crate::submission::{detect, BuildCache, SubmissionKind};
+use crate::submission::{detect, BuildCache, Language, SubmissionKind};
 
 /// A submission ready to run.
 #[derive(Debug, Clone)]
@@ -351,6 +351,25 @@ pub fn intake(
     let policy = intake_policy(spec, &path, worker);
     let staged = stage(&path, &cache.staging_dir(), &policy);
     (path, staged)
+}
+
+/// A rough measure of how long a staged submission takes to build, to start the longest
+/// builds of a class first: a C++ source costs most (the standard headers it parses), a C
+/// source little, a crate most of all; anything else (a prebuilt library) nothing.
+pub fn build_cost(staged: &Staged) -> u64 {
+    staged
+        .files
+        .iter()
+        .map(|f| match f.file_name().and_then(|n| n.to_str()) {
+            Some("Cargo.toml") => 10_000,
+            _ => match crate::submission::detect::language_of(f) {
+                Some(Language::Cpp) => 400,
+                Some(Language::C) => 50,
+                Some(Language::Java) => 300,
+                None => 0,
+            },
+        })
+        .sum()
 }
 
 /// Prepares a submission [`intake`] has staged (or refused).

@@ -74,16 +74,27 @@ pub struct Session {
     pool: WorkerPool,
 }
 
-/// Submissions per parallel slot in one wave of a class's grading ([`Session::grade_class`]):
-/// few enough that runs start soon after the first builds, enough that each wave's runs
-/// fill the slots.
-const WAVE_PER_JOB: usize = 2;
+/// At most this many submissions per parallel slot are graded together in a class
+/// ([`Session::grade_class`]): as many as have been built by the time the previous group is
+/// done, so that a quick class fills the slots and a slow build never holds up the runs.
+const GROUP_PER_JOB: usize = 2;
 
-/// One submission after intake: a result reused from the cache, or prepared to be graded
-/// (with its result cache key, when it has one).
+/// One submission after intake: a result reused from the cache, or staged to be built.
 enum Intake {
     Reused(SubmissionReport),
-    Fresh(Box<Prepared>, Option<String>),
+    Staged(StagedSubmission),
+}
+
+/// A submission of a class staged and to be built.
+struct StagedSubmission {
+    /// The handed-in path (resolved as intake resolves it).
+    path: PathBuf,
+    /// The staged copy, or why there is none.
+    staged: Result<crate::submission::intake::Staged, crate::submission::intake::Refusal>,
+    /// Its key in the result cache.
+    key: Option<String>,
+    /// [`super::prepare::build_cost`].
+    cost: u64,
 }
 
 fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError> {
@@ -199,9 +210,13 @@ impl Session {
     /// soon as it is final, and kept in `results` then. Returns the reports in the order of
     /// `submissions`, and for each whether it was reused.
     ///
-    /// Submissions are taken in waves of [`WAVE_PER_JOB`] per parallel slot: a wave's runs
-    /// are made while the next wave builds, so a submission that spends its time limits (or
-    /// a wave of quick ones) keeps the cores busy beside the compiler instead of after it.
+    /// Every submission is staged first (a quick, parallel copy; a result reused from
+    /// `results` is final then). The rest are built costliest first, so that the last build
+    /// is a short one: each parallel slot takes the next as soon as it is free. Meanwhile
+    /// the submissions built so far are graded, in groups of what has arrived (at most
+    /// [`GROUP_PER_JOB`] per slot). Builds and runs so overlap with no barrier between them:
+    /// a C++ build beside quick C ones, or a submission that spends its time limits, never
+    /// leaves a core idle while there is work.
     pub fn grade_class(
         &self,
         submissions: &[(String, PathBuf)],
@@ -209,38 +224,66 @@ impl Session {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> (Vec<SubmissionReport>, Vec<bool>) {
         let n = submissions.len();
-        let wave = self.options.jobs.max(1) * WAVE_PER_JOB;
+        let jobs = self.options.jobs.max(1);
+        let group_max = jobs * GROUP_PER_JOB;
         let mut reports: Vec<Option<SubmissionReport>> = vec![None; n];
         let mut reused = vec![false; n];
+        let mut to_build = Vec::new();
+        let intakes = self.in_parallel(n, |i| {
+            self.intake_one(i, &submissions[i], results, on_event)
+        });
+        for (i, intake) in intakes.into_iter().enumerate() {
+            match intake {
+                Intake::Reused(r) => {
+                    reports[i] = Some(r);
+                    reused[i] = true;
+                }
+                Intake::Staged(staged) => to_build.push((i, staged)),
+            }
+        }
+        to_build.sort_by_key(|(i, s)| (std::cmp::Reverse(s.cost), *i));
+        let queue = Mutex::new(to_build.into_iter());
         std::thread::scope(|s| {
             let (tx, rx) = std::sync::mpsc::channel();
-            s.spawn(move || {
-                for first in (0..n).step_by(wave) {
-                    let count = wave.min(n - first);
-                    let intakes = self.in_parallel(count, |k| {
-                        self.intake_one(first + k, &submissions[first + k], results, on_event)
-                    });
-                    if tx.send((first, intakes)).is_err() {
+            for _ in 0..jobs.min(n) {
+                let tx = tx.clone();
+                let queue = &queue;
+                s.spawn(move || loop {
+                    let Some((i, staged)) = queue.lock().expect("the build queue").next() else {
+                        return;
+                    };
+                    let name = &submissions[i].0;
+                    let p = super::prepare::prepare_staged(
+                        self.problem,
+                        &self.spec,
+                        &self.options.cache,
+                        name,
+                        &staged.path,
+                        staged.staged,
+                        false,
+                    );
+                    on_event(Event::Prepared { name: name.clone() });
+                    if tx.send((i, p, staged.key)).is_err() {
                         return;
                     }
+                });
+            }
+            drop(tx);
+            while let Ok(first) = rx.recv() {
+                let mut group = vec![first];
+                while group.len() < group_max {
+                    match rx.try_recv() {
+                        Ok(more) => group.push(more),
+                        Err(_) => break,
+                    }
                 }
-            });
-            for (first, intakes) in rx {
                 let mut fresh = Vec::new();
                 let mut fresh_at = Vec::new();
                 let mut keys = Vec::new();
-                for (k, intake) in intakes.into_iter().enumerate() {
-                    match intake {
-                        Intake::Reused(r) => {
-                            reports[first + k] = Some(r);
-                            reused[first + k] = true;
-                        }
-                        Intake::Fresh(p, key) => {
-                            fresh.push(*p);
-                            fresh_at.push(first + k);
-                            keys.push(key);
-                        }
-                    }
+                for (i, p, key) in group {
+                    fresh.push(p);
+                    fresh_at.push(i);
+                    keys.push(key);
                 }
                 let graded = self.grade_prepared(&fresh, CaseFilter::All, &|event| match event {
                     Event::Graded { index, report } => {
@@ -269,7 +312,7 @@ impl Session {
     }
 
     /// Takes in one submission of a class (at `index`): its report from `results` when the
-    /// same files were graded before, else the submission built.
+    /// same files were graded before, else its staged copy, to be built.
     fn intake_one(
         &self,
         index: usize,
@@ -300,19 +343,12 @@ impl Session {
                 });
                 Intake::Reused(report)
             }
-            None => {
-                let p = super::prepare::prepare_staged(
-                    self.problem,
-                    &self.spec,
-                    &self.options.cache,
-                    name,
-                    &path,
-                    staged,
-                    false,
-                );
-                on_event(Event::Prepared { name: name.clone() });
-                Intake::Fresh(Box::new(p), key)
-            }
+            None => Intake::Staged(StagedSubmission {
+                cost: staged.as_ref().map_or(0, super::prepare::build_cost),
+                path,
+                staged,
+                key,
+            }),
         }
     }
 

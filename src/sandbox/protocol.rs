@@ -220,10 +220,44 @@ pub struct Counts {
     pub total_max_depth: u64,
     /// Calls of instrumented functions that are not counted by name.
     pub other_calls: u64,
-    /// Entry events: (counted function's name, or None for a helper; total depth).
-    pub trace: Vec<(Option<String>, u32)>,
+    /// The first entry events, in order.
+    pub trace: Trace,
     /// Number of entry events, including those past the kept trace.
     pub events: u64,
+}
+
+/// A run's first entry events as the counting hooks packed them: each `depth << 8 | index`,
+/// `index` naming a counted function in `names` (any other index: a function not counted by
+/// name, such as a student's helper). Kept packed, in memory and on the wire, because a run
+/// has up to 4096 of them and a class tens of thousands of runs: a name per event made the
+/// worker's answers and the grader's reading of them most of a warm class's grading time.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    /// The counted functions, in the order of the hooks' indexes.
+    pub names: Vec<String>,
+    /// The events, packed.
+    pub packed: Vec<u32>,
+}
+
+impl Trace {
+    /// Number of kept events.
+    pub fn len(&self) -> usize {
+        self.packed.len()
+    }
+
+    /// No event was kept.
+    pub fn is_empty(&self) -> bool {
+        self.packed.is_empty()
+    }
+
+    /// The events in order: the counted function entered (None for any other function) and
+    /// the total depth at entry.
+    pub fn steps(&self) -> impl Iterator<Item = (Option<&str>, u32)> + '_ {
+        self.packed.iter().map(|&e| {
+            let name = self.names.get((e & 0xff) as usize).map(String::as_str);
+            (name, e >> 8)
+        })
+    }
 }
 
 /// Everything observed about one run.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use labgrade_reference::instrument::Counters;
 
-use super::protocol::Counts;
+use super::protocol::{Counts, Trace};
 
 /// Facts the child publishes about itself for the worker to read after it died.
 #[repr(C)]
@@ -64,13 +64,10 @@ impl SharedBlock {
                 .insert(name.clone(), c.max_depth[i].max(0) as u64);
         }
         let kept = (c.trace_len as usize).min(labgrade_reference::instrument::TRACE_LEN);
-        counts.trace = c.trace[..kept]
-            .iter()
-            .map(|&e| {
-                let index = (e & 0xff) as usize;
-                (names.get(index).cloned(), e >> 8)
-            })
-            .collect();
+        counts.trace = Trace {
+            names: names.to_vec(),
+            packed: c.trace[..kept].to_vec(),
+        };
         counts
     }
 }

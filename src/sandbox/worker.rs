@@ -57,21 +57,26 @@ pub fn main() -> std::io::Result<()> {
     preload_runtimes();
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
+    let mut answer = Vec::new();
     for line in stdin.lock().lines() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
         }
+        // Each answer is written whole, in one write: stdout's own buffering would cut a
+        // large one into many small writes.
         let mut respond = |id: u64, observation: Observation, last: bool| {
+            answer.clear();
             serde_json::to_writer(
-                &mut stdout,
+                &mut answer,
                 &RunResponse {
                     id,
                     observation,
                     last,
                 },
             )?;
-            stdout.write_all(b"\n")?;
+            answer.push(b'\n');
+            stdout.write_all(&answer)?;
             stdout.flush()
         };
         match serde_json::from_str::<WorkerRequest>(&line) {

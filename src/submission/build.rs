@@ -8,7 +8,7 @@
 //! installed the hooks return at once). Only where that cannot be used (a source that does
 //! not compile instrumented, the student's own `__cyg_profile` hooks) are the sources also
 //! compiled plainly into a plain library and program. labgrade's C helpers are compiled once
-//! per process, outside the jail, and copied in. A Rust crate is built with cargo, offline.
+//! per compiler and cache, outside the jail, and copied in ([`super::helpers`]). A Rust crate is built with cargo, offline.
 //!
 //! Every tool runs in the build jail ([`super::jail`]) inside a fresh private build directory
 //! outside the cache, holding copies of the staged submission (`src/`), the spec's headers
@@ -39,14 +39,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::detect::{language_of, Language, SubmissionKind};
+use super::helpers;
 use super::intake::Staged;
 use super::jail::{self, Identity, Jail, JailLimits};
 use super::symbols::{base_name, near_spelling};
 use crate::spec::{CompilerRecipe, ProblemSpec};
-
-const HOOKS_C: &str = include_str!("c/labgrade_hooks.c");
-const PROBE_C: &str = include_str!("c/labgrade_probe.c");
-const PROGRT_C: &str = include_str!("c/labgrade_progrt.c");
 
 /// Largest object file read for its symbols.
 const MAX_OBJECT_BYTES: u64 = 64 << 20;
@@ -284,8 +281,12 @@ impl BuildCache {
             SubmissionKind::Sources(files) if super::java::is_java(files) => {
                 super::java::build(staged, spec, &work, &self.limits)
             }
-            SubmissionKind::Sources(_) => build_c_family(staged, spec, graded, &work, &self.limits),
-            SubmissionKind::RustCrate(_) => build_crate(staged, spec, &work, &self.limits),
+            SubmissionKind::Sources(_) => {
+                build_c_family(staged, spec, graded, &work, &self.limits, &self.dir)
+            }
+            SubmissionKind::RustCrate(_) => {
+                build_crate(staged, spec, &work, &self.limits, &self.dir)
+            }
             _ => Built::fail("nothing to build".into(), true),
         };
         // The student's files under their own names; the rest of the build dir as <build>.
@@ -331,12 +332,12 @@ fn cap_output(text: &mut String, max: usize) {
     ));
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// HMAC-SHA-256 of `msg` under `key`.
-fn mac(key: &[u8], msg: &[u8]) -> String {
+pub(super) fn mac(key: &[u8], msg: &[u8]) -> String {
     let mut k = [0u8; 64];
     k[..key.len().min(64)].copy_from_slice(&key[..key.len().min(64)]);
     let mut inner = Sha256::new();
@@ -475,7 +476,7 @@ pub(crate) fn compiler_version(program: &str) -> String {
         .to_string()
 }
 
-fn tool_version(program: &str, args: &[&str]) -> String {
+pub(super) fn tool_version(program: &str, args: &[&str]) -> String {
     // One probe per tool and process: threads building at once wait for the first.
     type Probes = Mutex<BTreeMap<String, std::sync::Arc<OnceLock<String>>>>;
     static SEEN: OnceLock<Probes> = OnceLock::new();
@@ -584,7 +585,7 @@ fn cache_key(
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION"));
     h.update(grader_identity());
-    for part in [HOOKS_C, PROBE_C, PROGRT_C] {
+    for part in super::helpers::SOURCES {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part);
     }
@@ -954,8 +955,9 @@ fn build_c_family(
     graded: &[String],
     work: &BuildDir,
     limits: &JailLimits,
+    cache: &Path,
 ) -> Built {
-    match build_c_family_in(staged, spec, graded, work, limits) {
+    match build_c_family_in(staged, spec, graded, work, limits, cache) {
         Ok(b) => b,
         Err(b) => *b,
     }
@@ -967,7 +969,10 @@ fn build_c_family_in(
     graded: &[String],
     work: &BuildDir,
     limits: &JailLimits,
+    cache: &Path,
 ) -> Result<Built, Box<Built>> {
+    // labgrade's helpers are made while the student's sources compile; linking waits.
+    helpers::start(&spec.build.c.compiler, cache);
     let w = work.path();
     let machine = |e: String| Box::new(Built::fail(e, true));
     let src_root = w.join("src");
@@ -975,13 +980,13 @@ fn build_c_family_in(
     let lib_dir = w.join("lib");
     let shim_limit = w.join("shim");
     let shim_root = (0..SHIM_DEPTH).fold(shim_limit.clone(), |p, _| p.join("r"));
-    let helpers = w.join("labgrade");
+    let helper_dir = w.join("labgrade");
     copy_tree(&staged.root, &src_root).map_err(machine)?;
     copy_tree(&spec.include_dir, &spec_dir).map_err(machine)?;
     if spec.lib_dir.is_dir() {
         copy_tree(&spec.lib_dir, &lib_dir).map_err(machine)?;
     }
-    for d in [&shim_root, &helpers, &w.join("tmp")] {
+    for d in [&shim_root, &helper_dir, &w.join("tmp")] {
         std::fs::create_dir_all(d).map_err(|e| machine(format!("cannot create {e}")))?;
     }
     let known: BTreeSet<String> = [&spec.include_dir, &spec.lib_dir]
@@ -1010,7 +1015,6 @@ fn build_c_family_in(
                 <= 3
         })
         .collect();
-    let helper_objs = helper_objects(&spec.build.c.compiler, &helpers).map_err(machine)?;
     // The sources that define a graded function static: only there would the spec header's
     // prototypes of the student's functions be an error.
     let static_files: BTreeSet<PathBuf> = files
@@ -1156,6 +1160,8 @@ fn build_c_family_in(
     if out.failed {
         return Ok(out);
     }
+    let helper_objs =
+        helpers::objects(&spec.build.c.compiler, cache, &helper_dir).map_err(machine)?;
     // The spec's driver: compiled like the student's C++ (it includes their header), plain.
     let first_dir = files
         .first()
@@ -1181,7 +1187,7 @@ fn build_c_family_in(
     // The spec's unity translation unit: every student source, then labgrade's file, in one
     // compile; its object alone is the library (the program stays the student's own).
     if let Some(unity) = &spec.build.unity {
-        let obj = helpers.join("unity.o");
+        let obj = helper_dir.join("unity.o");
         let mut cmd = Command::new(&spec.build.cpp.compiler);
         cmd.args(&spec.build.cpp.flags)
             .args(["-fPIC", "-c", "-w", "-O2"])
@@ -1228,7 +1234,7 @@ fn build_c_family_in(
     }
     let mut driver_o = Vec::new();
     if let Some(driver) = &spec.build.driver {
-        let obj = helpers.join("driver.o");
+        let obj = helper_dir.join("driver.o");
         let step = compile_spec_cpp(driver, &[], &obj, &mut out)?;
         if !step.ok {
             out.failed = true;
@@ -1245,7 +1251,7 @@ fn build_c_family_in(
     // link it with). It failing to compile is not the student's error: the functions it
     // adapts then say that they cannot be called.
     if let (Some(adapter), true) = (&spec.build.cpp_adapter, any_cpp) {
-        let obj = helpers.join("adapter.o");
+        let obj = helper_dir.join("adapter.o");
         let step = compile_spec_cpp(adapter, &["-w"], &obj, &mut out)?;
         if step.ok {
             driver_o.push(obj);
@@ -1381,83 +1387,13 @@ fn build_c_family_in(
     Ok(out)
 }
 
-/// labgrade's own C helpers, as objects in a build's directory.
-struct HelperObjects {
-    /// The counting hooks (`__cyg_profile_func_enter/exit`).
-    hooks: PathBuf,
-    /// The probe that checks counting works.
-    probe: PathBuf,
-    /// The same probe compiled with `-pg`, for Rust builds, counted by `mcount`.
-    probe_mcount: PathBuf,
-    /// The program runtime that marks a stack overflow.
-    progrt: PathBuf,
-}
-
-/// Writes labgrade's helper objects into `into`. They are labgrade's code, the same for
-/// every submission: compiled once per compiler and process (outside the jail, as nothing
-/// of a student's is involved), then copied into each build.
-fn helper_objects(cc: &str, into: &Path) -> Result<HelperObjects, String> {
-    type Objects = Result<Vec<Vec<u8>>, String>;
-    static COMPILED: OnceLock<Mutex<BTreeMap<String, Objects>>> = OnceLock::new();
-    const PARTS: [(&str, &str, &[&str]); 4] = [
-        ("labgrade_hooks", HOOKS_C, &[]),
-        ("labgrade_probe", PROBE_C, &["-finstrument-functions"]),
-        ("labgrade_probe_mcount", PROBE_C, &["-pg"]),
-        ("labgrade_progrt", PROGRT_C, &[]),
-    ];
-    let compile = || -> Objects {
-        let dir = tempfile::tempdir().map_err(|e| format!("cannot create a directory: {e}"))?;
-        PARTS
-            .iter()
-            .map(|(name, text, extra)| {
-                let src = dir.path().join(format!("{name}.c"));
-                let obj = src.with_extension("o");
-                std::fs::write(&src, text).map_err(|e| format!("cannot write {name}.c: {e}"))?;
-                let out = Command::new(cc)
-                    .args(["-O2", "-fPIC", "-c"])
-                    .args(*extra)
-                    .arg(&src)
-                    .arg("-o")
-                    .arg(&obj)
-                    .output()
-                    .map_err(|e| format!("cannot run {cc}: {e}"))?;
-                if !out.status.success() {
-                    return Err(format!(
-                        "labgrade's {name}.c does not compile with {cc}:\n{}",
-                        String::from_utf8_lossy(&out.stderr)
-                    ));
-                }
-                std::fs::read(&obj).map_err(|e| format!("cannot read {name}.o: {e}"))
-            })
-            .collect()
-    };
-    let objects = {
-        let mut compiled = COMPILED
-            .get_or_init(Default::default)
-            .lock()
-            .map_err(|_| "labgrade's helper cache is poisoned".to_string())?;
-        compiled
-            .entry(cc.to_string())
-            .or_insert_with(compile)
-            .clone()?
-    };
-    let mut paths = Vec::new();
-    for ((name, _, _), bytes) in PARTS.iter().zip(objects) {
-        let path = into.join(format!("{name}.o"));
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {name}.o: {e}"))?;
-        paths.push(path);
-    }
-    let [hooks, probe, probe_mcount, progrt] =
-        <[PathBuf; 4]>::try_from(paths).expect("four helpers");
-    Ok(HelperObjects {
-        hooks,
-        probe,
-        probe_mcount,
-        progrt,
-    })
-}
-
-fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &JailLimits) -> Built {
+fn build_crate(
+    staged: &Staged,
+    spec: &ProblemSpec,
+    work: &BuildDir,
+    limits: &JailLimits,
+    cache: &Path,
+) -> Built {
     let w = work.path();
     let src = w.join("crate");
     if let Err(e) = copy_tree(&staged.root, &src) {
@@ -1487,7 +1423,7 @@ fn build_crate(staged: &Staged, spec: &ProblemSpec, work: &BuildDir, limits: &Ja
     };
     let profile = &spec.build.rust_profile;
     // Written before the build directory is given away to the uid the build runs as.
-    let counting = counting_env(&spec.build.c.compiler, w, profile);
+    let counting = counting_env(&spec.build.c.compiler, cache, w, profile);
     if let Err(e) = work.give_away() {
         return Built::fail(e, true);
     }
@@ -1635,12 +1571,17 @@ const RUST_COUNTING_FLAGS: &[&str] = &[
 
 /// The environment of a counted cargo build: the flags, and labgrade's hooks written into
 /// the build directory `w`.
-fn counting_env(cc: &str, w: &Path, profile: &str) -> Result<Vec<(String, String)>, String> {
+fn counting_env(
+    cc: &str,
+    cache: &Path,
+    w: &Path,
+    profile: &str,
+) -> Result<Vec<(String, String)>, String> {
     let dir = w.join("labgrade-hooks");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
-    let helpers = helper_objects(cc, &dir)?;
+    let objects = helpers::objects(cc, cache, &dir)?;
     let mut flags: Vec<String> = RUST_COUNTING_FLAGS.iter().map(|f| f.to_string()).collect();
-    for object in [&helpers.hooks, &helpers.probe_mcount] {
+    for object in [&objects.hooks, &objects.probe_mcount] {
         flags.push(format!("-Clink-arg={}", object.display()));
     }
     let profile_var = profile.to_uppercase().replace('-', "_");

@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod detect;
+mod helpers;
 pub mod intake;
 pub mod jail;
 pub mod java;
