@@ -637,6 +637,17 @@ fn attach_counters(
             );
         }
     }
+    // Two names at one address (an optimiser folded identical functions) would have the
+    // hooks count both under the first: their calls cannot be told apart.
+    for (i, a) in addrs.iter().enumerate() {
+        if let Some(j) = addrs[..i].iter().position(|b| b == a) {
+            return Err(format!(
+                "{} and {} are one function in this library (the same address): their calls \
+                 cannot be told apart, so call counts are not observable",
+                names[j], names[i]
+            ));
+        }
+    }
     type Probe = unsafe extern "C" fn(c_int) -> c_int;
     let (slot, probe, probe_size): (*mut *mut Counters, Probe, u64) = match hooks {
         None => {

@@ -206,3 +206,68 @@ fn calls_share_a_child_unless_loading_left_state_outside_the_library() {
         );
     }
 }
+
+/// Two counted functions at one address: `IsBadPosition` an alias of `FindGoodMove`, as an
+/// optimiser's folding of identical functions makes them (the reference cdylib's empty
+/// markers were folded so in a release build). Built with labgrade's hooks and probe.
+const ALIASED: &str = r#"
+int FindGoodMove(int n) { return n > 0 ? FindGoodMove(n - 1) + 1 : 0; }
+int IsBadPosition(int n) __attribute__((alias("FindGoodMove")));
+#ifndef ALIAS
+int Other(int n) { return n > 0 ? Other(n - 1) + 2 : 0; }
+#endif
+"#;
+
+/// An instrumented library of `source` (with labgrade's hooks and probe linked in).
+fn counting_library(name: &str, source: &str, flags: &[&str]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("batch-lib");
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/submission/c");
+    let src = dir.join(format!("{name}.c"));
+    std::fs::write(&src, source).unwrap();
+    let lib = dir.join(format!("lib{name}.so"));
+    let st = Command::new("gcc")
+        .args(flags)
+        .args(["-shared", "-fPIC", "-O0", "-finstrument-functions", "-o"])
+        .arg(&lib)
+        .arg(&src)
+        .arg(c.join("labgrade_hooks.c"))
+        .arg(c.join("labgrade_probe.c"))
+        .status()
+        .unwrap();
+    assert!(st.success(), "gcc failed on {name}");
+    lib
+}
+
+#[test]
+fn counted_functions_folded_into_one_address_are_not_counted_as_one() {
+    let counted = |lib: &Path, second: &str| {
+        let mut artifact = Artifact::plain_library(lib, &["FindGoodMove", second]);
+        artifact.instrumented = true;
+        artifact.counted = ["FindGoodMove", second]
+            .iter()
+            .map(|n| (n.to_string(), n.to_string()))
+            .collect();
+        let req = RunRequest {
+            artifact,
+            ..requests_on(lib, &[4], false).remove(0)
+        };
+        let o = WorkerPool::new(worker(), 1).run_all(&[req], &|_, _| {})[0].clone();
+        assert_eq!(o.value.as_ref().and_then(|v| v.as_i64()), Some(4), "{o:?}");
+        o
+    };
+    let aliased = counting_library("aliased", ALIASED, &["-DALIAS"]);
+    let o = counted(&aliased, "IsBadPosition");
+    assert!(o.counts.is_none(), "{:?}", o.counts);
+    let note = o.counts_note.unwrap_or_default();
+    assert!(
+        note.contains("FindGoodMove and IsBadPosition are one function"),
+        "{note}"
+    );
+    // Two functions of their own: counted apart.
+    let apart = counting_library("apart", ALIASED, &[]);
+    let o = counted(&apart, "Other");
+    let counts = o.counts.expect("counted");
+    assert_eq!(counts.calls["FindGoodMove"], 5, "{counts:?}");
+    assert_eq!(counts.calls["Other"], 0, "{counts:?}");
+}
