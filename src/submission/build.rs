@@ -1055,11 +1055,17 @@ fn build_c_family_in(
         v.extend([lib_dir.clone(), shim_root.clone()]);
         v
     };
-    let inc_args = |src_dir: &Path| -> Vec<String> {
-        includes(src_dir)
+    // The include path, and `__FILE__` (an `assert`'s message) naming a student's file as
+    // their own compiler would, `nim.c` rather than the build directory that is gone by the
+    // time the message is read (the last matching map applies: the sources' own first).
+    let path_args = |src_dir: &Path| -> Vec<String> {
+        let mut args: Vec<String> = includes(src_dir)
             .iter()
             .flat_map(|d| ["-I".to_string(), d.display().to_string()])
-            .collect()
+            .collect();
+        args.push(format!("-fmacro-prefix-map={}/=", w.display()));
+        args.push(format!("-fmacro-prefix-map={}/=", src_root.display()));
+        args
     };
     let mut extra_defs: Vec<&str> = Vec::new();
     if static_defs {
@@ -1121,7 +1127,7 @@ fn build_c_family_in(
         }
         run(
             cmd.args(defs_for(f))
-                .args(inc_args(&src_dir))
+                .args(path_args(&src_dir))
                 .arg(f)
                 .arg("-o")
                 .arg(obj),
@@ -1176,7 +1182,7 @@ fn build_c_family_in(
                 .args(["-fPIC", "-c"])
                 .args(extra)
                 .args(&extra_defs)
-                .args(inc_args(&first_dir))
+                .args(path_args(&first_dir))
                 .arg(spec_dir.join(file))
                 .arg("-o")
                 .arg(obj),
@@ -1192,7 +1198,7 @@ fn build_c_family_in(
         cmd.args(&spec.build.cpp.flags)
             .args(["-fPIC", "-c", "-w", "-O2"])
             .args(&extra_defs)
-            .args(inc_args(&first_dir));
+            .args(path_args(&first_dir));
         if files.iter().any(|f| language_of(f) == Some(Language::C)) {
             // C edition sources, compiled as C++ here: void * converts as in C, and
             // genlib.h keeps the C edition's New and GetBlock.
@@ -1367,7 +1373,7 @@ fn build_c_family_in(
                 .args(&spec.build.cpp.flags)
                 .args(["-g", "-O0", "-fsanitize=address", "-fno-omit-frame-pointer"])
                 .args(&extra_defs)
-                .args(inc_args(&first_dir))
+                .args(path_args(&first_dir))
                 .args(&sources)
                 .arg(spec_dir.join(main))
                 .arg("-lm")

@@ -660,3 +660,22 @@ fn a_single_source_file_is_a_submission() {
         "{r:#}"
     );
 }
+
+/// An `assert` in a student's C file names the file as their own compiler would (`nim.c`),
+/// not the build directory labgrade compiled it in, which is gone by the time it is read.
+#[test]
+fn a_failed_assertion_names_the_students_file() {
+    let (_, r) = check_report(
+        "nim",
+        &sample("crashes"),
+        &["--case", "ChooseComputerMove/5/*"],
+    );
+    let m = case(&r, "ChooseComputerMove/5/return")["message"]
+        .as_str()
+        .unwrap();
+    assert!(
+        m.contains(" nim.c:179: ChooseComputerMove: Assertion"),
+        "{m}"
+    );
+    assert!(!m.contains("labgrade-build"), "{m}");
+}
