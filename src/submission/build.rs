@@ -38,6 +38,7 @@ use std::sync::{Mutex, OnceLock};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::build_lock::BuildLock;
 use super::detect::{language_of, Language, SubmissionKind};
 use super::helpers;
 use super::intake::Staged;
@@ -273,6 +274,11 @@ impl BuildCache {
         if let Some(b) = load_cached(&final_dir, &secret) {
             return b;
         }
+        // Whoever builds this key first, the others wait and then take its build.
+        let _building = BuildLock::acquire(&self.dir, &key);
+        if let Some(b) = load_cached(&final_dir, &secret) {
+            return b;
+        }
         let work = match BuildDir::new(kind) {
             Ok(w) => w,
             Err(e) => return Built::fail(e, true),
@@ -419,9 +425,11 @@ fn publish(
     match std::fs::rename(&tmp, final_dir) {
         Ok(()) => Ok(out),
         Err(_) => {
-            // Another thread built the same thing first: use theirs if it checks out.
+            // Another thread built the same thing first: use theirs if it checks out (this
+            // build was made all the same: not a cached one).
             let _ = std::fs::remove_dir_all(&tmp);
-            Ok(load_cached(final_dir, secret).unwrap_or(out))
+            let theirs = load_cached(final_dir, secret).map(|b| Built { cached: false, ..b });
+            Ok(theirs.unwrap_or(out))
         }
     }
 }

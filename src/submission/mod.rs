@@ -8,6 +8,7 @@
 //! function or a C++ mangled name is found before anything runs.
 
 pub mod build;
+mod build_lock;
 pub mod detect;
 mod helpers;
 pub mod intake;

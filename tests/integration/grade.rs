@@ -422,3 +422,35 @@ fn grade_reads_a_canvas_export_one_submission_per_student() {
     assert_eq!(ada["score"], ada["max_score"]);
     assert_eq!(report(&out, "turingalan_1912")["student_id"], "1912");
 }
+
+/// Two labgrade processes sharing one build cache (shards on one machine, a second terminal)
+/// that meet the same submission build it once: one builds, the other waits for it and
+/// takes its build from the cache.
+#[test]
+fn two_processes_sharing_a_cache_build_a_submission_once() {
+    let cache = tempfile::tempdir().unwrap();
+    let sub = sample("book-cpp");
+    let start = || {
+        Command::new(labgrade_bin())
+            .args(["--color", "never", "--cache-dir"])
+            .arg(cache.path())
+            .args(["check", "nim"])
+            .arg(&sub)
+            .args(["--format", "json"])
+            .current_dir(repo())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start(), start());
+    let mut cached = Vec::new();
+    for child in [a, b] {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(r["build"]["ok"], true, "{r}");
+        cached.push(r["build"]["cached"].as_bool().unwrap());
+    }
+    cached.sort();
+    assert_eq!(cached, [false, true], "exactly one of the two built");
+}
