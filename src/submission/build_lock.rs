@@ -29,7 +29,7 @@ impl BuildLock {
                     .open(dir.join(key))
             })
             .ok()
-            .filter(|f| lock(f));
+            .filter(lock);
         BuildLock { _file: file }
     }
 }
