@@ -424,7 +424,7 @@ fn main() {
         }
     }
     println!(
-        "labgrade (cold) / compiler alone = {:.1}x ({of}; gcc/g++ -finstrument-functions, \
+        "labgrade (cold) / compiler alone = {:.2}x ({of}; gcc/g++ -finstrument-functions, \
          one compile per source and two links per submission, {} jobs as labgrade)",
         median(cc_r),
         jobs()
@@ -437,7 +437,7 @@ fn main() {
     let worker = PathBuf::from(env!("CARGO_BIN_EXE_labgrade-worker"));
     let iso = plain_vs_sandbox(&lib, &worker);
     println!(
-        "sandbox: one sandboxed run / plain fork+dlopen+call = {:.1}x (median of {} rounds)",
+        "sandbox: one sandboxed run / plain fork+dlopen+call = {:.2}x (median of {} rounds)",
         iso.sandboxed_ms / iso.plain_ms,
         isolation::ROUNDS
     );
