@@ -367,8 +367,8 @@ fn main() {
     // alone. Odd rounds run them in reverse order.
     let warm = tempfile::tempdir().unwrap();
     run_labgrade(&class, warm.path(), false); // fill the warm cache
-    let (mut cold_r, mut warm_r, mut regrade_r, mut cc_r) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut cold_r, mut warm_r, mut regrade_r, mut cc_r, mut cc_warm_r) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for r in 0..rounds {
         let mut steps: Vec<u8> = if harness {
             vec![0, 1, 4, 2, 3]
@@ -397,6 +397,7 @@ fn main() {
             regrade_r.push(h / regrade);
         }
         cc_r.push(cold / cc);
+        cc_warm_r.push(warm_s / cc);
         eprintln!("round {} of {rounds} done", r + 1);
     }
     let of = format!(
@@ -428,6 +429,10 @@ fn main() {
          one compile per source and two links per submission, {} jobs as labgrade)",
         median(cc_r),
         jobs()
+    );
+    println!(
+        "labgrade (warm, every submission graded) / compiler alone = {:.2}x ({of})",
+        median(cc_warm_r)
     );
 
     // The sandbox: one run through labgrade's worker, and one call among many sharing a
