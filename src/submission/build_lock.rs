@@ -3,12 +3,18 @@
 //! second terminal) that meet the same submission build it once. The second waits on the
 //! first's lock, then finds the first's build in the cache.
 //!
-//! Best effort: where the file system has no locks (some network mounts), the lock is not
-//! taken and both build, as they would without it; publishing stays atomic either way.
+//! Best effort: where the file system has no locks (some network mounts), where the lock
+//! file cannot be opened (a cache made by another user), or when the wait grows longer than
+//! any build of a C family submission takes (the holder stopped with Ctrl-Z, say), the lock
+//! is not taken and both build, as they would without it; publishing stays atomic either way.
 
 use std::fs::{File, OpenOptions};
 use std::os::fd::AsRawFd;
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The longest a build waits for another process's build of the same submission.
+const MAX_WAIT: Duration = Duration::from_secs(60);
 
 /// Held while one build of a key runs; unlocked when dropped (the kernel drops it with the
 /// descriptor, so a crashed labgrade never leaves a build locked).
@@ -19,31 +25,47 @@ pub(super) struct BuildLock {
 impl BuildLock {
     /// Waits for and takes the lock of `key` in `cache` (`<cache>/.locks/<key>`).
     pub(super) fn acquire(cache: &Path, key: &str) -> BuildLock {
+        BuildLock::acquire_within(cache, key, MAX_WAIT)
+    }
+
+    /// [`BuildLock::acquire`], giving up (unlocked) after `wait`.
+    fn acquire_within(cache: &Path, key: &str, wait: Duration) -> BuildLock {
         let dir = cache.join(".locks");
+        let path = dir.join(key);
+        // A lock file another user made opens read-only, which locks as well.
         let file = std::fs::create_dir_all(&dir)
             .and_then(|_| {
                 OpenOptions::new()
                     .create(true)
                     .truncate(false)
                     .write(true)
-                    .open(dir.join(key))
+                    .open(&path)
             })
+            .or_else(|_| File::open(&path))
             .ok()
-            .filter(lock);
+            .filter(|f| lock(f, wait));
         BuildLock { _file: file }
     }
 }
 
-/// An exclusive lock on `f`, waiting for it (retried when a signal interrupts the wait).
-fn lock(f: &File) -> bool {
+/// An exclusive lock on `f`, waiting for it at most `wait`.
+fn lock(f: &File, wait: Duration) -> bool {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(5);
     loop {
         // SAFETY: flock on a descriptor this function's caller owns.
-        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0 {
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
             return true;
         }
-        if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+        let err = std::io::Error::last_os_error().raw_os_error();
+        if err != Some(libc::EWOULDBLOCK) && err != Some(libc::EINTR) {
             return false;
         }
+        if start.elapsed() >= wait {
+            return false;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(100));
     }
 }
 
@@ -76,6 +98,22 @@ mod tests {
         drop(first);
         waiter.join().unwrap();
         assert!(got.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_holder_that_never_lets_go_is_waited_for_only_so_long() {
+        let cache = tempfile::tempdir().unwrap();
+        let _stuck = BuildLock::acquire(cache.path(), "k");
+        let t = Instant::now();
+        let second = BuildLock::acquire_within(cache.path(), "k", Duration::from_millis(200));
+        assert!(
+            second._file.is_none(),
+            "the lock was held: it cannot be taken"
+        );
+        assert!(
+            t.elapsed() >= Duration::from_millis(200),
+            "it gave up before the wait"
+        );
     }
 
     #[test]
