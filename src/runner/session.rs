@@ -242,10 +242,12 @@ impl Session {
             }
         }
         to_build.sort_by_key(|(i, s)| (std::cmp::Reverse(s.cost), *i));
+        // A regraded class may have nothing left to build: no builder is started then.
+        let builders = jobs.min(to_build.len());
         let queue = Mutex::new(to_build.into_iter());
         std::thread::scope(|s| {
             let (tx, rx) = std::sync::mpsc::channel();
-            for _ in 0..jobs.min(n) {
+            for _ in 0..builders {
                 let tx = tx.clone();
                 let queue = &queue;
                 s.spawn(move || loop {

@@ -8,7 +8,8 @@
 //! installed the hooks return at once). Only where that cannot be used (a source that does
 //! not compile instrumented, the student's own `__cyg_profile` hooks) are the sources also
 //! compiled plainly into a plain library and program. labgrade's C helpers are compiled once
-//! per compiler and cache, outside the jail, and copied in ([`super::helpers`]). A Rust crate is built with cargo, offline.
+//! per compiler and cache, outside the jail, and copied in ([`super::helpers`]). A Rust
+//! crate is built with cargo, offline.
 //!
 //! Every tool runs in the build jail ([`super::jail`]) inside a fresh private build directory
 //! outside the cache, holding copies of the staged submission (`src/`), the spec's headers
