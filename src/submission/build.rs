@@ -31,7 +31,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
@@ -184,36 +184,6 @@ impl BuildCache {
             })
     }
 
-    /// The key authenticating records, created on first use (mode 0600).
-    fn secret(&self) -> Result<Vec<u8>, String> {
-        let path = self.dir.join(".key");
-        if let Ok(k) = std::fs::read(&path) {
-            if k.len() == 32 {
-                return Ok(k);
-            }
-        }
-        let mut key = vec![0u8; 32];
-        std::fs::File::open("/dev/urandom")
-            .and_then(|mut f| f.read_exact(&mut key))
-            .map_err(|e| format!("cannot read /dev/urandom: {e}"))?;
-        let tmp = self.dir.join(format!(".key-{}", std::process::id()));
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .open(&tmp)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, &key))
-            .map_err(|e| format!("cannot write the cache key: {e}"))?;
-        // Whoever links first wins; everyone then reads the same key.
-        let _ = std::fs::hard_link(&tmp, &path);
-        let _ = std::fs::remove_file(&tmp);
-        match std::fs::read(&path) {
-            Ok(k) if k.len() == 32 => Ok(k),
-            _ => Err("cannot read the cache key".into()),
-        }
-    }
-
     /// Keeps a prebuilt library or executable (already staged) in the cache by content, and
     /// returns where.
     pub fn keep_prebuilt(&self, staged: &Path) -> Result<PathBuf, String> {
@@ -267,7 +237,7 @@ impl BuildCache {
             Ok(k) => k,
             Err(e) => return Built::fail(e, true),
         };
-        let secret = match self.secret() {
+        let secret = match super::cache_secret::secret(&self.dir) {
             Ok(s) => s,
             Err(e) => return Built::fail(e, true),
         };

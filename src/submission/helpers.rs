@@ -108,9 +108,7 @@ pub(super) fn objects(cc: &str, cache: &Path, into: &Path) -> Result<HelperObjec
 /// The helpers from the cache when an entry there checks out, else compiled (and kept
 /// there when the cache can be written; a cache that cannot is no reason to fail a build).
 fn load_or_compile(cc: &str, cache: &Path) -> Objects {
-    let secret = std::fs::read(cache.join(".key"))
-        .ok()
-        .filter(|k| k.len() == 32);
+    let secret = super::cache_secret::secret(cache).ok();
     let dir = cache.join("helpers").join(key(cc));
     if let Some(found) = secret.as_deref().and_then(|k| load(&dir, k)) {
         return Ok(Arc::new(found));
