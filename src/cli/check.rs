@@ -105,12 +105,7 @@ pub fn run(
             );
         }
     }
-    let report = last;
-    Ok(if !report.has_failures() {
-        exit_codes::OK
-    } else {
-        exit_codes::FAILED
-    })
+    Ok(exit_codes::of_reports(std::slice::from_ref(&last)))
 }
 
 /// Prepares, grades and prints one check, and records its failures for `--rerun-failed`.

@@ -361,9 +361,8 @@ pub fn run(
         },
         out.display()
     );
-    Ok(if reports.iter().all(|r| !r.has_failures()) {
-        exit_codes::OK
-    } else {
-        exit_codes::FAILED
-    })
+    if let Some(line) = csv::unresolved_line(&reports) {
+        println!("{line}");
+    }
+    Ok(exit_codes::of_reports(&reports))
 }

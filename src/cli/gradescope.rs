@@ -9,8 +9,8 @@
 //!
 //! `run_autograder` always leaves a `results.json`: labgrade writes one even when it cannot
 //! load the submission (score 0 and what to hand in, see `check --format gradescope`), and
-//! if labgrade itself fails, the script writes one that says so, so Gradescope never shows
-//! "autograder failed" without a word. Every path starts from `$AUTOGRADER_ROOT` (default
+//! if labgrade itself fails, the script writes one that says so, with no score: labgrade's
+//! failure is never a student's 0 (an unresolved submission's results carry no score either). Every path starts from `$AUTOGRADER_ROOT` (default
 //! `/autograder`), so the scripts run as they do on Gradescope in any directory laid out the
 //! same way (the tests do that).
 
@@ -90,9 +90,9 @@ fn run_autograder(problem: &str) -> String {
          \x20 mv \"$out.partial\" \"$out\"\n\
          else\n\
          \x20 rm -f \"$out.partial\"\n\
-         \x20 printf '%s\\n' '{{\"score\": 0, \"output\": \"labgrade could not grade this submission \
-         (its own failure, not yours): please tell your instructor.\", \"output_format\": \"md\", \
-         \"stdout_visibility\": \"hidden\", \"tests\": []}}' > \"$out\"\n\
+         \x20 printf '%s\\n' '{{\"output\": \"labgrade could not grade this submission \
+         (its own failure, not yours), so no score is given: please tell your instructor.\", \
+         \"output_format\": \"md\", \"stdout_visibility\": \"hidden\", \"tests\": []}}' > \"$out\"\n\
          fi\n\
          exit 0\n"
     )

@@ -377,11 +377,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path, color: bool) -> Result<i32, CliError>
         if class_csv { "class.csv and " } else { "" },
         out.display()
     );
-    Ok(if reports.iter().all(|r| !r.has_failures()) {
-        exit_codes::OK
-    } else {
-        exit_codes::FAILED
-    })
+    if let Some(line) = csv::unresolved_line(&reports) {
+        println!("{line}");
+    }
+    Ok(exit_codes::of_reports(&reports))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use colored::Color;
 
 use super::details;
-use super::model::{CaseReport, SubmissionReport, Verdict};
+use super::model::{CaseReport, Status, SubmissionReport, Verdict};
 use super::names;
 use super::paint::{Painter, Style};
 
@@ -20,13 +20,17 @@ pub struct GradebookColumns {
     pub cases: bool,
 }
 
-/// Writes the gradebook: `student_id,submission,score,max_score,percent`, a `tag:<name>`
+/// Writes the gradebook: `student_id,submission,score,max_score,percent,status`, a `tag:<name>`
 /// column per tag of the class's cases (sorted; the points earned in that tag's cases, a case
 /// with several tags counting in each), `passed,failed`, one count column per verdict word
 /// other than `pass` (in [`Verdict::ALL`] order, counting every case with that verdict,
 /// including abnormal ends the case expects), `build_warnings`, then with
 /// [`GradebookColumns::cases`] a `case:<name>` column per case with its points (fixture
 /// order; `case:<problem>/<name>` when the reports span several problems).
+///
+/// `status` is `graded`, or `unresolved` when labgrade failed to run some case even after
+/// retrying ([`Status::Unresolved`]): then score, percent and every tag and case cell are
+/// empty (withheld, never a 0 the student did not earn), so an LMS import skips them.
 ///
 /// `passed` counts cases that got the verdict they expect, `failed` those that did not,
 /// `not-observable` ones aside (worth 0 of 0: nothing the submission failed). `percent` has
@@ -68,9 +72,16 @@ pub fn write_gradebook<W: std::io::Write>(
         Vec::new()
     };
 
-    let mut header: Vec<String> = ["student_id", "submission", "score", "max_score", "percent"]
-        .map(String::from)
-        .to_vec();
+    let mut header: Vec<String> = [
+        "student_id",
+        "submission",
+        "score",
+        "max_score",
+        "percent",
+        "status",
+    ]
+    .map(String::from)
+    .to_vec();
     header.extend(tags.iter().map(|t| format!("tag:{t}")));
     header.extend(["passed", "failed"].map(String::from));
     header.extend(verdicts.iter().map(|v| v.as_str().to_string()));
@@ -80,14 +91,24 @@ pub fn write_gradebook<W: std::io::Write>(
 
     for report in reports {
         let passed = report.cases.iter().filter(|c| c.passed).count();
+        // An unresolved submission's points are no grade: every points cell stays empty.
+        let withheld = report.is_unresolved();
+        let points = |x: f64| if withheld { String::new() } else { number(x) };
+        let status = if withheld {
+            Status::Unresolved
+        } else {
+            Status::Graded
+        };
         let mut row = vec![
             names::spreadsheet_text(report.student_id()),
             names::spreadsheet_text(&report.submission),
-            number(report.score),
+            points(report.score),
             number(report.max_score),
             details::percent(report.score, report.max_score)
+                .filter(|_| !withheld)
                 .map(|p| format!("{p:.2}"))
                 .unwrap_or_default(),
+            status.as_str().to_string(),
         ];
         row.extend(tags.iter().map(|t| {
             let mut tagged = report
@@ -98,7 +119,7 @@ pub fn write_gradebook<W: std::io::Write>(
             if tagged.peek().is_none() {
                 String::new()
             } else {
-                number(tagged.map(|c| c.score).sum())
+                points(tagged.map(|c| c.score).sum())
             }
         }));
         row.push(passed.to_string());
@@ -128,7 +149,7 @@ pub fn write_gradebook<W: std::io::Write>(
             row.extend(
                 case_keys
                     .iter()
-                    .map(|k| scores.get(k).map(|s| number(*s)).unwrap_or_default()),
+                    .map(|k| scores.get(k).map(|s| points(*s)).unwrap_or_default()),
             );
         }
         out.write_record(&row)?;
@@ -161,7 +182,9 @@ fn merged_order(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
 
 /// An aligned table for the terminal: submission, `score/max`, percent and a compact verdict
 /// breakdown (`40 pass, 3 fail, 1 stack-overflow`), sorted by name, then a `mean` line with
-/// the mean score and percent and how many submissions passed every case. With `color`, the
+/// the mean score and percent and how many submissions passed every case. An unresolved
+/// submission ([`Status::Unresolved`]) shows `-` for its score and is left out of the mean,
+/// which says how many it left out. With `color`, the
 /// header is bold and percents are green (100%), yellow (50% or more) or red; without it the
 /// text has no escapes.
 pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
@@ -170,6 +193,16 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     let mut rows: Vec<[String; 4]> = Vec::new();
     let mut percents: Vec<Option<f64>> = Vec::new();
     for r in &reports {
+        if r.is_unresolved() {
+            rows.push([
+                names::printable(&r.submission),
+                format!("-/{}", details::points(r.max_score)),
+                "-".into(),
+                format!("unresolved: {}", details::verdict_breakdown(r)),
+            ]);
+            percents.push(None);
+            continue;
+        }
         let pct = details::percent(r.score, r.max_score);
         rows.push([
             names::printable(&r.submission),
@@ -185,17 +218,20 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
         percents.push(pct);
     }
 
+    // The mean is over graded submissions only: an unresolved one has no grade to count.
     let n = reports.len();
+    let graded: Vec<&&SubmissionReport> = reports.iter().filter(|r| !r.is_unresolved()).collect();
+    let unresolved = n - graded.len();
     let mean = |f: fn(&SubmissionReport) -> f64| {
-        if n == 0 {
+        if graded.is_empty() {
             0.0
         } else {
-            reports.iter().map(|r| f(r)).sum::<f64>() / n as f64
+            graded.iter().map(|r| f(r)).sum::<f64>() / graded.len() as f64
         }
     };
     let known: Vec<f64> = percents.iter().flatten().copied().collect();
     let mean_pct = (!known.is_empty()).then(|| known.iter().sum::<f64>() / known.len() as f64);
-    let all_passed = reports.iter().filter(|r| r.all_passed()).count();
+    let all_passed = graded.iter().filter(|r| r.all_passed()).count();
     let footer = [
         "mean".to_string(),
         format!(
@@ -207,8 +243,13 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
             .map(|x| format!("{x:.1}%"))
             .unwrap_or_else(|| "-".into()),
         format!(
-            "{n} submission{}, {all_passed} passed every case",
-            if n == 1 { "" } else { "s" }
+            "{n} submission{}, {all_passed} passed every case{}",
+            if n == 1 { "" } else { "s" },
+            if unresolved > 0 {
+                format!(", {unresolved} unresolved left out of the mean")
+            } else {
+                String::new()
+            }
         ),
     ];
     let header = [
@@ -247,6 +288,28 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     let mut text = out.join("\n");
     text.push('\n');
     text
+}
+
+/// The lines that end `grade`'s summary when some submission is unresolved: every such
+/// submission by name, and what to do. None when every submission was graded.
+pub fn unresolved_line(reports: &[SubmissionReport]) -> Option<String> {
+    let names: Vec<String> = sorted(reports)
+        .into_iter()
+        .filter(|r| r.is_unresolved())
+        .map(|r| names::printable(&r.submission))
+        .collect();
+    let (it, n) = match names.len() {
+        0 => return None,
+        1 => ("it", "1 submission".to_string()),
+        k => ("them", format!("{k} submissions")),
+    };
+    Some(format!(
+        "unresolved ({n}): {}\n  labgrade failed to grade {it} even after retrying in a fresh \
+         worker:\n  its own failure, not the student's, so no score is written for {it}.\n  \
+         Run the same `labgrade grade` again to grade {it} again (metadata.unresolved_note\n  \
+         in each report says what failed).",
+        names.join(", ")
+    ))
 }
 
 /// Green at 100%, yellow from 50%, red below, plain when unknown.
@@ -313,18 +376,18 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "student_id,submission,score,max_score,percent,tag:basic,tag:calls,passed,failed,\
-             fail,timeout,memory-limit,output-limit,crash,stack-overflow,forbidden,missing-symbol,\
+            "student_id,submission,score,max_score,percent,status,tag:basic,tag:calls,passed,\
+             failed,fail,timeout,memory-limit,output-limit,crash,stack-overflow,forbidden,missing-symbol,\
              build-error,load-error,not-observable,skipped,internal-error,build_warnings"
         );
         assert_eq!(
             lines[1],
-            "alice,alice,2,6,33.33,1,0,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1"
+            "alice,alice,2,6,33.33,graded,1,0,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1"
         );
         // zoe's cases have no tags: empty, not 0.
         assert_eq!(
             lines[2],
-            "Z0E,zoe,2,2,100.00,,,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+            "Z0E,zoe,2,2,100.00,graded,,,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
         );
         assert_eq!(lines.len(), 3);
     }
@@ -398,6 +461,68 @@ mod tests {
         );
     }
 
+    /// A class where labgrade failed on one case of alice's: her report is unresolved.
+    fn with_unresolved() -> Vec<SubmissionReport> {
+        let mut class = class();
+        let alice = &mut class[1];
+        alice.cases[1].verdict = Verdict::InternalError;
+        alice.status = Status::Unresolved;
+        class
+    }
+
+    #[test]
+    fn an_unresolved_submission_has_no_points_in_the_gradebook_and_says_so() {
+        let text = gradebook(&with_unresolved(), true);
+        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+        let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        assert_eq!(col("submission"), "alice");
+        assert_eq!(col("status"), "unresolved");
+        for withheld in [
+            "score",
+            "percent",
+            "tag:basic",
+            "case:FindGoodMove/1/return",
+        ] {
+            assert_eq!(col(withheld), "", "{withheld}: {text}");
+        }
+        assert_eq!(col("max_score"), "6");
+        assert_eq!(col("internal-error"), "1");
+        // zoe is graded as before.
+        assert!(text
+            .lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("Z0E,zoe,2,2,100.00,graded,"));
+        // A report from an older labgrade (no status) with an internal error is unresolved too.
+        let mut old = with_unresolved();
+        old[1].status = Status::Graded;
+        assert_eq!(gradebook(&old, true), text);
+    }
+
+    #[test]
+    fn the_summary_leaves_unresolved_submissions_out_of_the_mean_and_names_them() {
+        let table = summary_table(&with_unresolved(), false);
+        let row = table.lines().find(|l| l.starts_with("alice")).unwrap();
+        assert!(row.contains("-/6"), "{table}");
+        assert!(row.contains("unresolved: "), "{table}");
+        let mean = table.lines().last().unwrap();
+        assert!(mean.contains("2/2"), "only zoe counts: {table}");
+        assert!(mean.contains("100.0%"), "{table}");
+        assert!(
+            mean.contains("1 unresolved left out of the mean"),
+            "{table}"
+        );
+        let line = unresolved_line(&with_unresolved()).unwrap();
+        assert!(
+            line.starts_with("unresolved (1 submission): alice\n"),
+            "{line}"
+        );
+        // Nothing unresolved: no line, and the mean says nothing of it.
+        assert_eq!(unresolved_line(&class()), None);
+        assert!(!summary_table(&class(), false).contains("unresolved"));
+    }
+
     #[test]
     fn gradebook_leaves_percent_empty_without_points() {
         let mut r = sample_report();
@@ -409,7 +534,7 @@ mod tests {
             text.lines()
                 .nth(1)
                 .unwrap()
-                .starts_with("alice,alice,0,0,,0,0,"),
+                .starts_with("alice,alice,0,0,,graded,0,0,"),
             "{text}"
         );
     }

@@ -14,6 +14,9 @@ use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
 
 /// The report as Gradescope's `results.json` value.
 ///
+/// An unresolved report ([`SubmissionReport::is_unresolved`]) has no `score`, neither at the
+/// top level nor in its tests, and its output starts with [`UNRESOLVED_NOTE`].
+///
 /// Top level: `score`, `execution_time` (whole seconds, the sum of the cases' wall times),
 /// `output` (Markdown summary, plus the build output when it failed or warned),
 /// `output_format`/`test_output_format` `md`, `visibility` `visible`, `stdout_visibility`
@@ -28,16 +31,30 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
         .map(|c| c.time_ms)
         .filter(|t| t.is_finite() && *t > 0.0)
         .sum();
+    let withheld = report.is_unresolved();
     let tests: Vec<Value> = report
         .cases
         .iter()
         .enumerate()
-        .map(|(i, case)| test_entry(i + 1, case))
+        .map(|(i, case)| {
+            let mut t = test_entry(i + 1, case);
+            if withheld {
+                t.as_object_mut()
+                    .expect("a test is an object")
+                    .remove("score");
+            }
+            t
+        })
         .collect();
-    json!({
+    let output = if withheld {
+        format!("{UNRESOLVED_NOTE}\n\n{}", summary_markdown(report))
+    } else {
+        summary_markdown(report)
+    };
+    let mut results = json!({
         "score": report.score,
         "execution_time": (total_ms / 1000.0).round() as u64,
-        "output": summary_markdown(report),
+        "output": output,
         "output_format": "md",
         "test_output_format": "md",
         "visibility": "visible",
@@ -50,8 +67,23 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
             "metadata": report.metadata,
         },
         "leaderboard": [],
-    })
+    });
+    if withheld {
+        results
+            .as_object_mut()
+            .expect("results is an object")
+            .remove("score");
+    }
+    results
 }
+
+/// What an unresolved submission's `results.json` says first. Its score is withheld: no
+/// `score` at the top level nor in any test, so Gradescope records no grade (it reports the
+/// autograder's run as failed, which the instructor reruns) rather than one labgrade's own
+/// failure made.
+pub const UNRESOLVED_NOTE: &str = "**Not graded yet:** labgrade could not finish grading this \
+     submission (its own failure, not yours), so no score is given. Your instructor will run \
+     the autograder again.";
 
 /// `results.json` for a submission labgrade could not load (not a build error: nothing it
 /// could build or run, such as a class folder, two `main`s or no source): score 0, and the
@@ -204,6 +236,24 @@ fn escape_markdown(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::report::test_helpers::sample_report;
+
+    #[test]
+    fn an_unresolved_submission_gets_no_score_at_all() {
+        let mut r = sample_report();
+        r.cases[0].verdict = Verdict::InternalError;
+        r.status = crate::report::Status::Unresolved;
+        let v = to_gradescope(&r);
+        assert!(v.get("score").is_none(), "{v:#}");
+        for t in v["tests"].as_array().unwrap() {
+            assert!(t.get("score").is_none(), "{t:#}");
+            assert!(t.get("max_score").is_some(), "{t:#}");
+        }
+        assert!(v["output"].as_str().unwrap().starts_with(UNRESOLVED_NOTE));
+        // A graded one keeps every score.
+        let v = to_gradescope(&sample_report());
+        assert_eq!(v["score"], 2.0);
+        assert!(v["tests"][0].get("score").is_some());
+    }
 
     #[test]
     fn top_level_fields() {

@@ -158,6 +158,39 @@ pub struct BuildReport {
     pub notes: Vec<String>,
 }
 
+/// Whether a report is a grade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Every case was decided: `score` is the grade.
+    #[default]
+    Graded,
+    /// labgrade failed to run some case (or to build the submission) even after retrying in
+    /// a fresh worker: labgrade's failure, not the student's. `score` is only what the cases
+    /// that ran earned, and is withheld from every gradebook until the submission is graded
+    /// again.
+    Unresolved,
+}
+
+impl Status {
+    /// The word of the JSON contract and of grades.csv's `status` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Graded => "graded",
+            Status::Unresolved => "unresolved",
+        }
+    }
+
+    /// `Unresolved` when some case is labgrade's internal error.
+    pub fn of(cases: &[CaseReport]) -> Status {
+        if cases.iter().any(|c| c.verdict == Verdict::InternalError) {
+            Status::Unresolved
+        } else {
+            Status::Graded
+        }
+    }
+}
+
 /// Every case of one submission, scored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmissionReport {
@@ -173,6 +206,9 @@ pub struct SubmissionReport {
     pub score: f64,
     /// Points available in the cases that were run.
     pub max_score: f64,
+    /// `graded`, or `unresolved` (see [`Status`]): an unresolved report's score is no grade.
+    #[serde(default)]
+    pub status: Status,
     /// The cases, in fixture order.
     pub cases: Vec<CaseReport>,
     /// The build, when there was one.
@@ -190,6 +226,12 @@ impl SubmissionReport {
             .as_deref()
             .filter(|id| !id.is_empty())
             .unwrap_or(&self.submission)
+    }
+
+    /// True when labgrade could not decide every case (see [`Status::Unresolved`]); a report
+    /// read from an older labgrade that has no `status` is judged from its cases.
+    pub fn is_unresolved(&self) -> bool {
+        self.status == Status::Unresolved || Status::of(&self.cases) == Status::Unresolved
     }
 
     /// True when every case got the verdict it expects.

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::model::{BuildReport, CaseReport, SubmissionReport, Verdict, Visibility};
+use super::model::{BuildReport, CaseReport, Status, SubmissionReport, Verdict, Visibility};
 
 /// A case with the given outcome; the caller fills in what it compares.
 pub(crate) fn case(name: &str, verdict: Verdict, passed: bool) -> CaseReport {
@@ -67,6 +67,7 @@ pub(crate) fn sample_report() -> SubmissionReport {
         student_id: None,
         score: 2.0,
         max_score: 6.0,
+        status: Status::Graded,
         cases: vec![pass, calls, stdout, overflow, not_observable, build_error],
         build: Some(BuildReport {
             kind: "c".into(),

@@ -12,6 +12,7 @@ pub mod course;
 pub mod plan;
 pub mod prepare;
 pub mod provenance;
+mod reference_time;
 pub mod results;
 pub mod roster;
 pub mod select;

@@ -349,7 +349,12 @@ pub fn intake(
         _ => path.to_path_buf(),
     };
     let policy = intake_policy(spec, &path, worker);
-    let staged = stage(&path, &cache.staging_dir(), &policy);
+    let staged = match stage(&path, &cache.staging_dir(), &policy) {
+        // The machine failed (an unpacking worker that could not start, a full disk): once
+        // more before it is reported, unresolved, as labgrade's failure.
+        Err(refusal) if refusal.machine => stage(&path, &cache.staging_dir(), &policy),
+        other => other,
+    };
     (path, staged)
 }
 
@@ -540,7 +545,12 @@ fn prepare_from(
             submission_sha256: None,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
-            let built = cache.build(&kind, &staged, spec, &graded_names(problem));
+            let mut built = cache.build(&kind, &staged, spec, &graded_names(problem));
+            if built.machine_error {
+                // A failure of the machine at that moment (no process, no pipe, no jail; a
+                // failed build is never cached): once more before it is labgrade's error.
+                built = cache.build(&kind, &staged, spec, &graded_names(problem));
+            }
             notes.extend(built.notes.iter().cloned());
             if built.machine_error {
                 let msg = format!(

@@ -156,23 +156,26 @@ impl Session {
         let mut cases = cases;
         let mut inputs = Vec::with_capacity(cases.len());
         let mut expected = Vec::with_capacity(cases.len());
-        // The reference's time on each input (the longest of the cases that share it: a
-        // remembered reference answers the later ones at once), for the CPU limits.
+        // The reference's CPU time on each input (the longest of the cases that share it: a
+        // remembered reference answers the later ones at once), for the CPU limits: CPU
+        // time, not wall time, so that a loaded machine does not raise the limits
+        // (see [`super::reference_time`]).
         let mut reference_ms: BTreeMap<String, f64> = BTreeMap::new();
         for case in &cases {
             let input = problems::run_input(code, case)?;
-            let started = std::time::Instant::now();
+            let started = super::reference_time::process_cpu_ms();
             let e = code
                 .expected_with(&input, &params)
                 .map_err(|m| case.invalid(m))?;
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let ms = super::reference_time::process_cpu_ms() - started;
             let slot = reference_ms.entry(input_key(code, &input)).or_default();
             *slot = slot.max(ms);
             expected.push(literal_overrides(case, e)?);
             inputs.push(input);
         }
         for (case, input) in cases.iter_mut().zip(&inputs) {
-            case.limits = case.limits.derived(reference_ms[&input_key(code, input)]);
+            let ms = super::reference_time::on_grid(reference_ms[&input_key(code, input)]);
+            case.limits = case.limits.derived(ms);
         }
         Ok(Session {
             spec,
@@ -659,9 +662,14 @@ impl Session {
             .collect();
         let unresolved_note = (!unresolved.is_empty()).then(|| {
             format!(
-                "labgrade failed to run {} case(s) even after retrying in a fresh worker; \
-                 they count in max_score with no points (score withheld): re-run them",
-                unresolved.len()
+                "labgrade failed to run {} case(s) even after retrying in a fresh worker \
+                 (first: {}): the submission is unresolved and its score withheld; grade it \
+                 again",
+                unresolved.len(),
+                cases
+                    .iter()
+                    .find(|c| c.verdict == Verdict::InternalError)
+                    .map_or(String::new(), |c| c.message.clone())
             )
         });
         let session = self.provenance.get_or_init(|| {
@@ -689,6 +697,7 @@ impl Session {
             student_id: None,
             score: cases.iter().map(|c| c.score).sum(),
             max_score: cases.iter().map(|c| c.max_score).sum(),
+            status: crate::report::Status::of(&cases),
             cases,
             build: Some(p.build.clone()),
             metadata,

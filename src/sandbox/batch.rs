@@ -404,6 +404,9 @@ impl BatchReading {
 /// record of the call before it arrives (the first call's when the child is forked).
 pub struct CallClocks {
     wall_start: Instant,
+    /// The current call's wall limit moved on while the child wanted the CPU
+    /// ([`super::starved`]).
+    wall_extra: Duration,
     /// The CPU charged to the child when the current call was first looked at (None: not
     /// yet).
     cpu_start: Option<f64>,
@@ -418,6 +421,7 @@ impl CallClocks {
     pub fn start() -> CallClocks {
         CallClocks {
             wall_start: Instant::now(),
+            wall_extra: Duration::ZERO,
             cpu_start: Some(0.0),
             next_cpu_check: Instant::now() + CPU_POLL,
         }
@@ -426,20 +430,30 @@ impl CallClocks {
     /// The call before has reported: the next one starts now.
     pub fn next_call(&mut self) {
         self.wall_start = Instant::now();
+        self.wall_extra = Duration::ZERO;
         self.cpu_start = None;
     }
 
     /// Whether the current call is past its limits, given a reader of the CPU charged to the
     /// child.
     /// Reads the CPU clock only when a reading is due.
+    /// `wants_cpu` tells whether the child is slowed down by the machine rather than waiting
+    /// by itself ([`super::starved`]): then the wall limit is moved on, up to the backstop.
     pub fn past_limit(
         &mut self,
         limits: &crate::spec::Limits,
         charged_ms: impl FnOnce() -> f64,
+        wants_cpu: impl FnOnce() -> bool,
     ) -> Option<Ending> {
         let now = Instant::now();
-        if now.duration_since(self.wall_start) >= Duration::from_millis(limits.wall_ms) {
-            return Some(Ending::WallTimeout);
+        let wall = Duration::from_millis(limits.wall_ms);
+        if now.duration_since(self.wall_start) >= wall + self.wall_extra {
+            let backstop = wall * super::starved::BACKSTOP_FACTOR;
+            if now.duration_since(self.wall_start) < backstop && wants_cpu() {
+                self.wall_extra = now.duration_since(self.wall_start) - wall + super::starved::STEP;
+            } else {
+                return Some(Ending::WallTimeout);
+            }
         }
         if now >= self.next_cpu_check {
             self.next_cpu_check = now + CPU_POLL;
@@ -465,7 +479,7 @@ impl CallClocks {
     /// How long the worker may sleep before it must look again.
     pub fn wait(&self, limits: &crate::spec::Limits) -> Duration {
         let now = Instant::now();
-        let wall_end = self.wall_start + Duration::from_millis(limits.wall_ms);
+        let wall_end = self.wall_start + Duration::from_millis(limits.wall_ms) + self.wall_extra;
         wall_end
             .min(self.next_cpu_check)
             .saturating_duration_since(now)

@@ -22,6 +22,8 @@ pub mod protocol;
 pub mod runfiles;
 pub mod segments;
 pub mod shared;
+pub mod starved;
+pub mod test_hook;
 pub mod worker;
 
 pub use pool::WorkerPool;

@@ -71,7 +71,7 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert!(csv.lines().any(|l| l.starts_with("'=1+1,'=1+1,")), "{csv}");
     assert!(!csv.lines().any(|l| l.starts_with("=1+1")), "{csv}");
     assert!(
-        csv.starts_with("student_id,submission,score,max_score,percent,tag:"),
+        csv.starts_with("student_id,submission,score,max_score,percent,status,tag:"),
         "{csv}"
     );
     assert!(!csv.contains(",case:"), "{csv}");

@@ -11,6 +11,8 @@
 //! - `kit`: problems declared through the kit: pointers, worlds, the `[kit]` table
 //! - `batch`: calls that share a sandboxed child observe what a child each would
 //! - `cpu_limit`: system-call loops stop at the CPU limit; memory bombs stay memory-limit
+//! - `determinism`: a class graded cold far above the core count gets the grades of `-j 1`;
+//!   labgrade's own failure leaves a submission unresolved, never a 0
 //! - `worker_symbols`: the sandbox binary links no reference solver
 //! - `compat`: the course libraries of specs/lib (tests/compat/run.sh)
 //! - `build_jail`: intake and the build sandbox against hostile submissions
@@ -26,6 +28,7 @@ mod build_jail;
 mod check;
 mod compat;
 mod cpu_limit;
+mod determinism;
 mod failure_modes;
 mod game_side;
 mod grade;

@@ -127,7 +127,7 @@ impl<'a> Class<'a> {
         Class {
             percents: sorted
                 .iter()
-                .map(|r| details::percent(r.score, r.max_score))
+                .map(|r| details::percent(r.score, r.max_score).filter(|_| !r.is_unresolved()))
                 .collect(),
             mistakes: sorted
                 .iter()
@@ -136,6 +136,16 @@ impl<'a> Class<'a> {
             reports: sorted,
             anchors,
         }
+    }
+
+    /// The graded reports with their index: an unresolved one (labgrade's failure, its score
+    /// withheld) is left out of every class figure.
+    fn graded(&self) -> impl Iterator<Item = (usize, &'a SubmissionReport)> + '_ {
+        self.reports
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, r)| !r.is_unresolved())
     }
 
     /// A link to student `i`'s section, the name escaped.
@@ -149,11 +159,12 @@ impl<'a> Class<'a> {
 
     fn summary(&self, page: &mut String) {
         let n = self.reports.len();
+        let graded = self.graded().count();
         let mean = |f: fn(&SubmissionReport) -> f64| {
-            if n == 0 {
+            if graded == 0 {
                 0.0
             } else {
-                self.reports.iter().map(|r| f(r)).sum::<f64>() / n as f64
+                self.graded().map(|(_, r)| f(r)).sum::<f64>() / graded as f64
             }
         };
         let mut known: Vec<f64> = self.percents.iter().flatten().copied().collect();
@@ -167,8 +178,12 @@ impl<'a> Class<'a> {
                 known[m]
             }
         });
-        let all_passed = self.reports.iter().filter(|r| r.all_passed()).count();
+        let all_passed = self.graded().filter(|(_, r)| r.all_passed()).count();
         let pct = |p: Option<f64>| p.map_or("-".to_string(), |x| format!("{x:.1}%"));
+        let unresolved: Vec<String> = (0..n)
+            .filter(|&i| self.reports[i].is_unresolved())
+            .map(|i| self.link(i))
+            .collect();
         let _ = write!(
             page,
             "<section id=\"summary\">\n<h2>Summary</h2>\n<dl class=\"figures\">\
@@ -177,12 +192,24 @@ impl<'a> Class<'a> {
              <div><dt>mean percent</dt><dd id=\"mean-percent\">{}</dd></div>\
              <div><dt>median percent</dt><dd id=\"median-percent\">{}</dd></div>\
              <div><dt>passed every case</dt><dd id=\"all-passed\">{all_passed}</dd></div>\
-             </dl>\n</section>\n",
+             </dl>\n",
             details::points(mean(|r| r.score)),
             details::points(mean(|r| r.max_score)),
             pct(mean_pct),
             pct(median),
         );
+        if !unresolved.is_empty() {
+            let _ = writeln!(
+                page,
+                "<p class=\"unresolved\" id=\"unresolved\">Unresolved, left out of every figure \
+                 of this report: {}. labgrade failed to grade {} even after retrying in a fresh \
+                 worker (its own failure, not the student's), so no score is given; run the \
+                 same <code>labgrade grade</code> again.</p>",
+                unresolved.join(", "),
+                if unresolved.len() == 1 { "it" } else { "them" }
+            );
+        }
+        page.push_str("</section>\n");
     }
 
     fn scores(&self, page: &mut String) {
@@ -190,7 +217,12 @@ impl<'a> Class<'a> {
         for p in self.percents.iter().flatten() {
             counts[charts::bin_of(*p)] += 1;
         }
-        let unscored = self.percents.iter().filter(|p| p.is_none()).count();
+        let unscored = self
+            .percents
+            .iter()
+            .zip(&self.reports)
+            .filter(|(p, r)| p.is_none() && !r.is_unresolved())
+            .count();
         let _ = write!(
             page,
             "<section id=\"scores\">\n<h2>Scores</h2>\n<figure>{}</figure>\n",
@@ -210,7 +242,7 @@ impl<'a> Class<'a> {
         // same verdict where it is a failure, as the terminal's breakdown counts them.
         let mut rows: BTreeMap<(Verdict, bool), (usize, BTreeSet<usize>)> = BTreeMap::new();
         let mut total = 0;
-        for (i, r) in self.reports.iter().enumerate() {
+        for (i, r) in self.graded() {
             for c in &r.cases {
                 let expected = c.passed && c.verdict != Verdict::Pass;
                 let row = rows.entry((c.verdict, expected)).or_default();
@@ -244,13 +276,13 @@ impl<'a> Class<'a> {
             page,
             "</tbody>\n<tfoot><tr><td>all</td><td class=\"num\">{total}</td><td></td>\
              <td class=\"num\">{}</td></tr></tfoot>\n</table>\n</section>\n",
-            self.reports.len()
+            self.graded().count()
         );
     }
 
     fn mistakes(&self, page: &mut String) {
         let mut by_label: BTreeMap<&str, (BTreeSet<usize>, usize)> = BTreeMap::new();
-        for (i, r) in self.reports.iter().enumerate() {
+        for (i, r) in self.graded() {
             for c in &r.cases {
                 for label in mistakes::of_case(c) {
                     let e = by_label.entry(label).or_default();
@@ -292,7 +324,7 @@ impl<'a> Class<'a> {
         // Cases in the order the first report that has each lists them (fixture order).
         let mut order: Vec<&str> = Vec::new();
         let mut stats: BTreeMap<&str, CaseStats> = BTreeMap::new();
-        for r in &self.reports {
+        for (_, r) in self.graded() {
             for c in &r.cases {
                 let s = stats.entry(&c.name).or_insert_with(|| {
                     order.push(&c.name);
@@ -388,7 +420,7 @@ impl Class<'_> {
     fn tags(&self, page: &mut String) {
         // tag -> (case runs, runs passed, submissions, submissions passing every such case)
         let mut tags: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
-        for r in &self.reports {
+        for (_, r) in self.graded() {
             let mut mine: BTreeMap<&str, bool> = BTreeMap::new();
             for c in &r.cases {
                 for t in &c.tags {
@@ -448,8 +480,12 @@ impl Class<'_> {
                 self.link(i),
                 attr(r.student_id()),
                 text(r.student_id()),
-                r.score,
-                details::points(r.score),
+                if r.is_unresolved() { -1.0 } else { r.score },
+                if r.is_unresolved() {
+                    "withheld".to_string()
+                } else {
+                    details::points(r.score)
+                },
                 details::points(r.max_score),
                 percent_class(pct),
                 pct.unwrap_or(-1.0),
