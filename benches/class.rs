@@ -9,6 +9,8 @@
 //! Run with `cargo bench --bench class` (`CLASS_BENCH_ROUNDS=N` for another number of rounds).
 //! These machines are shared and noisy: only ratios are printed.
 
+#[path = "common/class_dir.rs"]
+mod class_dir;
 #[path = "common/isolation.rs"]
 mod isolation;
 
@@ -18,6 +20,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use class_dir::{grade_class, jobs, make_class, root};
 use isolation::{median, plain_vs_sandbox, reference_lib};
 
 /// The spec's recipes (specs/nim.toml), which labgrade and the compiler-alone run both use.
@@ -27,79 +30,11 @@ const CPP_FLAGS: &[&str] = &["-std=c++11", "-Wall", "-O2"];
 const HOOKS_C: &str = "void __cyg_profile_func_enter(void *f, void *c) { (void)f; (void)c; }\n\
                        void __cyg_profile_func_exit(void *f, void *c) { (void)f; (void)c; }\n";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn jobs() -> usize {
-    // labgrade's default `-j`: one slot per CPU, for its builds and its runs.
-    std::thread::available_parallelism().map_or(2, |n| n.get())
-}
-
-fn is_source(p: &Path) -> bool {
-    matches!(
-        p.extension().and_then(|e| e.to_str()),
-        Some("c" | "cpp" | "cc" | "h" | "hpp")
-    )
-}
-
-/// The class: every nim sample with C or C++ sources, as handed in (its sources and headers,
-/// not the sample's expect.toml or course file).
-fn make_class(dir: &Path) -> Vec<String> {
-    let mut names = Vec::new();
-    for e in std::fs::read_dir(root().join("tests/submissions/nim"))
-        .unwrap()
-        .flatten()
-    {
-        let files: Vec<PathBuf> = std::fs::read_dir(e.path())
-            .unwrap()
-            .flatten()
-            .map(|f| f.path())
-            .filter(|p| p.is_file() && is_source(p))
-            .collect();
-        if files
-            .iter()
-            .all(|p| p.extension().is_some_and(|x| x == "h"))
-        {
-            continue; // the Rust crates
-        }
-        let name = e.file_name().to_string_lossy().into_owned();
-        let to = dir.join(&name);
-        std::fs::create_dir_all(&to).unwrap();
-        for f in files {
-            std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
-        }
-        names.push(name);
-    }
-    names.sort();
-    names
-}
-
-/// `labgrade grade nim <class> --out <out>` with this cache; `force`: grade every
-/// submission (builds may come from the cache, results may not).
-fn grade_class(class: &Path, cache: &Path, out: &Path, force: bool) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_labgrade"));
-    cmd.arg("--root")
-        .arg(root())
-        .arg("--cache-dir")
-        .arg(cache)
-        .args(["--color", "never", "grade", "nim"])
-        .arg(class)
-        .arg("--out")
-        .arg(out);
-    if force {
-        cmd.arg("--force");
-    }
-    let st = cmd.stdout(Stdio::null()).status().expect("labgrade");
-    // 1: some submission did not pass every case (by design); anything else is a failure.
-    assert!(matches!(st.code(), Some(0 | 1)), "labgrade grade: {st}");
-}
-
 /// Seconds taken by `labgrade grade nim <class>` with this cache (see [`grade_class`]).
 fn run_labgrade(class: &Path, cache: &Path, force: bool) -> f64 {
     let out = tempfile::tempdir().unwrap();
     let t = Instant::now();
-    grade_class(class, cache, out.path(), force);
+    grade_class(class, cache, out.path(), force, None);
     t.elapsed().as_secs_f64()
 }
 
@@ -264,7 +199,7 @@ fn run_compiler_alone(class: &Path, names: &[String]) -> f64 {
 fn labgrade_grades(class: &Path) -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     let out = tempfile::tempdir().unwrap();
     let cache = tempfile::tempdir().unwrap();
-    grade_class(class, cache.path(), out.path(), false);
+    grade_class(class, cache.path(), out.path(), false, None);
     let (mut failing, mut hangs) = (BTreeMap::new(), Vec::new());
     for e in std::fs::read_dir(out.path()).unwrap().flatten() {
         if e.path().extension().is_none_or(|x| x != "json") {
