@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use class_dir::{grade_class, jobs, make_class, root};
+use class_dir::{grade_class, jobs, make_class, root, rounds};
 use isolation::{median, plain_vs_sandbox, reference_lib};
 
 /// The spec's recipes (specs/nim.toml), which labgrade and the compiler-alone run both use.
@@ -232,11 +232,7 @@ fn kind(case: &str) -> &str {
 }
 
 fn main() {
-    let rounds: usize = std::env::var("CLASS_BENCH_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let rounds = rounds("CLASS_BENCH_ROUNDS");
     let class_dir = tempfile::tempdir().unwrap();
     let class = class_dir.path().join("class");
     let names = make_class(&class);

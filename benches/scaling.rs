@@ -18,7 +18,7 @@ mod isolation;
 use std::path::Path;
 use std::time::Instant;
 
-use class_dir::{grade_class, jobs, make_class};
+use class_dir::{grade_class, jobs, make_class, rounds};
 use isolation::median;
 
 /// grades.csv less nothing: it holds no times.
@@ -38,11 +38,7 @@ fn timed(class: &Path, j: usize, warm: Option<&Path>) -> (f64, String) {
 }
 
 fn main() {
-    let rounds: usize = std::env::var("SCALING_BENCH_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let rounds = rounds("SCALING_BENCH_ROUNDS");
     let class_dir = tempfile::tempdir().unwrap();
     let class = class_dir.path().join("class");
     let names = make_class(&class);

@@ -607,7 +607,9 @@ fn observe(
                 super::layers::syscall_name(nr)
             )),
         }
-    } else if flooded {
+    } else if flooded && !matches!(ending, Ending::CpuTimeout | Ending::WallTimeout) {
+        // Time limits first, as everywhere: a run stopped at its limit that had also
+        // written much by then is a timeout whichever the worker noticed first.
         Ending::Crashed {
             message: format!(
                 "it wrote more than {} MiB into labgrade's result channel and was stopped",
