@@ -136,7 +136,13 @@ pub fn describe_call(input: &RunInput) -> String {
     }
 }
 
+/// The calls made and the depth reached by a run that did not return. Not for a run stopped
+/// at a time limit: what it had counted by then depends on how fast the machine ran it, and a
+/// report holds only what the submission decides.
 fn add_depth_reached(obs: &Observation, observed: &mut Map<String, Value>) {
+    if matches!(obs.ending, Ending::CpuTimeout | Ending::WallTimeout) {
+        return;
+    }
     if let Some(c) = &obs.counts {
         if !c.max_depth.is_empty() {
             observed.insert("max_depth".into(), json!(c.max_depth));
