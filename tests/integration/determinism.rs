@@ -1,7 +1,8 @@
 //! A grade is a pure function of the submission, spec, fixtures and course: the same class
 //! graded cold (fresh build cache, fresh output) at `-j 1` and at a parallelism far above
 //! this machine's cores, two gradings at a time so that each loads the other, gets the same
-//! grades.csv, class.csv, JSON reports (less times and paths) and summary table. And
+//! grades.csv, class.csv, JSON reports (less times and paths) and summary table; so does a
+//! warm grading (the builds cached, every submission graded again). And
 //! labgrade's own failure is never a student's grade: a worker that keeps dying leaves its
 //! submission *unresolved*, with no score and a distinct exit code.
 //!
@@ -64,14 +65,27 @@ fn start_grading(
 ) -> (std::process::Child, PathBuf) {
     let out = work.join(format!("out-{tag}"));
     let cache = work.join(format!("cache-{tag}"));
-    let child = Command::new(labgrade_bin())
+    (start(class, &out, &cache, jobs, env, &[]), out)
+}
+
+/// Starts `labgrade grade nim <class> --out <out>` with this cache, at `-j jobs`.
+fn start(
+    class: &Path,
+    out: &Path,
+    cache: &Path,
+    jobs: usize,
+    env: &[(&str, &str)],
+    extra: &[&str],
+) -> std::process::Child {
+    Command::new(labgrade_bin())
         .args(["--color", "never", "--jobs", &jobs.to_string()])
         .arg("--cache-dir")
         .arg(&cache)
         .args(["grade", "nim"])
         .arg(class)
         .arg("--out")
-        .arg(&out)
+        .arg(out)
+        .args(extra)
         .current_dir(repo())
         .env_remove("LABGRADE_ROOT")
         .env_remove("GITHUB_ACTIONS")
@@ -80,8 +94,7 @@ fn start_grading(
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .expect("start labgrade");
-    (child, out)
+        .expect("start labgrade")
 }
 
 /// What a grading wrote, less what depends on time and paths: file name -> content.
@@ -195,6 +208,21 @@ fn a_class_graded_cold_far_above_the_core_count_gets_the_grades_of_one_job() {
                 panic!("{tag} graded differently from -j 1: {d}");
             }
         }
+    }
+    // Warm: the -j 1 grading's builds cached, every submission graded again at -j 32.
+    let warm_out = work.path().join("out-warm");
+    let child = start(
+        &class,
+        &warm_out,
+        &work.path().join("cache-j1"),
+        32,
+        &[],
+        &["--force"],
+    );
+    let output = finish(child, "warm");
+    let got = timing_free(&warm_out, &output);
+    if let Some(d) = first_difference(&baseline, &got) {
+        panic!("a warm grading graded differently from a cold one: {d}");
     }
 }
 
