@@ -494,6 +494,29 @@ fn knights_tour_checker_names_the_first_illegal_move_and_the_stale_marks() {
 #[test]
 fn knights_tour_any_valid_tour_passes_and_move_order_cases_ask_for_the_reference_s() {
     let (_, r) = check("knights-tour", "cpp-other-order");
+    // Any valid tour is what the header accepts: another move order loses no point...
+    assert_eq!(r["score"], r["max_score"], "{}", messages(&r));
+    // ...unless a course fixes the order and gives those cases points.
+    let dir = tempfile::tempdir().unwrap();
+    let course = dir.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[[knights-tour.cases]]\nmatch = \"*/in order\"\npoints = 1\n",
+    )
+    .unwrap();
+    let (_, fixed) = check_report(
+        "knights-tour",
+        &sample_of("knights-tour", "cpp-other-order"),
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    let (score, max) = (fixed["score"].as_f64(), fixed["max_score"].as_f64());
+    assert_eq!(score.zip(max).map(|(s, m)| m - s), Some(4.0), "{fixed}");
+    let (_, book) = check_report(
+        "knights-tour",
+        &sample_of("knights-tour", "roberts-c"),
+        &["--all", "--course", course.to_str().unwrap()],
+    );
+    assert_eq!(book["score"], book["max_score"], "{}", messages(&book));
     let c = case(&r, "tour/6 x 6 from a corner");
     assert_eq!(c["verdict"], "pass", "{c}");
     assert_ne!(c["observed"]["return"], c["expected"]["return"], "{c}");
