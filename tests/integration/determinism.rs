@@ -80,7 +80,7 @@ fn start(
     Command::new(labgrade_bin())
         .args(["--color", "never", "--jobs", &jobs.to_string()])
         .arg("--cache-dir")
-        .arg(&cache)
+        .arg(cache)
         .args(["grade", "nim"])
         .arg(class)
         .arg("--out")
