@@ -531,7 +531,10 @@ fn sanitizer_report(stderr: &str) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// The first call where the student's recursion departs from the reference's.
+/// The first call where the student's recursion departs from the reference's, as far as the
+/// traces show: the function entered and its depth. The student's arguments are not recorded,
+/// so a call with other arguments but the same function and depth is not seen, and the
+/// message says "first difference seen".
 fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<String> {
     let counts = obs.counts.as_ref()?;
     // The student's own helpers are instrumented too; the reference's trace holds the
@@ -562,8 +565,9 @@ fn first_trace_difference(expected: &Expected, obs: &Observation) -> Option<Stri
         };
         if name != step.function || depth != step.depth {
             return Some(format!(
-                "first difference at call #{}: the reference entered {}({}) at depth {}; yours \
-                 entered {name} at depth {depth}",
+                "first difference seen at call #{} (by function and depth; arguments are not \
+                 compared): the reference entered {}({}) at depth {}; yours entered {name} at \
+                 depth {depth}",
                 i + 1,
                 step.function,
                 step.arg,

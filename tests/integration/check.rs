@@ -58,7 +58,7 @@ fn memoising_is_named_in_the_explanation() {
         "{msg}"
     );
     assert!(msg.contains("you memoised"), "{msg}");
-    assert!(msg.contains("first difference at call #"), "{msg}");
+    assert!(msg.contains("first difference seen at call #"), "{msg}");
     assert_eq!(case(&r, "FindGoodMove/13/return")["verdict"], "pass");
 }
 

@@ -113,7 +113,7 @@ fn permutations_name_the_missing_swap_and_the_early_base_case_only_on_their_evid
     // The trace is compared on the counted function alone: the student's Swap and the
     // header's StringLength are helpers, not a difference.
     assert!(
-        m.contains("first difference at call #4: the reference entered RecursivePermute(\"ABC\", 3) at depth 4"),
+        m.contains("first difference seen at call #4 (by function and depth; arguments are not compared): the reference entered RecursivePermute(\"ABC\", 3) at depth 4"),
         "{m}"
     );
     // Printing nothing at all is neither mistake.
