@@ -447,6 +447,10 @@ pub mod op {
     /// `rules(i)`: the game's description, one integer at a time (the reference library's
     /// way to know which game it plays; the driver never asks).
     pub const RULES: usize = 9;
+    /// `no_moves()`: the book's FindBestMove, searching from the position visited, met a
+    /// position the game says goes on (GameIsOver false) with no move listed, where Figure
+    /// 7-6 calls `Error("No moves available")`.
+    pub const NO_MOVES: usize = 10;
 }
 
 impl Rules {

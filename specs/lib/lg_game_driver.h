@@ -47,7 +47,10 @@ namespace lg_game_side {
 typedef ::stateT State;
 typedef ::moveT Move;
 
-enum { OP_BEGIN, OP_FACTS, OP_LIST, OP_MOVE, OP_STEP, OP_RESTORED, OP_BEST, OP_CHOSEN, OP_LIMIT };
+enum {
+    OP_BEGIN, OP_FACTS, OP_LIST, OP_MOVE, OP_STEP, OP_RESTORED, OP_BEST, OP_CHOSEN, OP_LIMIT,
+    OP_RULES, OP_NO_MOVES
+};
 
 /* Overloads are tried from the highest rank down. */
 template <int N> struct rank : rank<N - 1> {};
@@ -209,13 +212,19 @@ inline std::vector<long long> observe(State &s) {
  * lowest rating seen (the book's LOSING_POSITION), which changes no choice. */
 static long long extreme = 0;
 static int max_depth = 10000;
+/* Set where the search met a position that goes on with no move listed: Figure 7-6 calls
+ * Error("No moves available") there, which ends the book's program. */
+static bool no_moves = false;
 
 inline int evaluate_position(State state, int depth);
 
 inline bool find_best_move(State state, int depth, int &rating, Move &best) {
     std::vector<Move> list;
     moves(state, list);
-    if (list.empty()) return false;
+    if (list.empty()) {
+        no_moves = true;
+        return false;
+    }
     int min_rating = INT_MAX;
     bool have = false;
     for (size_t i = 0; i < list.size(); i++) {
@@ -302,7 +311,12 @@ struct BestMove {
         if (list.empty()) return;
         int rating = 0;
         Move best = list[0];
+        no_moves = false;
         bool found = find_best_move(s, 0, rating, best);
+        if (no_moves) {
+            tell(OP_NO_MOVES); /* the book's program has stopped: no choice to report */
+            return;
+        }
         tell(OP_BEST, found, rating);
         long long v[4] = {0, 0, 0, 0};
         raw(best, v);

@@ -171,3 +171,29 @@ fn play_runs_the_book_s_general_part_against_you_and_a_submission_s_find_best_mo
     let (code, _) = play(&["roberts-nim-game", sample.to_str().unwrap()], "");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn a_game_that_goes_on_with_no_move_meets_the_book_s_error_in_the_book_s_search() {
+    const NO_MOVES: &str = "Error(\"No moves available\")";
+    // GameIsOver forgets the full board: a drawn board goes on with no move listed.
+    let (_, r) = check("roberts-tictactoe-game", "forgets-full-board", &[]);
+    let m = message(&r, BEST);
+    assert!(
+        m.contains(NO_MOVES) && m.contains("your GameIsOver says the game goes on"),
+        "{m}"
+    );
+    // RetractMove's drift reaches such boards too (turnsTaken counts past the squares)...
+    let (_, r) = check("roberts-tictactoe-game", "retract-keeps-count", &[]);
+    assert!(message(&r, BEST).contains(NO_MOVES));
+    // ...but wrong choices for another cause are not told as this error...
+    for (problem, name) in [
+        ("roberts-nim-game", "take-four"),
+        ("roberts-nim-game", "rating-wrong-side"),
+    ] {
+        let (_, r) = check(problem, name, &[]);
+        assert!(!message(&r, BEST).contains(NO_MOVES), "{name}");
+    }
+    // ...and Figure 7-6 itself passes.
+    let (_, r) = check("roberts-tictactoe-game", "figure-7-6", &[]);
+    assert_eq!(case(&r, BEST)["verdict"], "pass");
+}

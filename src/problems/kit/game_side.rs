@@ -306,6 +306,12 @@ impl World for Explorer {
                 }
                 0
             }
+            op::NO_MOVES => {
+                if let Some(e) = self.entry() {
+                    e.insert("no_moves".into(), json!(true));
+                }
+                0
+            }
             op::LIMIT => self.rules.longest_game() + 1,
             op::RULES => usize::try_from(arg(0))
                 .ok()

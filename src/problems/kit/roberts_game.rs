@@ -426,6 +426,16 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                     continue;
                 }
                 let value = rules.value(&s.position, &mut memo);
+                if s.flag("no_moves") {
+                    found.push(format!(
+                        "{}: {search}, looking ahead from here, reaches a position where your \
+                         GameIsOver says the game goes on but your GenerateMoveList lists no \
+                         move: Figure 7-6 stops there with Error(\"No moves available\") (a \
+                         full board or an empty pile must end the game)",
+                        s.at(rules)
+                    ));
+                    continue;
+                }
                 let Some(chosen) = s.entry.get("chosen") else {
                     found.push(format!("{}: {search} finds no move", s.at(rules)));
                     continue;
