@@ -19,8 +19,10 @@
 //! programs link with `-lm`.
 //!
 //! Graded functions declared `static` (Roberts' C edition) are kept
-//! (`-fkeep-static-functions`) and made global in each object (`objcopy
-//! --globalize-symbol`), so labgrade can call and count them; a build note says so.
+//! (`-fkeep-static-functions`, only in the sources that declare such a function) and made
+//! global in each object (`objcopy --globalize-symbol`), so labgrade can call and count
+//! them; a build note says so. Keeping every static function silences `-Wunused-function`,
+//! so those sources' warnings come from a second compile with the spec's recipe alone.
 //!
 //! The cache key hashes every staged file by relative path, the toolchain versions (asked
 //! once per process), the recipe, the graded names, the spec's headers, the course libraries
@@ -811,6 +813,82 @@ fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)
     out
 }
 
+/// `output` less the "defined but not used" warnings about graded functions: labgrade calls
+/// them, so a static graded function that the student's own code never calls (the handout's
+/// `ExhaustiveSolve` beside the `SmarterSolve` its main uses) is no mistake of the student's.
+/// Each such warning goes with the source lines and caret that follow it.
+fn without_unused_graded(output: &str, graded: &[String]) -> String {
+    let about_graded = |l: &str| {
+        l.contains("defined but not used [-Wunused-function]")
+            && l.split('\'').nth(1).is_some_and(|quoted| {
+                let head = quoted.split('(').next().unwrap_or(quoted);
+                let name = head
+                    .rsplit(|c: char| c.is_whitespace() || c == '*' || c == '&' || c == ':')
+                    .next()
+                    .unwrap_or("");
+                graded.iter().any(|g| g == name)
+            })
+    };
+    // gcc's context lines: `   90 | static void ...` and `      |             ^~~~`.
+    let context = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with('|')
+            || t.split_once(" |")
+                .is_some_and(|(n, _)| n.trim().parse::<u64>().is_ok())
+    };
+    let mut kept = Vec::new();
+    let mut skipping = false;
+    for l in output.lines() {
+        if about_graded(l) {
+            skipping = true;
+            continue;
+        }
+        if skipping && context(l) {
+            continue;
+        }
+        skipping = false;
+        kept.push(l);
+    }
+    let mut text = kept.join("\n");
+    if output.ends_with('\n') && !text.is_empty() {
+        text.push('\n');
+    }
+    text
+}
+
+/// The functions a line of `text` declares or defines static: `static`, then only the words
+/// and stars of a return type, then the name and `(` (`static int helper(int n)`).
+fn static_function_names(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    for l in text.lines() {
+        let Some(rest) = l.trim_start().strip_prefix("static") else {
+            continue;
+        };
+        if !rest.starts_with(|c: char| c.is_whitespace()) {
+            continue;
+        }
+        let Some(open) = rest.find('(') else {
+            continue;
+        };
+        let head = rest[..open].trim_end();
+        if !head
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '*' || c.is_whitespace())
+        {
+            continue;
+        }
+        let name = head
+            .rsplit(|c: char| c.is_whitespace() || c == '*')
+            .next()
+            .unwrap_or("");
+        // A type before the name: `static helper(` alone declares nothing in C99 and later.
+        if !name.is_empty() && name.len() < head.len() {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// True when a line of `text` defines one of `graded` static (`static int FindGoodMove(`).
 fn defines_static(text: &str, graded: &[String]) -> bool {
     // `static`, then only the words and stars of a return type, then the name and `(`: a
@@ -1009,6 +1087,21 @@ fn build_c_family_in(
         .cloned()
         .collect();
     let static_defs = !static_files.is_empty();
+    // The sources that declare static a function that is, or is spelt close to, a graded
+    // one: only they are compiled keeping every static function (`-fkeep-static-functions`),
+    // so that labgrade can call and count it, or name it in a "did you mean".
+    let keep_static: BTreeSet<PathBuf> = files
+        .iter()
+        .filter(|f| {
+            std::fs::read(f).is_ok_and(|t| {
+                let text = String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]);
+                static_function_names(&text)
+                    .iter()
+                    .any(|n| super::symbols::did_you_mean(n, graded).is_some())
+            })
+        })
+        .cloned()
+        .collect();
     let defs_for = |f: &Path| -> Vec<&str> {
         if static_files.contains(f) {
             vec!["-DLG_NO_STUDENT_PROTOTYPES"]
@@ -1099,8 +1192,10 @@ fn build_c_family_in(
         let recipe = recipe_for(spec, language_of(f).expect("only sources are collected"));
         let src_dir = f.parent().unwrap_or(&src_root).to_path_buf();
         let mut cmd = Command::new(&recipe.compiler);
-        cmd.args(&recipe.flags)
-            .args(["-fPIC", "-c", "-fkeep-static-functions"]);
+        cmd.args(&recipe.flags).args(["-fPIC", "-c"]);
+        if keep_static.contains(f) {
+            cmd.arg("-fkeep-static-functions");
+        }
         if instrumented {
             cmd.arg("-finstrument-functions").arg(&exclude);
         }
@@ -1117,13 +1212,11 @@ fn build_c_family_in(
         let stem = f.file_stem().unwrap_or_default().to_string_lossy();
         w.join(format!("{i:02}-{stem}{kind}.o"))
     };
-    // The warnings the spec's own flags give. The counting compile keeps every static
-    // function (`-fkeep-static-functions`, so a static graded one can be called), which
-    // silences `-Wunused-function`: where a source defines anything static, the warnings
-    // are those of a compile with the spec's recipe alone (thrown away but for its output).
+    // The warnings the spec's own flags give. Keeping every static function silences
+    // `-Wunused-function`: where a source is compiled so, its warnings are those of a
+    // compile with the spec's recipe alone (thrown away but for its output).
     let own_warnings = |f: &Path, out: &mut Built| -> Result<Option<String>, Box<Built>> {
-        let text = std::fs::read(f).unwrap_or_default();
-        if !text.windows(6).any(|w| w == b"static") {
+        if !keep_static.contains(f) {
             return Ok(None);
         }
         let recipe = recipe_for(spec, language_of(f).expect("only sources are collected"));
@@ -1139,7 +1232,7 @@ fn build_c_family_in(
                 .arg("/dev/null"),
             out,
         )?;
-        Ok(step.ok.then_some(step.output))
+        Ok(step.ok.then(|| without_unused_graded(&step.output, graded)))
     };
     for (i, f) in files.iter().enumerate() {
         let iobj = object(i, f, ".instr");
@@ -1611,6 +1704,36 @@ mod tests {
         let cache = BuildCache::new("some-cache");
         assert!(cache.dir().is_absolute());
         assert!(cache.dir().ends_with("some-cache"));
+    }
+
+    #[test]
+    fn unused_graded_functions_are_no_warning_but_unused_helpers_are() {
+        let graded = vec!["ExhaustiveSolve".to_string(), "Solve".to_string()];
+        let out = "a.c:6:13: warning: 'ExhaustiveSolve' defined but not used [-Wunused-function]\n\
+                   \x20   6 | static bool ExhaustiveSolve(puzzleT p)\n\
+                   \x20     |             ^~~~~~~~~~~~~~~\n\
+                   a.c:9:13: warning: 'helper' defined but not used [-Wunused-function]\n\
+                   \x20   9 | static int helper(int n)\n\
+                   \x20     |            ^~~~~~\n\
+                   b.cpp:3:13: warning: 'bool Solve(int)' defined but not used [-Wunused-function]\n\
+                   \x20   3 | static bool Solve(int c)\n\
+                   \x20     |             ^~~~~\n";
+        let kept = without_unused_graded(out, &graded);
+        assert_eq!(count_warnings(&kept), 1, "{kept}");
+        assert!(kept.starts_with("a.c:9:13: warning: 'helper'"), "{kept}");
+        assert!(kept.contains("static int helper"), "{kept}");
+        assert!(!kept.contains("Solve"), "{kept}");
+    }
+
+    #[test]
+    fn static_function_names_are_read_from_their_declarations() {
+        let text = "static int helper(int n);\nstatic bool\tIsSave (int r, int c) {\n\
+                    static const char *name(void)\nstatic int table[4] = {1};\n\
+                    static int x = f(3);\nint FindGoodMove(int n);\n  static void g();\n";
+        assert_eq!(
+            static_function_names(text),
+            ["helper", "IsSave", "name", "g"]
+        );
     }
 
     #[test]
