@@ -1,8 +1,8 @@
 //! Why a queens submission's board differs, said only where the evidence holds: the usual
 //! slips of the handout's search are run here on the case's board, and one is named only
 //! when it reproduces what the submission did (its return, the board it left and, when
-//! counted, its number of Solve calls). A board that claims a solution and holds two queens
-//! that attack each other is said to, with the two named.
+//! counted, its numbers of Solve and IsSafe calls). A board that claims a solution and holds
+//! two queens that attack each other is said to, with the two named.
 
 use labgrade_reference::queens::{conflict, rows_of, Board, Conflict};
 use serde_json::Value;
@@ -66,22 +66,42 @@ impl Slip {
     }
 }
 
-/// What a search with `slip` returns, leaves and how often it calls Solve; None where it
-/// cannot be told (the past-the-end column read outside the board).
-pub fn run(slip: Slip, board: &Board, col: usize) -> Option<(bool, Board, u64)> {
+/// What a search with `slip` did: its answer, the board it left and its calls.
+#[derive(Debug)]
+pub struct Outcome {
+    /// What Solve returned.
+    pub solved: bool,
+    /// The board it left.
+    pub board: Board,
+    /// Calls of Solve.
+    pub solve_calls: u64,
+    /// Calls of IsSafe.
+    pub safe_calls: u64,
+}
+
+/// What a search with `slip` returns, leaves and how often it calls Solve and IsSafe; None
+/// where it cannot be told (the past-the-end column read outside the board).
+pub fn run(slip: Slip, board: &Board, col: usize) -> Option<Outcome> {
     let mut s = Search {
         slip,
         board: board.clone(),
         calls: 0,
+        safe_calls: 0,
     };
     let solved = s.solve(col)?;
-    Some((solved, s.board, s.calls))
+    Some(Outcome {
+        solved,
+        board: s.board,
+        solve_calls: s.calls,
+        safe_calls: s.safe_calls,
+    })
 }
 
 struct Search {
     slip: Slip,
     board: Board,
     calls: u64,
+    safe_calls: u64,
 }
 
 impl Search {
@@ -113,7 +133,8 @@ impl Search {
         Some(false)
     }
 
-    fn is_safe(&self, row: usize, col: usize) -> Option<bool> {
+    fn is_safe(&mut self, row: usize, col: usize) -> Option<bool> {
+        self.safe_calls += 1;
         let b = &self.board;
         let n = b.len();
         if (0..col).any(|c| b[row][c]) {
@@ -192,16 +213,23 @@ pub fn explain(m: &Mismatch<'_>) -> Option<String> {
     let expected_return = expected.get("return")?.as_bool()?;
     let mut said = Vec::new();
     if (got_return, &got_board) != (expected_return, &expected_board) {
-        let solve_calls = m
-            .observed
-            .counts
-            .as_ref()
-            .and_then(|c| c.calls.get("Solve").copied());
+        // Every count the run shows must be the slip's too: a different search can end on
+        // the same board with the same number of Solve calls (one that ignores what the
+        // recursive call returns makes 736 fewer IsSafe calls on 8 x 8 than the past-the-end
+        // base case).
+        let counted = |name: &str| {
+            m.observed
+                .counts
+                .as_ref()
+                .and_then(|c| c.calls.get(name).copied())
+        };
+        let (solve_calls, safe_calls) = (counted("Solve"), counted("IsSafe"));
         let slip = Slip::ALL.into_iter().find(|&slip| {
-            run(slip, &start, col).is_some_and(|(r, b, calls)| {
-                (r, &b) == (got_return, &got_board)
-                    && (r, &b) != (expected_return, &expected_board)
-                    && solve_calls.is_none_or(|c| c == calls)
+            run(slip, &start, col).is_some_and(|o| {
+                (o.solved, &o.board) == (got_return, &got_board)
+                    && (o.solved, &o.board) != (expected_return, &expected_board)
+                    && solve_calls.is_none_or(|c| c == o.solve_calls)
+                    && safe_calls.is_none_or(|c| c == o.safe_calls)
             })
         });
         said.extend(slip.map(|s| s.says().to_string()));
@@ -222,20 +250,20 @@ mod tests {
 
     #[test]
     fn slips_of_the_handout_s_search_give_their_own_boards() {
-        let (r, b, calls) = run(Slip::RowsBottomUp, &empty(8), 0).unwrap();
-        assert!(r);
-        assert_eq!(rows_of(&b), [7, 3, 0, 2, 5, 1, 6, 4]);
-        assert_eq!(calls, 114);
-        let (r, b, _) = run(Slip::UpperDiagOnly, &empty(8), 0).unwrap();
-        assert!(r);
-        assert_eq!(rows_of(&b), [0, 1, 2, 3, 4, 5, 6, 7]);
-        let (r, b, calls) = run(Slip::BaseCasePastTheEnd, &empty(8), 0).unwrap();
-        assert!(!r && b == empty(8));
-        assert_eq!(calls, 2057);
-        let (r, b, _) = run(Slip::NoRemove, &empty(8), 0).unwrap();
-        assert!(!r);
-        assert!(b.iter().all(|row| row[0])); // every failed try in column 0 stayed
-        assert!(attack(&b).unwrap().contains("along a column"));
+        let o = run(Slip::RowsBottomUp, &empty(8), 0).unwrap();
+        assert!(o.solved);
+        assert_eq!(rows_of(&o.board), [7, 3, 0, 2, 5, 1, 6, 4]);
+        assert_eq!(o.solve_calls, 114);
+        let o = run(Slip::UpperDiagOnly, &empty(8), 0).unwrap();
+        assert!(o.solved);
+        assert_eq!(rows_of(&o.board), [0, 1, 2, 3, 4, 5, 6, 7]);
+        let o = run(Slip::BaseCasePastTheEnd, &empty(8), 0).unwrap();
+        assert!(!o.solved && o.board == empty(8));
+        assert_eq!((o.solve_calls, o.safe_calls), (2057, 16456));
+        let o = run(Slip::NoRemove, &empty(8), 0).unwrap();
+        assert!(!o.solved);
+        assert!(o.board.iter().all(|row| row[0])); // every failed try in column 0 stayed
+        assert!(attack(&o.board).unwrap().contains("along a column"));
     }
 
     #[test]
