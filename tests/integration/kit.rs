@@ -178,6 +178,19 @@ fn instant_insanity_accepts_any_arrangement_and_names_a_cube_that_was_not_turned
         m.contains("cube 3 is BWGBGR, which is not a turn of the cube you were given (BGBWRG)"),
         "{m}"
     );
+    assert!(m.contains("a turn keeps opposite faces opposite"), "{m}");
+    assert!(!m.contains("mirror"), "{m}");
+    // A mirror image keeps every pair of opposite faces: it is named for what it is.
+    let (_, r) = check("instant-insanity", "mirror-spin");
+    let m = case(&r, "solve/generated 1")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("cube 2 is GBRGBR") && m.contains("mirror image"),
+        "{m}"
+    );
+    assert!(!m.contains("keeps opposite faces opposite"), "{m}");
     // Cubes left turned after a right "no solution" is its own failure, not a wrong answer.
     let (_, r) = check("instant-insanity", "no-restore");
     let m = case(&r, "solve/no solution 1")["message"]

@@ -58,6 +58,36 @@ fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
     })
 }
 
+/// A cube's three pairs of opposite faces (front and back, top and bottom, left and right),
+/// each pair's colors sorted, the pairs sorted.
+fn opposite_pairs(c: &Cube) -> [[u8; 2]; 3] {
+    let mut pairs = [(0, 2), (1, 3), (4, 5)].map(|(a, b)| {
+        let mut p = [c[a], c[b]];
+        p.sort_unstable();
+        p
+    });
+    pairs.sort_unstable();
+    pairs
+}
+
+/// Why `is` is not a turn of `was`, from what it keeps: other colors, a broken pair of
+/// opposite faces, or (every pair intact) the mirror image of a turn, which only swapping the
+/// two faces of a pair makes.
+fn why_not_a_turn(was: &Cube, is: &Cube) -> String {
+    let (mut a, mut b) = (*was, *is);
+    a.sort_unstable();
+    b.sort_unstable();
+    if a != b {
+        return "its faces are not the given cube's colors".into();
+    }
+    if opposite_pairs(was) != opposite_pairs(is) {
+        return "a turn keeps opposite faces opposite".into();
+    }
+    "every pair of opposite faces is intact, but it is a mirror image: a turn of the given \
+     cube with the two faces of one pair swapped, which no turn can do"
+        .into()
+}
+
 /// Any solution is right; "no solution" only when there is none, with the cubes as given.
 fn check(c: &CheckCall<'_>) -> Result<String, String> {
     let given = c
@@ -97,11 +127,11 @@ fn check(c: &CheckCall<'_>) -> Result<String, String> {
     for (i, (was, is)) in given.iter().zip(&got).enumerate() {
         if !all.iter().any(|p| &reference::orient(was, p) == is) {
             return Err(format!(
-                "cube {} is {}, which is not a turn of the cube you were given ({}): a turn \
-                 keeps opposite faces opposite",
+                "cube {} is {}, which is not a turn of the cube you were given ({}): {}",
                 i + 1,
                 String::from_utf8_lossy(is),
-                String::from_utf8_lossy(was)
+                String::from_utf8_lossy(was),
+                why_not_a_turn(was, is)
             ));
         }
     }
@@ -122,4 +152,31 @@ fn check(c: &CheckCall<'_>) -> Result<String, String> {
     } else {
         "a different arrangement from the reference's, and a right one".into()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cube(s: &str) -> Cube {
+        s.as_bytes().try_into().unwrap()
+    }
+
+    #[test]
+    fn a_cube_that_is_no_turn_is_told_why() {
+        let was = cube("RRGBBG");
+        // generated 1's cube 2 under a spin that mirrors: every pair intact.
+        assert!(why_not_a_turn(&was, &cube("GBRGBR")).contains("mirror image"));
+        // Front, top and back cycled, the bottom left: a pair broken.
+        assert_eq!(
+            why_not_a_turn(&cube("BGBWRG"), &cube("BWGBGR")),
+            "a turn keeps opposite faces opposite"
+        );
+        assert!(why_not_a_turn(&was, &cube("RRGBBW")).contains("not the given cube's colors"));
+        // A real turn is no mirror image: every turn of the cube keeps its pairs and is one.
+        for p in reference::orientations() {
+            let turned = reference::orient(&was, &p);
+            assert_eq!(opposite_pairs(&turned), opposite_pairs(&was));
+        }
+    }
 }
