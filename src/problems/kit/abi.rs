@@ -233,6 +233,12 @@ pub struct WorldOp {
     /// in where they part.
     #[serde(default)]
     pub line: Option<LineOp>,
+    /// A question about the world (`full_board`, `immediate_comp_win`) whose place among the
+    /// other such questions the text does not fix: a `world` case compares the calls without
+    /// them, unless it is tagged `exact` (a course that fixes their order gives such cases
+    /// points).
+    #[serde(default)]
+    pub free_order: bool,
 }
 
 /// An operation's part in the line of play.

@@ -422,7 +422,37 @@ pub fn picture_diff(got: &Value, expected: &Value, shown: Shown) -> String {
 /// Judges the calls a run made into labgrade's library against the reference's: how many of
 /// each, then the first call where they part. Ok(()) when they agree.
 pub fn compare_world(call: &str, expected: &Value, got: &Value) -> Result<(), String> {
-    compare_world_in(call, expected, got, None, &|_| None)
+    compare_world_in(call, expected, got, None, false, &|_| None)
+}
+
+/// The trace and call counts of a world record less the operations `def` leaves in free
+/// order ([`super::abi::WorldOp::free_order`]), and whether the trace kept every call.
+fn fixed_order(
+    record: &Value,
+    def: Option<&WorldDef>,
+    exact: bool,
+) -> (Vec<Value>, Map<String, Value>, bool) {
+    let free = |name: &str| {
+        !exact && def.is_some_and(|d| d.ops.iter().any(|o| o.name == name && o.free_order))
+    };
+    let trace = record["trace"].as_array().cloned().unwrap_or_default();
+    let complete = record["total"]
+        .as_u64()
+        .is_none_or(|total| trace.len() as u64 >= total);
+    let calls = record["calls"]
+        .as_object()
+        .map(|c| {
+            c.iter()
+                .filter(|(op, _)| !free(op))
+                .map(|(op, n)| (op.clone(), n.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let trace = trace
+        .into_iter()
+        .filter(|step| !step[0].as_str().is_some_and(free))
+        .collect();
+    (trace, calls, complete)
 }
 
 /// The moves made and not taken back by the first `steps` of a world trace: the line of
@@ -453,18 +483,22 @@ pub fn line_of_play(def: &WorldDef, steps: &[Value]) -> Vec<Vec<i64>> {
 
 /// [`compare_world`] for a world whose moves are marked (`line` in the spec): where the
 /// traces part, the line both searches were in is named, and drawn by `draw` when it can.
+///
+/// Operations the spec leaves in free order are not compared, unless `exact` (the case is
+/// tagged `exact`). Where either trace was cut short, the traces are compared as far as both
+/// go.
 pub fn compare_world_in(
     call: &str,
     expected: &Value,
     got: &Value,
     def: Option<&WorldDef>,
+    exact: bool,
     draw: &dyn Fn(&[Vec<i64>]) -> Option<String>,
 ) -> Result<(), String> {
     let mut failures = Vec::new();
-    let empty = Map::new();
-    let exp_calls = expected["calls"].as_object().unwrap_or(&empty);
-    let got_calls = got["calls"].as_object().unwrap_or(&empty);
-    for (op, e) in exp_calls {
+    let (et, exp_calls, e_complete) = fixed_order(expected, def, exact);
+    let (gt, got_calls, g_complete) = fixed_order(got, def, exact);
+    for (op, e) in &exp_calls {
         let g = got_calls.get(op).cloned().unwrap_or(Value::from(0));
         if &g != e {
             failures.push(format!(
@@ -490,11 +524,12 @@ pub fn compare_world_in(
             None => format!("{name}({})", args.join(", ")),
         }
     };
-    let (et, gt) = (
-        expected["trace"].as_array().cloned().unwrap_or_default(),
-        got["trace"].as_array().cloned().unwrap_or_default(),
-    );
-    if let Some(i) = (0..et.len().max(gt.len())).find(|&i| et.get(i) != gt.get(i)) {
+    let compared = if e_complete && g_complete {
+        et.len().max(gt.len())
+    } else {
+        et.len().min(gt.len())
+    };
+    if let Some(i) = (0..compared).find(|&i| et.get(i) != gt.get(i)) {
         let (e, g) = (et.get(i), gt.get(i));
         // Answers are labgrade's: compare what was asked, and show what was answered.
         let asked = |s: Option<&Value>| s.map(|s| (s[0].clone(), s[1].clone()));
@@ -608,6 +643,38 @@ mod tests {
         assert!(
             small.ends_with("1 cell(s) differ; the first at (x = 0, y = 0)"),
             "{small}"
+        );
+    }
+
+    #[test]
+    fn questions_in_free_order_are_compared_only_when_exact() {
+        let def: WorldDef = toml::from_str(
+            "name = \"board\"\nops = [\n{ name = \"place\", arity = 1 },\n\
+             { name = \"full\", arity = 0, returns = true, free_order = true },\n\
+             { name = \"win\", arity = 0, returns = true, free_order = true },\n]\n",
+        )
+        .unwrap();
+        let e = json!({"calls": {"place": 1, "full": 1, "win": 1}, "total": 3,
+            "trace": [["full", [], 0], ["win", [], 0], ["place", [5]]]});
+        let swapped = json!({"calls": {"place": 1, "full": 1, "win": 1}, "total": 3,
+            "trace": [["win", [], 0], ["full", [], 0], ["place", [5]]]});
+        let other_move = json!({"calls": {"place": 1, "full": 1, "win": 1}, "total": 3,
+            "trace": [["full", [], 0], ["win", [], 0], ["place", [6]]]});
+        let cmp =
+            |g: &Value, exact: bool| compare_world_in("f()", &e, g, Some(&def), exact, &|_| None);
+        assert_eq!(cmp(&swapped, false), Ok(()));
+        assert!(cmp(&swapped, true).unwrap_err().contains("yours win() = 0"));
+        assert!(cmp(&other_move, false)
+            .unwrap_err()
+            .contains("yours place(6)"));
+        // Traces cut short (total beyond what was kept) are compared as far as both go.
+        let cut = json!({"calls": {"place": 1, "full": 2, "win": 1}, "total": 40,
+            "trace": [["win", [], 0], ["full", [], 0], ["full", [], 0], ["place", [5]]]});
+        let e_cut = json!({"calls": {"place": 1, "full": 2, "win": 1}, "total": 40,
+            "trace": [["full", [], 0], ["win", [], 0], ["place", [5]], ["place", [7]]]});
+        assert_eq!(
+            compare_world_in("f()", &e_cut, &cut, Some(&def), false, &|_| None),
+            Ok(())
         );
     }
 

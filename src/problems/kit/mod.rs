@@ -466,7 +466,8 @@ impl Problem for KitProblem {
             _ => Vec::new(),
         };
         let draw = |line: &[Vec<i64>]| self.draw_line.and_then(|d| d(&world_inputs, line));
-        judge::compare_world_in(call, expected, got, self.def().world.as_ref(), &draw)
+        let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
+        judge::compare_world_in(call, expected, got, self.def().world.as_ref(), exact, &draw)
     }
 
     fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
