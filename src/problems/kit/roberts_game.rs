@@ -224,12 +224,15 @@ fn list_difference(rules: &Rules, listed: &[Value], legal: &[Move]) -> String {
     parts.join("; ")
 }
 
-/// How the failures of one check read: how many positions, and the first.
+/// How the failures of one check read: how many positions, and the first. The positions are
+/// those of the book's game that labgrade reached through the student's own moves (a game
+/// with wrong rules may reach others, which are not visited), so that is what is said.
 fn failures(what: &str, found: &[String], seen: usize) -> Result<String, String> {
     match found.first() {
         None => Ok(String::new()),
         Some(first) => Err(format!(
-            "{what} in {} of the {seen} positions your game reaches; the first: {first}",
+            "{what} in {} of the {seen} positions of the book's game labgrade reached through \
+             your moves; the first: {first}",
             found.len()
         )),
     }
