@@ -89,24 +89,29 @@ fn read(path: &Path) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
 
+    /// `n` threads released at once, each calling `f`: what each got.
+    fn at_once<T: Send>(n: usize, f: impl Fn() -> T + Sync) -> Vec<T> {
+        let start = std::sync::Barrier::new(n);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..n)
+                .map(|_| {
+                    s.spawn(|| {
+                        start.wait();
+                        f()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
     /// Every builder thread of a cold class asks for the key at once: each must get it, and
     /// all the same one, the one on disk.
     #[test]
     fn threads_creating_the_cache_key_at_once_all_get_the_same_key() {
         for _round in 0..20 {
             let dir = tempfile::tempdir().unwrap();
-            let start = std::sync::Barrier::new(32);
-            let keys: Vec<Result<Vec<u8>, String>> = std::thread::scope(|s| {
-                let handles: Vec<_> = (0..32)
-                    .map(|_| {
-                        s.spawn(|| {
-                            start.wait();
-                            secret(dir.path())
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            });
+            let keys = at_once(32, || secret(dir.path()));
             let on_disk = std::fs::read(dir.path().join(".key")).unwrap();
             assert_eq!(on_disk.len(), KEY_BYTES);
             for k in keys {
@@ -120,18 +125,7 @@ mod tests {
     fn makers_racing_on_the_file_alone_agree_on_one_key() {
         for _round in 0..20 {
             let dir = tempfile::tempdir().unwrap();
-            let start = std::sync::Barrier::new(16);
-            let keys: Vec<Result<Vec<u8>, String>> = std::thread::scope(|s| {
-                let handles: Vec<_> = (0..16)
-                    .map(|_| {
-                        s.spawn(|| {
-                            start.wait();
-                            read_or_make(dir.path())
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            });
+            let keys = at_once(16, || read_or_make(dir.path()));
             let on_disk = std::fs::read(dir.path().join(".key")).unwrap();
             for k in keys {
                 assert_eq!(k.as_deref(), Ok(&on_disk[..]));
