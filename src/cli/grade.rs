@@ -361,7 +361,7 @@ pub fn run(
         },
         out.display()
     );
-    if let Some(line) = csv::unresolved_line(&reports) {
+    if let Some(line) = csv::unresolved_line(&reports, csv::GRADE_AGAIN) {
         println!("{line}");
     }
     Ok(exit_codes::of_reports(&reports))

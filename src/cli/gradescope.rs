@@ -10,9 +10,10 @@
 //! `run_autograder` always leaves a `results.json`: labgrade writes one even when it cannot
 //! load the submission (score 0 and what to hand in, see `check --format gradescope`), and
 //! if labgrade itself fails, the script writes one that says so, with no score: labgrade's
-//! failure is never a student's 0 (an unresolved submission's results carry no score either). Every path starts from `$AUTOGRADER_ROOT` (default
-//! `/autograder`), so the scripts run as they do on Gradescope in any directory laid out the
-//! same way (the tests do that).
+//! failure is never a student's 0 (an unresolved submission's results carry no score
+//! either). Every path starts from `$AUTOGRADER_ROOT` (default `/autograder`), so the
+//! scripts run as they do on Gradescope in any directory laid out the same way (the tests
+//! do that).
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;

@@ -377,7 +377,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, color: bool) -> Result<i32, CliError>
         if class_csv { "class.csv and " } else { "" },
         out.display()
     );
-    if let Some(line) = csv::unresolved_line(&reports) {
+    if let Some(line) = csv::unresolved_line(&reports, csv::MERGE_AGAIN) {
         println!("{line}");
     }
     Ok(exit_codes::of_reports(&reports))

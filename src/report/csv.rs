@@ -92,13 +92,9 @@ pub fn write_gradebook<W: std::io::Write>(
     for report in reports {
         let passed = report.cases.iter().filter(|c| c.passed).count();
         // An unresolved submission's points are no grade: every points cell stays empty.
-        let withheld = report.is_unresolved();
+        let status = report.resolved_status();
+        let withheld = status == Status::Unresolved;
         let points = |x: f64| if withheld { String::new() } else { number(x) };
-        let status = if withheld {
-            Status::Unresolved
-        } else {
-            Status::Graded
-        };
         let mut row = vec![
             names::spreadsheet_text(report.student_id()),
             names::spreadsheet_text(&report.submission),
@@ -184,9 +180,8 @@ fn merged_order(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
 /// breakdown (`40 pass, 3 fail, 1 stack-overflow`), sorted by name, then a `mean` line with
 /// the mean score and percent and how many submissions passed every case. An unresolved
 /// submission ([`Status::Unresolved`]) shows `-` for its score and is left out of the mean,
-/// which says how many it left out. With `color`, the
-/// header is bold and percents are green (100%), yellow (50% or more) or red; without it the
-/// text has no escapes.
+/// which says how many it left out. With `color`, the header is bold and percents are green
+/// (100%), yellow (50% or more) or red; without it the text has no escapes.
 pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     let p = Painter::new(color);
     let reports = sorted(reports);
@@ -290,9 +285,19 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     text
 }
 
-/// The lines that end `grade`'s summary when some submission is unresolved: every such
-/// submission by name, and what to do. None when every submission was graded.
-pub fn unresolved_line(reports: &[SubmissionReport]) -> Option<String> {
+/// What `grade` tells to do about unresolved submissions (the result cache keeps none of
+/// them, so the same command grades them and reuses the rest).
+pub const GRADE_AGAIN: &str =
+    "Run the same `labgrade grade` again: it grades what is unresolved and reuses the rest";
+
+/// What `merge` tells to do about unresolved submissions: merging again changes nothing.
+pub const MERGE_AGAIN: &str =
+    "Grade their shards again (the same `labgrade grade ... --shard I/N`), then merge again";
+
+/// The lines that end `grade`'s (and `merge`'s) summary when some submission is unresolved:
+/// every such submission by name, and what to do, `again` (the command that grades them
+/// again). None when every submission was graded.
+pub fn unresolved_line(reports: &[SubmissionReport], again: &str) -> Option<String> {
     let names: Vec<String> = sorted(reports)
         .into_iter()
         .filter(|r| r.is_unresolved())
@@ -306,8 +311,7 @@ pub fn unresolved_line(reports: &[SubmissionReport]) -> Option<String> {
     Some(format!(
         "unresolved ({n}): {}\n  labgrade failed to grade {it} even after retrying in a fresh \
          worker:\n  its own failure, not the student's, so no score is written for {it}.\n  \
-         Run the same `labgrade grade` again to grade {it} again (metadata.unresolved_note\n  \
-         in each report says what failed).",
+         {again}.\n  metadata.unresolved_note in each report says what failed.",
         names.join(", ")
     ))
 }
@@ -513,13 +517,16 @@ mod tests {
             mean.contains("1 unresolved left out of the mean"),
             "{table}"
         );
-        let line = unresolved_line(&with_unresolved()).unwrap();
+        let line = unresolved_line(&with_unresolved(), GRADE_AGAIN).unwrap();
         assert!(
             line.starts_with("unresolved (1 submission): alice\n"),
             "{line}"
         );
         // Nothing unresolved: no line, and the mean says nothing of it.
-        assert_eq!(unresolved_line(&class()), None);
+        assert_eq!(unresolved_line(&class(), GRADE_AGAIN), None);
+        // merge cannot grade: it says to grade the shards again.
+        let line = unresolved_line(&with_unresolved(), MERGE_AGAIN).unwrap();
+        assert!(line.contains("--shard I/N`), then merge again"), "{line}");
         assert!(!summary_table(&class(), false).contains("unresolved"));
     }
 

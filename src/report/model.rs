@@ -231,7 +231,16 @@ impl SubmissionReport {
     /// True when labgrade could not decide every case (see [`Status::Unresolved`]); a report
     /// read from an older labgrade that has no `status` is judged from its cases.
     pub fn is_unresolved(&self) -> bool {
-        self.status == Status::Unresolved || Status::of(&self.cases) == Status::Unresolved
+        self.resolved_status() == Status::Unresolved
+    }
+
+    /// `status`, or `unresolved` where a case says so though `status` does not (a report
+    /// read from an older labgrade, which has no `status`).
+    pub fn resolved_status(&self) -> Status {
+        match self.status {
+            Status::Unresolved => Status::Unresolved,
+            Status::Graded => Status::of(&self.cases),
+        }
     }
 
     /// True when every case got the verdict it expects.

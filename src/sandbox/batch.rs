@@ -447,13 +447,12 @@ impl CallClocks {
     ) -> Option<Ending> {
         let now = Instant::now();
         let wall = Duration::from_millis(limits.wall_ms);
-        if now.duration_since(self.wall_start) >= wall + self.wall_extra {
-            let backstop = wall * super::starved::BACKSTOP_FACTOR;
-            if now.duration_since(self.wall_start) < backstop && wants_cpu() {
-                self.wall_extra = now.duration_since(self.wall_start) - wall + super::starved::STEP;
-            } else {
+        let elapsed = now.duration_since(self.wall_start);
+        if elapsed >= wall + self.wall_extra {
+            if !super::starved::keep_waiting(elapsed, wall, wants_cpu) {
                 return Some(Ending::WallTimeout);
             }
+            self.wall_extra = elapsed - wall + super::starved::STEP;
         }
         if now >= self.next_cpu_check {
             self.next_cpu_check = now + CPU_POLL;

@@ -21,6 +21,12 @@ pub const BACKSTOP_FACTOR: u32 = 10;
 /// How far the wall limit is moved at a time while the child wants the CPU.
 pub const STEP: Duration = Duration::from_millis(20);
 
+/// Whether a run `elapsed` past its start, at or past its wall limit `wall`, gets more wall
+/// time: while it is under the backstop and `wants_cpu` says it is slowed by the machine.
+pub fn keep_waiting(elapsed: Duration, wall: Duration, wants_cpu: impl FnOnce() -> bool) -> bool {
+    elapsed < wall * BACKSTOP_FACTOR && wants_cpu()
+}
+
 /// True when some task (thread) of process `pid` is running, waiting to run, or in an
 /// uninterruptible wait (see the module documentation). False when none is, or when the
 /// process is gone.
@@ -45,6 +51,14 @@ fn state_of(stat: &str) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn more_wall_time_only_for_a_run_that_wants_the_cpu_and_never_past_the_backstop() {
+        let wall = Duration::from_millis(100);
+        assert!(keep_waiting(Duration::from_millis(150), wall, || true));
+        assert!(!keep_waiting(Duration::from_millis(150), wall, || false));
+        assert!(!keep_waiting(wall * BACKSTOP_FACTOR, wall, || true));
+    }
 
     #[test]
     fn the_state_is_read_past_a_command_name_that_holds_parentheses() {

@@ -782,9 +782,8 @@ fn wait_child(
     cap: usize,
     mut gate: Option<(&mut ExecGate, &Shared)>,
 ) -> (ChildExit, bool) {
-    let mut deadline = Instant::now() + wall;
-    // A child that wants the CPU at its wall limit gets more wall time, up to this.
-    let backstop = Instant::now() + wall * super::starved::BACKSTOP_FACTOR;
+    let start = Instant::now();
+    let mut deadline = start + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     // A CPU limit below the kernel's: the worker reads the CPU time charged to the child
@@ -804,7 +803,7 @@ fn wait_child(
         let now = Instant::now();
         if now >= deadline {
             // Slowed down by the machine, not waiting by itself: its CPU limit decides.
-            if now < backstop && super::starved::wants_cpu(pid) {
+            if super::starved::keep_waiting(now - start, wall, || super::starved::wants_cpu(pid)) {
                 deadline = now + super::starved::STEP;
                 continue;
             }

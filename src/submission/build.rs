@@ -890,27 +890,11 @@ fn static_function_names(text: &str) -> Vec<&str> {
 }
 
 /// True when a line of `text` defines one of `graded` static (`static int FindGoodMove(`).
+#[cfg(test)]
 fn defines_static(text: &str, graded: &[String]) -> bool {
-    // `static`, then only the words and stars of a return type, then the name and `(`: a
-    // declaration or definition, not a string or an initialiser that mentions the name.
-    text.lines().any(|l| {
-        let l = l.trim_start();
-        let Some(rest) = l.strip_prefix("static") else {
-            return false;
-        };
-        graded.iter().any(|g| {
-            rest.match_indices(g.as_str()).any(|(i, _)| {
-                let head = &rest[..i];
-                let after = rest[i + g.len()..].trim_start();
-                head.starts_with(|c: char| c.is_whitespace())
-                    && head
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || c == '_' || c == '*' || c.is_whitespace())
-                    && head.ends_with(|c: char| c.is_whitespace() || c == '*')
-                    && after.starts_with('(')
-            })
-        })
-    })
+    static_function_names(text)
+        .iter()
+        .any(|n| graded.iter().any(|g| g == n))
 }
 
 /// `"dir/name.h"` includes of the staged sources that need a shim: the path is not in the
@@ -1072,36 +1056,34 @@ fn build_c_family_in(
                 <= 3
         })
         .collect();
+    // The functions each source declares static, read once.
+    let statics: BTreeMap<&PathBuf, Vec<String>> = files
+        .iter()
+        .map(|f| {
+            let t = std::fs::read(f).unwrap_or_default();
+            let text = String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]);
+            let names = static_function_names(&text)
+                .into_iter()
+                .map(str::to_string)
+                .collect();
+            (f, names)
+        })
+        .collect();
+    let sources_where = |keep: &dyn Fn(&str) -> bool| -> BTreeSet<PathBuf> {
+        statics
+            .iter()
+            .filter(|(_, names)| names.iter().any(|n| keep(n)))
+            .map(|(f, _)| (*f).clone())
+            .collect()
+    };
     // The sources that define a graded function static: only there would the spec header's
     // prototypes of the student's functions be an error.
-    let static_files: BTreeSet<PathBuf> = files
-        .iter()
-        .filter(|f| {
-            std::fs::read(f).is_ok_and(|t| {
-                defines_static(
-                    &String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]),
-                    graded,
-                )
-            })
-        })
-        .cloned()
-        .collect();
+    let static_files = sources_where(&|n| graded.iter().any(|g| g == n));
     let static_defs = !static_files.is_empty();
     // The sources that declare static a function that is, or is spelt close to, a graded
     // one: only they are compiled keeping every static function (`-fkeep-static-functions`),
     // so that labgrade can call and count it, or name it in a "did you mean".
-    let keep_static: BTreeSet<PathBuf> = files
-        .iter()
-        .filter(|f| {
-            std::fs::read(f).is_ok_and(|t| {
-                let text = String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]);
-                static_function_names(&text)
-                    .iter()
-                    .any(|n| super::symbols::did_you_mean(n, graded).is_some())
-            })
-        })
-        .cloned()
-        .collect();
+    let keep_static = sources_where(&|n| super::symbols::did_you_mean(n, graded).is_some());
     let defs_for = |f: &Path| -> Vec<&str> {
         if static_files.contains(f) {
             vec!["-DLG_NO_STUDENT_PROTOTYPES"]
