@@ -34,6 +34,9 @@ pub struct Rule {
     pub verdict: Verdict,
     /// 1-based line of the rule's `[[expect]]` in `expect.toml` (for CI annotations).
     pub line: usize,
+    /// Words the case's message must hold (`says = "..."`): the explanation the sample
+    /// exists to trigger.
+    pub says: Option<String>,
 }
 
 impl Rule {
@@ -48,6 +51,8 @@ impl Rule {
 struct RawRule {
     cases: toml::Spanned<String>,
     verdict: String,
+    #[serde(default)]
+    says: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -104,6 +109,7 @@ impl SampleExpect {
                 pattern,
                 verdict,
                 line,
+                says: r.says,
             });
         }
         Ok(SampleExpect {

@@ -148,6 +148,7 @@ mod tests {
             declared: Some(Verdict::Pass),
             got: Verdict::Fail,
             message: String::new(),
+            unsaid: None,
             at: Some((PathBuf::from("/x/memoised/expect.toml"), line)),
         }
     }

@@ -99,6 +99,7 @@ mod tests {
                 declared: Some(Verdict::Pass),
                 got: Verdict::Fail,
                 message: "412 calls where the reference made 66".into(),
+                unsaid: None,
                 at: None,
             }],
             error: None,

@@ -28,6 +28,9 @@ pub struct Mismatch {
     pub got: Verdict,
     /// The case's message.
     pub message: String,
+    /// Words the rule says the message holds, when the verdict is right but they are not
+    /// in it.
+    pub unsaid: Option<String>,
     /// Where to look: the sample's `expect.toml` at the rule that matches (line 1 when none
     /// does), or, for the reference, the case in its fixture file.
     pub at: Option<(PathBuf, usize)>,
@@ -39,7 +42,13 @@ impl Mismatch {
         let declared = self
             .declared
             .map_or("(no rule)".to_string(), |v| v.to_string());
-        format!("declared {declared}, got {}", self.got)
+        match &self.unsaid {
+            Some(words) => format!(
+                "declared {declared} saying \"{words}\", got {} without it",
+                self.got
+            ),
+            None => format!("declared {declared}, got {}", self.got),
+        }
     }
 }
 
@@ -101,11 +110,15 @@ fn compare_verdicts(report: &SubmissionReport, rules: &[Rule], file: &Path) -> V
         .filter_map(|c| {
             let rule = rules.iter().find(|r| r.matches(&c.name));
             let declared = rule.map(|r| r.verdict);
-            (declared != Some(c.verdict)).then(|| Mismatch {
+            let unsaid = rule
+                .and_then(|r| r.says.clone())
+                .filter(|words| !c.message.contains(words.as_str()));
+            (declared != Some(c.verdict) || unsaid.is_some()).then(|| Mismatch {
                 case: c.name.clone(),
                 declared,
                 got: c.verdict,
                 message: c.message.clone(),
+                unsaid,
                 at: Some((file.to_path_buf(), rule.map_or(1, |r| r.line))),
             })
         })
@@ -122,6 +135,7 @@ fn not_passed(report: &SubmissionReport, session: &Session) -> Vec<Mismatch> {
             declared: Some(Verdict::Pass),
             got: c.verdict,
             message: c.message.clone(),
+            unsaid: None,
             at: session
                 .cases
                 .iter()
