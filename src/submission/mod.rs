@@ -15,7 +15,9 @@ mod helpers;
 pub mod intake;
 pub mod jail;
 pub mod java;
+pub mod signature;
 pub mod symbols;
+pub mod unity_guard;
 pub mod unpack;
 
 pub use build::{BuildCache, Built};
