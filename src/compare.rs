@@ -4,7 +4,11 @@
 //! judges do: how the run ended first (a timeout is a timeout even if the output was right so
 //! far), then each compared item. A case can compare several items; the first that differs
 //! makes it `fail`, and an item this artifact cannot show (call counts of a prebuilt library)
-//! makes it `not-observable`, never a zero.
+//! makes it `not-observable`. A measurement the submission's own code hides (a counted
+//! function it does not define, a function compiled without the counting hooks, hooks of its
+//! own) is its failure: a student cannot make a case vanish.
+
+use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
@@ -14,6 +18,18 @@ use crate::sandbox::{Ending, Observation, RunInput};
 use crate::spec::{Case, CompareItem};
 use crate::transcript::{self, Comparison};
 
+/// What a submission's build tells about measurements its code hides.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Hides<'a> {
+    /// Why no call is counted in it, when its code is the reason (hooks of its own).
+    pub uncounted: Option<&'a str>,
+    /// For a function labgrade did not find: what the submission has instead (a near
+    /// spelling) and what to do, by the assignment's name.
+    pub hints: Option<&'a BTreeMap<String, String>>,
+    /// Functions its source compiled without the counting hooks, as it spells them.
+    pub uninstrumented: &'a [String],
+}
+
 /// Judges one run.
 pub fn judge(
     problem: &dyn Problem,
@@ -22,6 +38,7 @@ pub fn judge(
     expected: &Expected,
     obs: &Observation,
     runs: &Runs<'_>,
+    hides: Hides<'_>,
 ) -> CaseReport {
     let mut observed = Map::new();
     let mut want = Map::new();
@@ -52,6 +69,7 @@ pub fn judge(
                     expected,
                     obs,
                     runs,
+                    hides,
                     &mut observed,
                     &mut want,
                 )
@@ -284,6 +302,7 @@ fn compare_items(
     expected: &Expected,
     obs: &Observation,
     runs: &Runs<'_>,
+    hides: Hides<'_>,
     observed: &mut Map<String, Value>,
     want: &mut Map<String, Value>,
 ) -> (Verdict, bool, String) {
@@ -292,6 +311,9 @@ fn compare_items(
         .unwrap_or_else(|| describe_call(input));
     let mut failures: Vec<String> = Vec::new();
     let mut unobservable: Vec<String> = Vec::new();
+    // What the submission's own code keeps labgrade from measuring: failures, said apart
+    // from the differences (no explanation is drawn from them).
+    let mut hidden: Vec<String> = Vec::new();
     let mut counts_differ = false;
     // Remarks on items that matched (an accepted alternative reading, say).
     let mut notes: Vec<String> = Vec::new();
@@ -336,17 +358,30 @@ fn compare_items(
                 want.insert(key.into(), json!(table));
                 let opted_out = opted_out_of_counting(input, obs);
                 if let Some(note) = opted_out {
-                    unobservable.push(note);
+                    hidden.push(note);
                     continue;
                 }
                 let Some(counts) = &obs.counts else {
-                    unobservable.push(
-                        obs.counts_note
-                            .clone()
-                            .unwrap_or_else(|| "call counts are not observable".into()),
-                    );
+                    match hides.uncounted {
+                        Some(why) => hidden.push(format!("{why} (this case grades them)")),
+                        None => unobservable.push(
+                            obs.counts_note
+                                .clone()
+                                .unwrap_or_else(|| "call counts are not observable".into()),
+                        ),
+                    }
                     continue;
                 };
+                if counts.forged > 0 {
+                    hidden.push(format!(
+                        "your code calls the profiling hooks (`__cyg_profile_func_enter/exit`) \
+                         itself ({} in this run), so the counts are not its calls' and this \
+                         case cannot pass: remove those calls (labgrade counts every call \
+                         for you)",
+                        times(counts.forged)
+                    ));
+                    continue;
+                }
                 let got = if *item == CompareItem::Calls {
                     &counts.calls
                 } else {
@@ -354,10 +389,21 @@ fn compare_items(
                 };
                 observed.insert(key.into(), json!(got));
                 for (function, &exp) in table {
+                    if hides
+                        .uninstrumented
+                        .iter()
+                        .any(|u| crate::submission::symbols::near_spelling(u, function))
+                    {
+                        hidden.push(format!(
+                            "`{function}` is compiled without labgrade's counting hooks (your \
+                             source opts it out: `no_instrument_function` or a pragma), so the \
+                             calls this case grades cannot be seen and it cannot pass: compile \
+                             it like the rest of your code"
+                        ));
+                        continue;
+                    }
                     match got.get(function) {
-                        None => unobservable.push(format!(
-                            "`{function}` is not exported, so its calls cannot be counted"
-                        )),
+                        None => hidden.push(not_found_to_count(function, hides)),
                         Some(&g) if g != exp => {
                             counts_differ = true;
                             failures.push(if *item == CompareItem::Calls {
@@ -433,7 +479,12 @@ fn compare_items(
             failures.push(step);
         }
     }
+    hidden.dedup();
+    if failures.is_empty() && !hidden.is_empty() {
+        return (Verdict::Fail, false, hidden.join("\n"));
+    }
     if !failures.is_empty() {
+        failures.extend(hidden);
         let mut message = failures.join("\n");
         if let Some(extra) = problem.explain(&Mismatch {
             case,
@@ -495,9 +546,26 @@ fn opted_out_of_counting(input: &RunInput, obs: &Observation) -> Option<String> 
     (counts.calls.get(function) == Some(&0)).then(|| {
         format!(
             "`{function}` ran but was never counted: it opts out of instrumentation \
-             (no_instrument_function?), so its calls cannot be observed"
+             (no_instrument_function?), so the calls this case grades cannot be seen and it \
+             cannot pass: compile it like the rest of your code"
         )
     })
+}
+
+/// Why a counted function's calls are missing when the submission has no function of that
+/// name: what labgrade found instead (a near spelling), or what to check.
+fn not_found_to_count(function: &str, hides: Hides<'_>) -> String {
+    let head = format!(
+        "labgrade found no `{function}` in your submission, so it cannot count the calls \
+         this case grades and the case cannot pass"
+    );
+    match hides.hints.and_then(|h| h.get(function)) {
+        Some(hint) => format!("{head}: {hint}"),
+        None => format!(
+            "{head}: define it under that name (camelCase or snake_case is found too, and so is \
+             a `static` one)"
+        ),
+    }
 }
 
 fn same_value(a: &Value, b: &Value) -> bool {

@@ -50,6 +50,10 @@ pub struct Counters {
     /// Byte size of each tracked function's code: set for Rust builds only, whose `mcount`
     /// hook knows a function by an address inside it (see labgrade_hooks.c).
     pub size: [u64; MAX_FUNCS],
+    /// Calls the student's code made to the profiling hooks by hand (its
+    /// `__cyg_profile_func_enter/exit`, renamed in the counting build to labgrade's
+    /// `labgrade_hand_called_enter/exit`): any makes the counts untrustworthy.
+    pub forged: u64,
 }
 
 impl Counters {
@@ -68,6 +72,7 @@ impl Counters {
         self.other_calls = 0;
         self.trace_len = 0;
         self.size = [0; MAX_FUNCS];
+        self.forged = 0;
         self.magic = MAGIC;
     }
 

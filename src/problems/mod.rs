@@ -230,6 +230,28 @@ pub trait Problem: Sync {
         None
     }
 
+    /// How labgrade's own call of `function` passes its arguments, when the declaration's text
+    /// does not say it exactly (a kit function's `string` is the `char *` labgrade passes,
+    /// whatever `string` means in the student's edition). None: the declaration says it.
+    fn call_signature(&self, _function: &str) -> Option<crate::submission::signature::Signature> {
+        None
+    }
+
+    /// Other declarations of `function` the text gives whose parameters are a prefix of the
+    /// main declaration's: labgrade's call, all in registers, passes the rest where such a
+    /// function never reads them (Weiss' three-parameter find_comp_move beside its
+    /// alpha-beta form). A function compiled with one of these is called as it is.
+    fn shorter_forms(&self, _function: &str) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The declaration of an adapter a submission may define instead of `function`
+    /// (`labgrade_turnpike`, for a turnpike with a distance set of its own): when the library
+    /// exports it, labgrade calls it, and its signature is the one checked.
+    fn adapter_of(&self, _function: &str) -> Option<&'static str> {
+        None
+    }
+
     /// How labgrade calls a graded function the submission defines in C++, exported as
     /// `symbol` and declared as `shown` (demangled): None when it is called as it is;
     /// `Some(Ok(note))` when it is called through an adapter (the note says so);

@@ -33,7 +33,7 @@ pub struct GradebookColumns {
 /// empty (withheld, never a 0 the student did not earn), so an LMS import skips them.
 ///
 /// `passed` counts cases that got the verdict they expect, `failed` those that did not,
-/// `not-observable` ones aside (worth 0 of 0: nothing the submission failed). `percent` has
+/// `not-observable` ones aside (credited: nothing the submission failed or could change). `percent` has
 /// two decimals and is empty when no points were available; a tag or case a submission does
 /// not have is empty too. The header depends only on the cases graded, never on the results,
 /// so reruns give the same columns.

@@ -71,7 +71,7 @@ pub fn render_submission_with(
 }
 
 /// The two sections of explained cases: what failed, and what could not be measured (not a
-/// failure: such cases are worth 0 of 0).
+/// failure: labgrade cannot see it for any submission of this kind, and credits it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Section {
     Failures,
@@ -385,7 +385,7 @@ impl Renderer<'_> {
         out.push(String::new());
         let title = match section {
             Section::Failures => "Failures",
-            Section::NotObservable => "Not observable (worth 0 of 0: not counted against you)",
+            Section::NotObservable => "Not observable (credited in full: labgrade cannot see these for any submission of this kind)",
         };
         out.push(self.p.paint(title, Style::PLAIN.bold()));
         // One root cause (a build error, a missing function, the same wrong answer) is
@@ -519,7 +519,7 @@ impl Renderer<'_> {
         let report = self.report;
         let total = report.cases.len();
         let passed = report.cases.iter().filter(|c| c.passed).count();
-        // Not observable is not a failure (worth 0 of 0): the breakdown lists those cases.
+        // Not observable is not a failure (credited): the breakdown lists those cases.
         let unobservable = report
             .cases
             .iter()
@@ -1088,7 +1088,7 @@ mod tests {
     fn what_cannot_be_measured_is_explained_apart_from_the_failures() {
         let text = render_submission(&sample_report(), &plain());
         let (failures, unobservable) = text
-            .split_once("\nNot observable (worth 0 of 0: not counted against you)\n")
+            .split_once("\nNot observable (credited in full: labgrade cannot see these for any submission of this kind)\n")
             .expect("a section of its own");
         assert!(
             !failures.contains("Call counts cannot be observed"),

@@ -17,6 +17,7 @@ pub mod results;
 pub mod roster;
 pub mod select;
 mod session;
+mod unobservable;
 
 pub use class::{read_class, Class, ClassSubmission, Layout, Skipped};
 pub use prepare::Prepared;

@@ -10,7 +10,11 @@ use crate::sandbox::{Artifact, ArtifactKind};
 use crate::spec::ProblemSpec;
 use crate::submission::detect::check_sources;
 use crate::submission::intake::{stage, IntakePolicy, Refusal, Staged};
-use crate::submission::symbols::{demangle, exported_names, resolve, symbol_table_entries};
+use crate::submission::signature;
+use crate::submission::symbols::{
+    demangle, exported_names, hint_local_near_names, local_function_names, resolve,
+    symbol_table_entries,
+};
 use crate::submission::{detect, BuildCache, Language, SubmissionKind};
 
 /// A submission ready to run.
@@ -46,6 +50,11 @@ pub struct Prepared {
     pub missing_hints: BTreeMap<String, String>,
     /// SHA-256 of what was handed in, as intake staged it (None when nothing was staged).
     pub submission_sha256: Option<String>,
+    /// Why labgrade counts no calls in this submission when its own code is the reason (it
+    /// defines the profiling hooks itself): its count cases fail, they are not unobservable.
+    pub uncounted: Option<String>,
+    /// Functions its source kept out of the counting build (`no_instrument_function`).
+    pub uninstrumented: Vec<String>,
 }
 
 impl Prepared {
@@ -70,15 +79,20 @@ impl Prepared {
             trusted: false,
             missing_hints: BTreeMap::new(),
             submission_sha256: None,
+            uncounted: None,
+            uninstrumented: Vec::new(),
         }
     }
 }
 
 /// Library artifacts built from one file: which ABI names it exports and how.
+/// `from_c` says labgrade built it from C or C++ sources with debug information, so that
+/// the parameters of what it calls can be checked (see [`check_signatures`]).
 fn library_artifact(
     problem: &dyn Problem,
     path: &Path,
     instrumented: bool,
+    from_c: bool,
     notes: &mut Vec<String>,
     hints: &mut BTreeMap<String, String>,
 ) -> Result<Artifact, String> {
@@ -103,7 +117,9 @@ fn library_artifact(
         .copied()
         .filter(|c| problem.function(c).is_none())
         .collect();
-    let r = resolve(&wanted, &exported, &count_only);
+    let mut r = resolve(&wanted, &exported, &count_only);
+    // A stripped library has no local symbols: no hint from them, and no error.
+    hint_local_near_names(&mut r, &local_function_names(path).unwrap_or_default());
     for (name, spelled) in &r.respelled {
         let note = format!(
             "`{name}` is spelled `{spelled}` in your submission: labgrade graded it under that \
@@ -144,14 +160,27 @@ fn library_artifact(
             }
         }
     }
+    // A function that cannot be called can still be counted (its calls from the others).
+    let countable = symbols.clone();
+    let checked = if from_c {
+        check_signatures(problem, path, &exported, &adapted, &mut symbols, hints)
+    } else {
+        Vec::new()
+    };
     for (name, sym, demangled) in &r.mangled {
         // `_ZL`: a static function the build made callable (it has its own note).
         if name == "main" || sym.starts_with("_ZL") || adapted.contains(sym) {
             continue;
         }
+        let how = if checked.contains(sym) {
+            "labgrade found it by its name, checked that its parameters are the assignment's, \
+             and called it"
+        } else {
+            "labgrade found it by its name and called it"
+        };
         let note = format!(
             "`{name}` is a C++ function, exported with name mangling as `{sym}` ({demangled}): \
-             labgrade found it by its name and parameters and called it"
+             {how}"
         );
         if !notes.contains(&note) {
             notes.push(note);
@@ -163,7 +192,7 @@ fn library_artifact(
     let counted: Vec<(String, String)> = problem
         .counted()
         .iter()
-        .filter_map(|n| symbols.get(*n).map(|s| (n.to_string(), s.clone())))
+        .filter_map(|n| countable.get(*n).map(|s| (n.to_string(), s.clone())))
         .collect();
     let hooks = if instrumented && !exported.iter().any(|e| e == "labgrade_counters") {
         Some(hook_symbols(path, &counted)?)
@@ -180,6 +209,90 @@ fn library_artifact(
         marks_stack_overflow: false,
         sanitized: false,
     })
+}
+
+/// Signature truth (see [`crate::submission::signature`]): each function labgrade calls
+/// directly (not through a driver or an adapter of its own) is called only when the library's
+/// debug information shows the assignment's parameters. One that differs is taken out of
+/// `symbols`, with a hint showing its signature beside the assignment's: its cases are then
+/// `missing-symbol`, "cannot be called", never a call through another signature. Returns the
+/// symbols whose parameters were checked and match.
+fn check_signatures(
+    problem: &dyn Problem,
+    path: &Path,
+    exported: &[String],
+    adapted: &[String],
+    symbols: &mut BTreeMap<String, String>,
+    hints: &mut BTreeMap<String, String>,
+) -> Vec<String> {
+    let mut matched = Vec::new();
+    let mut verdicts: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for (name, sym) in symbols.clone() {
+        if name == "main" || adapted.contains(&sym) {
+            continue;
+        }
+        let Some(mut want) = problem.call_signature(&name).or_else(|| {
+            problem
+                .function(&name)
+                .and_then(|f| signature::declared(f.decl))
+        }) else {
+            continue;
+        };
+        if want.name != problem.symbol_of(&name) {
+            continue; // labgrade calls its own driver, compiled against the student's code
+        }
+        let mut forms: Vec<signature::Signature> = problem
+            .shorter_forms(&name)
+            .into_iter()
+            .filter_map(signature::declared)
+            .collect();
+        let mut sym = sym;
+        // An adapter the submission defines is what labgrade calls: its signature is checked.
+        if let Some(adapter) = problem.adapter_of(&name).and_then(signature::declared) {
+            if exported.contains(&adapter.name) {
+                sym = adapter.name.clone();
+                want = adapter;
+                forms.clear();
+            }
+        }
+        let verdict = verdicts.entry(sym.clone()).or_insert_with(|| {
+            let got = signature::built(path, &sym).ok().flatten()?;
+            let names: Vec<String> = std::iter::once(&want)
+                .chain(&forms)
+                .flat_map(|s| s.params.iter().chain([&s.ret]))
+                .filter_map(|c| match c {
+                    signature::Class::Named(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect();
+            let named = signature::named_types(path, &names);
+            if forms
+                .iter()
+                .any(|f| signature::mismatch(f, &got, &named).is_none())
+            {
+                return Some(String::new());
+            }
+            Some(match signature::mismatch(&want, &got, &named) {
+                None => String::new(),
+                Some(why) => format!(
+                    "your `{}` {why}. labgrade calls a function only through the parameters \
+                     its author wrote (any other call is undefined behaviour), so it cannot \
+                     call yours: give `{}` the assignment's parameters (your version can \
+                     stay, as a helper it calls)",
+                    got.shown, want.name
+                ),
+            })
+        });
+        match verdict.clone() {
+            None => {}
+            Some(why) if why.is_empty() => matched.push(sym),
+            Some(why) => {
+                symbols.remove(&name);
+                hints.insert(name, why);
+            }
+        }
+    }
+    matched
 }
 
 /// labgrade's hooks and the counted functions' sizes, from the symbol table of a library
@@ -273,6 +386,8 @@ fn jvm_prepared(
         trusted: false,
         missing_hints: BTreeMap::new(),
         submission_sha256: None,
+        uncounted: None,
+        uninstrumented: Vec::new(),
     }
 }
 
@@ -464,7 +579,8 @@ fn prepare_from(
     match &kind {
         SubmissionKind::Library(lib) => {
             let self_counting = trust_self_counting && exports_counting_protocol(lib);
-            let library = match library_artifact(problem, lib, false, &mut notes, &mut hints) {
+            let library = match library_artifact(problem, lib, false, false, &mut notes, &mut hints)
+            {
                 Ok(a) => a,
                 Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
             };
@@ -511,6 +627,8 @@ fn prepare_from(
                 trusted: self_counting,
                 missing_hints: hints,
                 submission_sha256: None,
+                uncounted: None,
+                uninstrumented: Vec::new(),
             }
         }
         SubmissionKind::Executable(exe) => Prepared {
@@ -543,8 +661,12 @@ fn prepare_from(
             trusted: false,
             missing_hints: hints,
             submission_sha256: None,
+            uncounted: None,
+            uninstrumented: Vec::new(),
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
+            // C and C++ builds carry the debug information signature truth reads.
+            let from_c = matches!(word, "c" | "cpp");
             let mut built = cache.build(&kind, &staged, spec, &graded_names(problem));
             if built.machine_error {
                 // A failure of the machine at that moment (no process, no pipe, no jail; a
@@ -583,16 +705,23 @@ fn prepare_from(
                 return jvm_prepared(problem, name, &path, build, built.library.as_deref());
             }
             let library = match built.library.as_deref() {
-                Some(lib) => match library_artifact(problem, lib, false, &mut notes, &mut hints) {
-                    Ok(a) => Some(a),
-                    Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
-                },
+                Some(lib) => {
+                    match library_artifact(problem, lib, false, from_c, &mut notes, &mut hints) {
+                        Ok(a) => Some(a),
+                        Err(e) => {
+                            return Prepared::failed(name, &path, word, Verdict::LoadError, e)
+                        }
+                    }
+                }
                 None => None,
             };
-            let instrumented = built
-                .instrumented
-                .as_deref()
-                .and_then(|lib| library_artifact(problem, lib, true, &mut notes, &mut hints).ok());
+            let instrumented = built.instrumented.as_deref().and_then(|lib| {
+                library_artifact(problem, lib, true, from_c, &mut notes, &mut hints).ok()
+            });
+            let uncounted = built
+                .instrumented_note
+                .clone()
+                .filter(|_| instrumented.is_none() && built.own_hooks);
             if let Some(note) = built
                 .instrumented_note
                 .clone()
@@ -634,6 +763,8 @@ fn prepare_from(
                 trusted: false,
                 missing_hints: hints,
                 submission_sha256: None,
+                uncounted,
+                uninstrumented: built.uninstrumented.clone(),
             }
         }
     }

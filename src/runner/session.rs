@@ -10,7 +10,7 @@ use super::budget::TimeoutBudget;
 use super::plan::{plan, Step};
 use super::prepare::{prepare, Prepared};
 use super::results::{ResultCache, SessionInputs};
-use crate::compare::judge;
+use crate::compare::{judge, Hides};
 use crate::problems::{self, Expected, Problem, RefOutcome};
 use crate::report::{CaseReport, SubmissionReport, Verdict, Visibility};
 use crate::sandbox::{Artifact, Ending, Observation, RunInput, RunRequest, WorkerPool};
@@ -554,6 +554,11 @@ impl Session {
                         &self.expected[ci],
                         obs_of(id),
                         &runs,
+                        Hides {
+                            uncounted: prepared[s].uncounted.as_deref(),
+                            hints: Some(&prepared[s].missing_hints),
+                            uninstrumented: &prepared[s].uninstrumented,
+                        },
                     ),
                 })
                 .collect();
@@ -645,14 +650,12 @@ impl Session {
     }
 
     fn report(&self, p: &Prepared, mut cases: Vec<CaseReport>) -> SubmissionReport {
-        // What this submission cannot show (a prebuilt library's call counts, a turnpike's own
-        // D) is not a failure: worth 0 of 0 for it, reported once per case as not-observable.
-        for c in &mut cases {
-            if c.verdict == Verdict::NotObservable {
-                c.max_score = 0.0;
-                c.score = 0.0;
-            }
-        }
+        // What this submission cannot show: a failure where the student chose it (prebuilt
+        // work), credited where labgrade cannot see it for anyone (a turnpike's own D); never
+        // 0 of 0, so every student of the problem is graded out of the same maximum.
+        // (labgrade's own reference library, `trusted`, is prebuilt by labgrade itself.)
+        let accept_prebuilt = self.spec.rubric.accept_prebuilt || p.trusted;
+        super::unobservable::settle(&mut cases, &p.build.kind, accept_prebuilt);
         // Cases labgrade failed to run stay in max_score with no points: say which, for the
         // instructor, so a withheld score is never mistaken for a grade.
         let unresolved: Vec<&str> = cases

@@ -224,6 +224,10 @@ pub struct Counts {
     pub trace: Trace,
     /// Number of entry events, including those past the kept trace.
     pub events: u64,
+    /// Calls of the profiling hooks the submission's code made by hand: the counts are not
+    /// its calls' (see labgrade_hooks.c).
+    #[serde(default)]
+    pub forged: u64,
 }
 
 /// A run's first entry events as the counting hooks packed them: each `depth << 8 | index`,

@@ -55,6 +55,7 @@ impl SharedBlock {
             total_max_depth: c.total_max_depth.max(0) as u64,
             other_calls: c.other_calls,
             events: c.trace_len,
+            forged: c.forged,
             ..Counts::default()
         };
         for (i, name) in names.iter().enumerate().take(n) {

@@ -319,6 +319,11 @@ pub struct Rubric {
     /// Points for compiling without warnings (adds the case `build/no-warnings`); 0 for none.
     #[serde(default)]
     pub no_warnings: f64,
+    /// Whether a prebuilt library or program is accepted: then what it cannot show (call
+    /// counts, warnings, function cases of a program) is credited, as labgrade's own limits
+    /// are. By default such cases fail, telling the student to hand in sources.
+    #[serde(default)]
+    pub accept_prebuilt: bool,
 }
 
 /// A `[kit]` table must be the one labgrade was built with: its reference was written for

@@ -61,6 +61,30 @@ const MAX_OUTPUT_BYTES: usize = 128 << 10;
 /// Deepest `../` a shimmed include may start with.
 const SHIM_DEPTH: usize = 4;
 
+/// The section the counting build puts every function its source opts out of counting in
+/// (see [`counting_defines`]).
+const OPTED_OUT_SECTION: &str = ".text.labgrade_not_counted";
+
+/// Macros the counting build compiles the student's sources with, so that what their code
+/// does to the counting shows:
+/// - a call the code makes by hand to the profiling hooks (`__cyg_profile_func_enter`, to
+///   make a loop count as recursion) goes to `labgrade_hand_called_enter/exit`, which record
+///   it as forging the counts (the calls the compiler inserts name the real hooks: macros do
+///   not reach them);
+/// - a function marked `no_instrument_function` keeps the attribute, and is also emitted
+///   (`used`, even when inlined everywhere) into [`OPTED_OUT_SECTION`], where labgrade finds
+///   it: its calls are hidden by the code, not absent. labgrade's own headers' wrappers land
+///   there too, and are never counted functions.
+fn counting_defines() -> Vec<String> {
+    let marked = |attr: &str| format!("-D{attr}={attr},used,section(\"{OPTED_OUT_SECTION}\")");
+    vec![
+        "-D__cyg_profile_func_enter=labgrade_hand_called_enter".into(),
+        "-D__cyg_profile_func_exit=labgrade_hand_called_exit".into(),
+        marked("no_instrument_function"),
+        marked("__no_instrument_function__"),
+    ]
+}
+
 /// What a build produced.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Built {
@@ -84,6 +108,14 @@ pub struct Built {
     /// Why there is no instrumented library, when the plain one built.
     #[serde(default)]
     pub instrumented_note: Option<String>,
+    /// The counting build failed because the code defines the profiling hooks itself: what
+    /// its calls would show is hidden by the code, not missing by labgrade's design.
+    #[serde(default)]
+    pub own_hooks: bool,
+    /// Functions of the counting build compiled without its hooks (the source opted out with
+    /// `no_instrument_function` or a pragma): their calls cannot be counted.
+    #[serde(default)]
+    pub uninstrumented: Vec<String>,
     /// Why there is no program, when there is none but the library built.
     pub program_missing: Option<String>,
     /// True when the build failed outright.
@@ -1174,12 +1206,16 @@ fn build_c_family_in(
         let recipe = recipe_for(spec, language_of(f).expect("only sources are collected"));
         let src_dir = f.parent().unwrap_or(&src_root).to_path_buf();
         let mut cmd = Command::new(&recipe.compiler);
-        cmd.args(&recipe.flags).args(["-fPIC", "-c"]);
+        // -g: the parameters each function was compiled with, for signature truth
+        // (`submission::signature`); debug information never changes the code.
+        cmd.args(&recipe.flags).args(["-fPIC", "-c", "-g"]);
         if keep_static.contains(f) {
             cmd.arg("-fkeep-static-functions");
         }
         if instrumented {
-            cmd.arg("-finstrument-functions").arg(&exclude);
+            cmd.arg("-finstrument-functions")
+                .arg(&exclude)
+                .args(counting_defines());
         }
         run(
             cmd.args(defs_for(f))
@@ -1245,6 +1281,14 @@ fn build_c_family_in(
     if out.failed {
         return Ok(out);
     }
+    // What the source kept out of the counting build (an object labgrade cannot read is
+    // not the student's doing: nothing is said of it).
+    for obj in &instr_objs {
+        let opted_out = super::symbols::functions_in_section(obj, OPTED_OUT_SECTION);
+        out.uninstrumented.extend(opted_out.unwrap_or_default());
+    }
+    out.uninstrumented.sort();
+    out.uninstrumented.dedup();
     let helper_objs =
         helpers::objects(&spec.build.c.compiler, cache, &helper_dir).map_err(machine)?;
     // The spec's driver: compiled like the student's C++ (it includes their header), plain.
@@ -1273,19 +1317,48 @@ fn build_c_family_in(
     // compile; its object alone is the library (the program stays the student's own).
     if let Some(unity) = &spec.build.unity {
         let obj = helper_dir.join("unity.o");
-        let mut cmd = Command::new(&spec.build.cpp.compiler);
-        cmd.args(&spec.build.cpp.flags)
-            .args(["-fPIC", "-c", "-w", "-O2"])
-            .args(&extra_defs)
-            .args(path_args(&first_dir));
-        if files.iter().any(|f| language_of(f) == Some(Language::C)) {
-            // C edition sources, compiled as C++ here: void * converts as in C, and
-            // genlib.h keeps the C edition's New and GetBlock.
-            cmd.args(["-fpermissive", "-DLG_C_AS_CPP"]);
+        let unity_cmd = |extra: &[&str]| {
+            let mut cmd = Command::new(&spec.build.cpp.compiler);
+            cmd.args(&spec.build.cpp.flags)
+                .args(extra)
+                .args(&extra_defs)
+                .args(path_args(&first_dir));
+            if files.iter().any(|f| language_of(f) == Some(Language::C)) {
+                // C edition sources, compiled as C++ here: void * converts as in C, and
+                // genlib.h keeps the C edition's New and GetBlock.
+                cmd.args(["-fpermissive", "-DLG_C_AS_CPP"]);
+            }
+            for f in &files {
+                cmd.arg("-include").arg(f);
+            }
+            cmd
+        };
+        // The student's macros, from their sources preprocessed alone: none may name
+        // anything the driver uses (see `unity_guard`).
+        let empty = w.join("lg_macros.cpp");
+        let listed = w.join("lg_macros.ii");
+        std::fs::write(&empty, "").map_err(|e| machine(e.to_string()))?;
+        let step = run(
+            unity_cmd(&["-E", "-dD", "-w"])
+                .arg(&empty)
+                .arg("-o")
+                .arg(&listed),
+            &mut out,
+        )?;
+        if step.ok {
+            let text = std::fs::read(&listed).map_err(|e| machine(e.to_string()))?;
+            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            let macros =
+                super::unity_guard::student_macros(&String::from_utf8_lossy(&text), &names);
+            let driver =
+                super::unity_guard::driver_identifiers(&spec_dir.join(unity), &spec_dir, &lib_dir);
+            if let Some(why) = super::unity_guard::refusal(&macros, &driver) {
+                out.failed = true;
+                out.output.push_str(&why);
+                return Ok(out);
+            }
         }
-        for f in &files {
-            cmd.arg("-include").arg(f);
-        }
+        let mut cmd = unity_cmd(&["-fPIC", "-c", "-w", "-O2"]);
         let step = run(cmd.arg(spec_dir.join(unity)).arg("-o").arg(&obj), &mut out)?;
         if !step.ok {
             out.failed = true;
@@ -1378,7 +1451,9 @@ fn build_c_family_in(
             program_objs = instr_objs.clone();
             program_objs.push(helper_objs.hooks.clone());
         } else {
-            out.instrumented_note = Some(if step.output.contains("__cyg_profile_func") {
+            out.own_hooks = step.output.contains("__cyg_profile_func")
+                || step.output.contains("labgrade_hand_called");
+            out.instrumented_note = Some(if out.own_hooks {
                 "your code defines its own __cyg_profile_func_enter/exit hooks, so labgrade \
                  cannot count calls: remove them to have call counts checked"
                     .into()

@@ -278,15 +278,7 @@ pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Res
             );
             continue;
         }
-        let near: Vec<&Callable> = all
-            .iter()
-            .filter(|c| c.class.is_none())
-            .filter(|c| {
-                let k = spelling_key(&c.base);
-                distance(&k, &key) <= 2.max(key.len() / 6)
-            })
-            .collect();
-        if let Some(c) = near.first() {
+        if let Some(c) = nearest(name, &all) {
             r.hints.insert(
                 name.to_string(),
                 format!("did you mean `{}`? Rename it to `{name}`", c.shown),
@@ -294,6 +286,79 @@ pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Res
         }
     }
     r
+}
+
+/// The first free function of `among` whose name is a near spelling of `name` (a few edits
+/// apart, case and underscores aside).
+fn nearest<'a>(name: &str, among: &'a [Callable]) -> Option<&'a Callable> {
+    let key = spelling_key(name);
+    among.iter().filter(|c| c.class.is_none()).find(|c| {
+        let k = spelling_key(&c.base);
+        distance(&k, &key) <= 2.max(key.len() / 6)
+    })
+}
+
+/// Hints for the names `r` left missing with none, from the functions the library defines
+/// but does not export (`local`: `static` ones the build did not make callable, which is
+/// where a misspelt helper such as `IsSave` for `IsSafe` usually is).
+pub fn hint_local_near_names(r: &mut Resolution, local: &[String]) {
+    let all = callables(local);
+    for name in &r.missing {
+        if r.hints.contains_key(name) {
+            continue;
+        }
+        if let Some(c) = nearest(name, &all) {
+            r.hints.insert(
+                name.clone(),
+                format!(
+                    "did you mean your `static` function `{}`? Rename it to `{name}`",
+                    c.shown
+                ),
+            );
+        }
+    }
+}
+
+/// The functions an object file places in the section `name`, by their base names (C++
+/// demangled, `IsSafe` for `_Z6IsSafePA8_bii`; a compiler's suffix such as `.cold` dropped).
+/// The counting build marks every function its source opts out of counting
+/// (`no_instrument_function`) with such a section, so that labgrade can tell a helper that
+/// was never counted from one that was never called.
+pub fn functions_in_section(path: &Path, name: &str) -> Result<Vec<String>, String> {
+    use object::ObjectSection;
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let marked: Vec<object::SectionIndex> = file
+        .sections()
+        .filter(|s| s.name() == Ok(name))
+        .map(|s| s.index())
+        .collect();
+    let mut names: Vec<String> = file
+        .symbols()
+        .filter(|s| s.is_definition() && s.kind() == object::SymbolKind::Text)
+        .filter(|s| s.section_index().is_some_and(|i| marked.contains(&i)))
+        .filter_map(|s| s.name().ok())
+        .map(|n| base_name(n.split('.').next().unwrap_or(n)))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}
+
+/// The functions the ELF file at `path` defines but does not export (its local symbols).
+pub fn local_function_names(path: &Path) -> Result<Vec<String>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let mut names: Vec<String> = file
+        .symbols()
+        .filter(|s| s.is_definition() && s.is_local() && s.kind() == object::SymbolKind::Text)
+        .filter_map(|s| s.name().ok().map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
 }
 
 #[cfg(test)]
@@ -392,6 +457,22 @@ mod tests {
         // Counted only (never called): the member is what is counted.
         let r = resolve(&["FindGoodMove"], &exported, &["FindGoodMove"]);
         assert_eq!(r.found["FindGoodMove"], "_ZN3Nim12FindGoodMoveEi");
+    }
+
+    #[test]
+    fn a_misspelt_static_helper_is_suggested_from_the_local_symbols() {
+        let mut r = resolve(&["IsSafe", "Solve"], &names(&["Solve"]), &["IsSafe"]);
+        assert_eq!(r.missing, ["IsSafe"]);
+        assert!(
+            !r.hints.contains_key("IsSafe"),
+            "not exported: no hint from dynsym"
+        );
+        hint_local_near_names(&mut r, &names(&["IsSave", "PlaceQueen"]));
+        assert!(r.hints["IsSafe"].contains("your `static` function `IsSave`"));
+        // Nothing near: no hint.
+        let mut r = resolve(&["IsSafe"], &names(&[]), &["IsSafe"]);
+        hint_local_near_names(&mut r, &names(&["PlaceQueen"]));
+        assert!(r.hints.is_empty());
     }
 
     #[test]

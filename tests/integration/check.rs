@@ -172,7 +172,7 @@ fn run_json(dir: &std::path::Path) -> Value {
 }
 
 #[test]
-fn opting_out_of_instrumentation_is_not_observable_not_zero_calls() {
+fn opting_out_of_instrumentation_fails_the_count_cases_saying_so_not_zero_calls() {
     let dir = edited_c_version(|s| {
         s.replace(
             "int FindGoodMove(int nCoins) {",
@@ -181,13 +181,16 @@ fn opting_out_of_instrumentation_is_not_observable_not_zero_calls() {
     });
     let r = run_json(dir.path());
     let c = case(&r, "FindGoodMove/7/calls");
-    assert_eq!(c["verdict"], "not-observable", "{c}");
+    assert_eq!(c["verdict"], "fail", "{c}");
     assert!(
-        c["message"]
-            .as_str()
-            .unwrap()
-            .contains("opts out of instrumentation"),
-        "{c}"
+        c["max_score"].as_f64().unwrap() > 0.0,
+        "it keeps its points: {c}"
+    );
+    let msg = c["message"].as_str().unwrap();
+    assert!(msg.contains("opts out of instrumentation"), "{c}");
+    assert!(
+        !msg.contains("times by yours"),
+        "never \"called 0 times\": {c}"
     );
     assert_eq!(case(&r, "FindGoodMove/7/return")["verdict"], "pass");
 }
@@ -199,9 +202,17 @@ fn a_student_defining_the_hooks_is_told_why_counts_are_missing() {
              void __cyg_profile_func_exit(void *f, void *c) { (void)f; (void)c; }\n"
     });
     let r = run_json(dir.path());
+    let c = case(&r, "FindGoodMove/7/calls");
     assert_eq!(
-        case(&r, "FindGoodMove/7/calls")["verdict"],
-        "not-observable"
+        c["verdict"], "fail",
+        "hooks of one's own hide the counts: {c}"
+    );
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("defines its own __cyg_profile_func_enter"),
+        "{c}"
     );
     let notes = r["build"]["notes"].to_string();
     assert!(

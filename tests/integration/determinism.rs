@@ -303,3 +303,33 @@ fn a_worker_that_keeps_dying_leaves_its_submission_unresolved_never_zero() {
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     assert!(csv.contains("dies,dies,139,139,100.00,graded"), "{csv}");
 }
+
+/// The stress script for machines with many cores (`benches/stress_class.sh`, run there with
+/// a release build and no Rust) works: a class graded at `-j 1` and again at `-j 4` compares
+/// equal. Here on the queens samples, once.
+#[test]
+fn the_stress_script_for_big_machines_grades_and_compares() {
+    let bin_dir = labgrade_bin()
+        .parent()
+        .expect("the bin's directory")
+        .to_path_buf();
+    let out = Command::new("bash")
+        .arg(repo().join("benches/stress_class.sh"))
+        .arg(&bin_dir)
+        .args(["1", "4"])
+        .env("PROBLEM", "queens")
+        .env("SCALING", "0")
+        .output()
+        .expect("bash");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(text.contains(" queens submissions; "), "{text}");
+    assert!(
+        text.contains("-j 4: 1 of 1 cold runs byte-identical to -j 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("gradings that differed or failed: 0"),
+        "{text}"
+    );
+}

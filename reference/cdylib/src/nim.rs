@@ -197,6 +197,7 @@ mod tests {
             trace_len: 0,
             trace: [0; TRACE_LEN],
             size: [0; MAX_FUNCS],
+            forged: 0,
         })
     }
 

@@ -184,9 +184,55 @@ pub struct FunctionDef {
     /// must take the same parameters and world inputs.
     #[serde(default)]
     pub same_run_as: Option<String>,
+    /// Other declarations the text gives, whose parameters are the first of `declaration`'s
+    /// (all passed in registers: a function written so never reads the rest). A submission
+    /// compiled with one of them is called as it is (see `submission::signature`).
+    #[serde(default)]
+    pub shorter_forms: Vec<String>,
 }
 
 impl FunctionDef {
+    /// How labgrade's call passes each argument and reads the return, for signature truth
+    /// (see `submission::signature`): a handle to labgrade's library (`pass = "world"`) may
+    /// be any integer or pointer the student's header makes it.
+    pub fn call_signature(&self) -> crate::submission::signature::Signature {
+        use crate::submission::signature::Class;
+        let by_value = |t: CType| match t {
+            CType::String => Class::Pointer,
+            CType::Point => Class::Aggregate(Vec::new()),
+            CType::Void => Class::Void,
+            _ => Class::Int,
+        };
+        let params = self
+            .params
+            .iter()
+            .map(|p| {
+                if p.fields.is_some() {
+                    Class::Aggregate(Vec::new())
+                } else if p.grid.is_some() || p.array.is_some() {
+                    Class::Pointer
+                } else {
+                    match p.pass {
+                        Pass::Value => by_value(p.ty),
+                        Pass::Out | Pass::Inout | Pass::In => Class::Pointer,
+                        Pass::World => Class::Named(String::new()),
+                    }
+                }
+            })
+            .collect();
+        let name = self.declaration.split('(').next().unwrap_or_default();
+        crate::submission::signature::Signature {
+            name: name
+                .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or(&self.name)
+                .to_string(),
+            ret: by_value(self.returns),
+            params,
+            shown: self.declaration.clone(),
+        }
+    }
+
     /// The parameters the fixture gives, in order.
     pub fn fixture_params(&self) -> impl Iterator<Item = &ParamDef> {
         self.params.iter().filter(|p| p.from_fixture())

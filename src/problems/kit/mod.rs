@@ -330,6 +330,17 @@ impl KitProblem {
 }
 
 impl Problem for KitProblem {
+    fn call_signature(&self, function: &str) -> Option<crate::submission::signature::Signature> {
+        self.function_def(function)
+            .map(abi::FunctionDef::call_signature)
+    }
+
+    fn shorter_forms(&self, function: &str) -> Vec<&'static str> {
+        self.function_def(function)
+            .map(|f| f.shorter_forms.iter().map(String::as_str).collect())
+            .unwrap_or_default()
+    }
+
     fn name(&self) -> &'static str {
         self.abi.name
     }

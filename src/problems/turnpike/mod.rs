@@ -148,7 +148,15 @@ impl Turnpike {
     }
 }
 
+/// The adapter a turnpike with a distance set of its own defines (see turnpike.h).
+const ADAPTER_DECL: &str =
+    "int labgrade_turnpike(int x[], const int distances[], unsigned int count, unsigned int n)";
+
 impl Problem for Turnpike {
+    fn adapter_of(&self, _function: &str) -> Option<&'static str> {
+        Some(ADAPTER_DECL)
+    }
+
     fn name(&self) -> &'static str {
         "turnpike"
     }

@@ -34,6 +34,8 @@ struct labgrade_counters_block {
     uint32_t trace[LG_TRACE_LEN];
     /* Byte size of each tracked function (Rust builds only: see mcount below). */
     uint64_t size[LG_MAX_FUNCS];
+    /* Calls of the hooks made by hand (see labgrade_hand_called_enter below). */
+    uint64_t forged;
 };
 
 /* Set by the host (labgrade's sandboxed child) with dlsym before any student code runs. */
@@ -85,6 +87,24 @@ LG_HOOK void __cyg_profile_func_exit(void *fn, void *site) {
             break;
         }
     }
+}
+
+/*
+ * The counting build compiles the student's sources with
+ * -D__cyg_profile_func_enter=labgrade_hand_called_enter (and _exit likewise): the calls the
+ * compiler inserts name the real hooks above (macros do not reach them), while a call the
+ * student's code writes by hand (to make a loop count as recursion) lands here, and is
+ * recorded as forging the counts instead of counted.
+ */
+LG_HOOK void labgrade_hand_called_enter(void *fn, void *site) {
+    struct labgrade_counters_block *c = labgrade_counters;
+    (void)fn;
+    (void)site;
+    if (c && c->magic == LG_MAGIC) c->forged++;
+}
+
+LG_HOOK void labgrade_hand_called_exit(void *fn, void *site) {
+    labgrade_hand_called_enter(fn, site);
 }
 
 /*

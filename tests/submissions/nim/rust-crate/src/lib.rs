@@ -3,9 +3,9 @@
 //! Figure 7-5's strategy written in Rust by a student who was allowed to
 //! hand in a cargo crate. The three graded functions are exported with the C
 //! ABI under their plain names (`#[no_mangle] pub extern "C"`), so labgrade
-//! can call them like a C submission's. Nothing is wrong with the logic, but
-//! labgrade cannot instrument Rust code: every `*/calls` case is
-//! not-observable. For n <= 0 the mutual recursion never reaches its simple
+//! can call them like a C submission's. Nothing is wrong with the logic, and
+//! labgrade counts the calls through rustc's `-Z instrument-mcount` (see
+//! expect.toml): every case passes. For n <= 0 the mutual recursion never reaches its simple
 //! case, as in the book, and overflows the stack (a release build keeps the
 //! recursion: neither call is in tail position and rustc does not assume
 //! that a function terminates, so nothing here needed `black_box`).

@@ -1,0 +1,636 @@
+//! Signature truth: the parameters a student's function was compiled with, read from the
+//! debug information of the library labgrade built (`-g`), against the declaration the
+//! assignment gives. labgrade calls a function only through the signature the student
+//! wrote: a `SolveMaze(pointT pt, int *num_calls, bool unmark)` called as
+//! `SolveMaze(pointT)` would take its other arguments from whatever the registers held.
+//!
+//! Types are compared by how the C calling convention passes them, not by spelling: any
+//! integer, `bool` or enum is an integer; any pointer, array or reference a pointer; a
+//! struct or class by value an aggregate, known by its names (typedef and tag). A named
+//! type of the declaration (`pointT`, `string`) is looked up in the library's own debug
+//! information, which holds labgrade's header's definition when the student included it.
+//! Where the library has no debug information for the function (a prebuilt library, a
+//! stripped one), nothing is said and labgrade calls it as before.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use gimli::{AttributeValue, EndianSlice, RunTimeEndian, UnitOffset};
+use object::{Object, ObjectSection};
+
+/// How a type is passed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Class {
+    /// No value (a `void` return).
+    Void,
+    /// An integer of any width, `bool`, `char` or an enum.
+    Int,
+    /// `float` or `double`.
+    Float,
+    /// A pointer, array, reference or function pointer.
+    Pointer,
+    /// A struct, class or union by value, with its names (typedefs and tag).
+    Aggregate(Vec<String>),
+    /// A type the declaration names (`pointT`), whose kind is not known from its text.
+    Named(String),
+}
+
+/// A function's return and parameters, and how it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signature {
+    /// The function's name.
+    pub name: String,
+    /// The return.
+    pub ret: Class,
+    /// The parameters, in order.
+    pub params: Vec<Class>,
+    /// How it reads (`bool SolveMaze(pointT, int *, bool)`).
+    pub shown: String,
+}
+
+/// The signature a C declaration (`bool SolveMaze(pointT pt)`) gives, or None when it is not
+/// one plain function declaration (a member function, a constructor, several forms).
+pub fn declared(decl: &str) -> Option<Signature> {
+    let open = decl.find('(')?;
+    let close = decl.rfind(')')?;
+    let head = decl[..open].trim();
+    if head.contains("::") || close < open || decl.contains(", or ") {
+        return None;
+    }
+    let name_at = head.rfind(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+    let ret = classify_text(&head[..=name_at]);
+    let inside = decl[open + 1..close].trim();
+    let params = if inside.is_empty() || inside == "void" {
+        Vec::new()
+    } else {
+        split_top(inside)
+            .iter()
+            .map(|p| classify_param(p))
+            .collect()
+    };
+    Some(Signature {
+        name: head[name_at + 1..].to_string(),
+        ret,
+        params,
+        shown: decl.trim().to_string(),
+    })
+}
+
+/// Splits at the commas outside brackets.
+fn split_top(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    out.push(cur);
+    out
+}
+
+/// A parameter of a declaration: its type, without its name or default value.
+fn classify_param(param: &str) -> Class {
+    let param = param.split('=').next().unwrap_or(param);
+    if param.contains(['*', '[', '&', '(']) {
+        return Class::Pointer;
+    }
+    let words: Vec<&str> = param
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    // The last word is the parameter's name when there are two or more type words.
+    let kept: &[&str] = match words.len() {
+        0 | 1 => &words,
+        n if is_type_word(words[n - 1]) => &words,
+        n => &words[..n - 1],
+    };
+    classify_text(&kept.join(" "))
+}
+
+fn is_type_word(w: &str) -> bool {
+    matches!(
+        w,
+        "int"
+            | "long"
+            | "short"
+            | "char"
+            | "unsigned"
+            | "signed"
+            | "bool"
+            | "_Bool"
+            | "float"
+            | "double"
+            | "void"
+    )
+}
+
+/// A type's text (`unsigned int`, `test_result`, `const char *`).
+fn classify_text(text: &str) -> Class {
+    if text.contains(['*', '&', '[']) {
+        return Class::Pointer;
+    }
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const" | "volatile" | "static" | "inline" | "extern" | "struct" | "enum"
+            )
+        })
+        .collect();
+    if words.iter().any(|w| matches!(*w, "float" | "double")) {
+        Class::Float
+    } else if words.iter().any(|w| {
+        matches!(
+            *w,
+            "int" | "long" | "short" | "char" | "unsigned" | "signed" | "bool" | "_Bool" | "size_t"
+        )
+    }) {
+        Class::Int
+    } else if words.is_empty() || words == ["void"] {
+        Class::Void
+    } else {
+        Class::Named(words.last().unwrap_or(&"").to_string())
+    }
+}
+
+type R<'a> = EndianSlice<'a, RunTimeEndian>;
+
+/// The signature the library at `path` was compiled with for `symbol` (its C name, or a C++
+/// function's mangled one), from its debug information. None when it has none for it; an
+/// error when the file cannot be read at all.
+pub fn built(path: &Path, symbol: &str) -> Result<Option<Signature>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let endian = if file.is_little_endian() {
+        RunTimeEndian::Little
+    } else {
+        RunTimeEndian::Big
+    };
+    let load = |id: gimli::SectionId| -> Result<Cow<[u8]>, gimli::Error> {
+        Ok(file
+            .section_by_name(id.name())
+            .and_then(|s| s.uncompressed_data().ok())
+            .unwrap_or(Cow::Borrowed(&[])))
+    };
+    let sections = gimli::DwarfSections::load(load).map_err(|e| e.to_string())?;
+    let dwarf = sections.borrow(|s| EndianSlice::new(s, endian));
+    let mut units = dwarf.units();
+    while let Ok(Some(header)) = units.next() {
+        let Ok(unit) = dwarf.unit(header) else {
+            continue;
+        };
+        if let Some(sig) = find_in_unit(&dwarf, &unit, symbol) {
+            return Ok(Some(sig));
+        }
+    }
+    Ok(None)
+}
+
+fn find_in_unit(
+    dwarf: &gimli::Dwarf<R<'_>>,
+    unit: &gimli::Unit<R<'_>>,
+    symbol: &str,
+) -> Option<Signature> {
+    let mut entries = unit.entries();
+    while let Ok(Some(entry)) = entries.next_dfs() {
+        if entry.tag() != gimli::DW_TAG_subprogram {
+            continue;
+        }
+        if matches!(
+            entry.attr_value(gimli::DW_AT_declaration),
+            Some(AttributeValue::Flag(true))
+        ) {
+            continue;
+        }
+        // The DIE that names it and the one that lists typed parameters may be others (a
+        // C++ definition's specification, an optimised copy's abstract origin).
+        let mut names_at = vec![entry.offset()];
+        for attr in [gimli::DW_AT_specification, gimli::DW_AT_abstract_origin] {
+            if let Some(AttributeValue::UnitRef(o)) = entry.attr_value(attr) {
+                names_at.push(o);
+                if let Ok(e) = unit.entry(o) {
+                    if let Some(AttributeValue::UnitRef(o2)) =
+                        e.attr_value(gimli::DW_AT_specification)
+                    {
+                        names_at.push(o2);
+                    }
+                }
+            }
+        }
+        let matches = names_at.iter().any(|&o| {
+            let Ok(e) = unit.entry(o) else {
+                return false;
+            };
+            [
+                gimli::DW_AT_linkage_name,
+                gimli::DW_AT_MIPS_linkage_name,
+                gimli::DW_AT_name,
+            ]
+            .iter()
+            .any(|&a| attr_str(dwarf, unit, &e, a).as_deref() == Some(symbol))
+        });
+        if !matches {
+            continue;
+        }
+        let name = names_at
+            .iter()
+            .find_map(|&o| {
+                unit.entry(o)
+                    .ok()
+                    .and_then(|e| attr_str(dwarf, unit, &e, gimli::DW_AT_name))
+            })
+            .unwrap_or_else(|| symbol.to_string());
+        let ret_at = names_at
+            .iter()
+            .find_map(|&o| unit.entry(o).ok().map(|e| type_ref(&e)))
+            .flatten();
+        // Parameters: those of the first of these DIEs that has any (each followed to its
+        // origin for its type).
+        let mut params: Vec<Option<UnitOffset>> = Vec::new();
+        for &o in &names_at {
+            params = formal_parameters(unit, o);
+            if !params.is_empty() {
+                break;
+            }
+        }
+        let ret = ret_at.map_or(Class::Void, |t| class_of(dwarf, unit, t));
+        let ret_name = ret_at.map_or("void".to_string(), |t| name_of(dwarf, unit, t, 0));
+        let mut classes = Vec::new();
+        let mut shown = Vec::new();
+        for p in &params {
+            let Some(t) = p else {
+                return None; // a parameter whose type cannot be read: say nothing
+            };
+            classes.push(class_of(dwarf, unit, *t));
+            shown.push(name_of(dwarf, unit, *t, 0));
+        }
+        return Some(Signature {
+            shown: format!("{ret_name} {name}({})", shown.join(", ")),
+            name,
+            ret,
+            params: classes,
+        });
+    }
+    None
+}
+
+/// The types of the formal parameters under the DIE at `at` (following each to its
+/// abstract origin when it has no type of its own).
+fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<UnitOffset>> {
+    let mut out = Vec::new();
+    let Ok(mut tree) = unit.entries_tree(Some(at)) else {
+        return out;
+    };
+    let Ok(root) = tree.root() else {
+        return out;
+    };
+    let mut children = root.children();
+    while let Ok(Some(child)) = children.next() {
+        let e = child.entry();
+        if e.tag() != gimli::DW_TAG_formal_parameter {
+            continue;
+        }
+        let mut t = type_ref(e);
+        if t.is_none() {
+            if let Some(AttributeValue::UnitRef(o)) = e.attr_value(gimli::DW_AT_abstract_origin) {
+                t = unit.entry(o).ok().and_then(|oe| type_ref(&oe));
+            }
+        }
+        out.push(t);
+    }
+    out
+}
+
+fn type_ref(e: &gimli::DebuggingInformationEntry<R<'_>>) -> Option<UnitOffset> {
+    match e.attr_value(gimli::DW_AT_type) {
+        Some(AttributeValue::UnitRef(o)) => Some(o),
+        _ => None,
+    }
+}
+
+fn attr_str(
+    dwarf: &gimli::Dwarf<R<'_>>,
+    unit: &gimli::Unit<R<'_>>,
+    e: &gimli::DebuggingInformationEntry<R<'_>>,
+    at: gimli::DwAt,
+) -> Option<String> {
+    let v = e.attr_value(at)?;
+    let s = dwarf.attr_string(unit, v).ok()?;
+    s.to_string().ok().map(str::to_string)
+}
+
+/// How the type at `at` is passed.
+fn class_of(dwarf: &gimli::Dwarf<R<'_>>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Class {
+    let mut names = Vec::new();
+    let mut at = at;
+    for _ in 0..32 {
+        let Ok(e) = unit.entry(at) else {
+            return Class::Void;
+        };
+        let tag = e.tag();
+        if let Some(n) = attr_str(dwarf, unit, &e, gimli::DW_AT_name) {
+            names.push(n);
+        }
+        match tag {
+            gimli::DW_TAG_base_type => {
+                let float = matches!(
+                    e.attr_value(gimli::DW_AT_encoding),
+                    Some(AttributeValue::Encoding(enc))
+                        if enc == gimli::DW_ATE_float || enc == gimli::DW_ATE_complex_float
+                );
+                return if float { Class::Float } else { Class::Int };
+            }
+            gimli::DW_TAG_enumeration_type => return Class::Int,
+            gimli::DW_TAG_pointer_type
+            | gimli::DW_TAG_reference_type
+            | gimli::DW_TAG_rvalue_reference_type
+            | gimli::DW_TAG_ptr_to_member_type
+            | gimli::DW_TAG_array_type
+            | gimli::DW_TAG_subroutine_type
+            | gimli::DW_TAG_unspecified_type => return Class::Pointer,
+            gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type | gimli::DW_TAG_union_type => {
+                return Class::Aggregate(names)
+            }
+            _ => match type_ref(&e) {
+                Some(next) => at = next,
+                None => return Class::Void,
+            },
+        }
+    }
+    Class::Void
+}
+
+/// How the type at `at` reads in C.
+fn name_of(
+    dwarf: &gimli::Dwarf<R<'_>>,
+    unit: &gimli::Unit<R<'_>>,
+    at: UnitOffset,
+    depth: usize,
+) -> String {
+    let Ok(e) = unit.entry(at) else {
+        return "?".into();
+    };
+    if depth > 16 {
+        return "?".into();
+    }
+    let inner = || type_ref(&e).map_or("void".to_string(), |t| name_of(dwarf, unit, t, depth + 1));
+    match e.tag() {
+        gimli::DW_TAG_pointer_type => format!("{} *", inner()),
+        gimli::DW_TAG_reference_type => format!("{} &", inner()),
+        gimli::DW_TAG_rvalue_reference_type => format!("{} &&", inner()),
+        gimli::DW_TAG_const_type => format!("const {}", inner()),
+        gimli::DW_TAG_volatile_type => format!("volatile {}", inner()),
+        gimli::DW_TAG_subroutine_type => "a function pointer".into(),
+        // C's bool is `_Bool` underneath stdbool.h's macro: shown as the source spells it.
+        _ => match attr_str(dwarf, unit, &e, gimli::DW_AT_name) {
+            Some(n) if n == "_Bool" => "bool".into(),
+            Some(n) => n,
+            None => inner(),
+        },
+    }
+}
+
+/// How the types a declaration names by their names only pass, looked up among the types the
+/// library's debug information defines (labgrade's header's, when the student included it).
+pub fn named_types(path: &Path, names: &[String]) -> Vec<(String, Class)> {
+    let Ok(data) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let Ok(file) = object::File::parse(&*data) else {
+        return Vec::new();
+    };
+    let endian = if file.is_little_endian() {
+        RunTimeEndian::Little
+    } else {
+        RunTimeEndian::Big
+    };
+    let load = |id: gimli::SectionId| -> Result<Cow<[u8]>, gimli::Error> {
+        Ok(file
+            .section_by_name(id.name())
+            .and_then(|s| s.uncompressed_data().ok())
+            .unwrap_or(Cow::Borrowed(&[])))
+    };
+    let Ok(sections) = gimli::DwarfSections::load(load) else {
+        return Vec::new();
+    };
+    let dwarf = sections.borrow(|s| EndianSlice::new(s, endian));
+    let mut found: Vec<(String, Class)> = Vec::new();
+    let mut units = dwarf.units();
+    while let Ok(Some(header)) = units.next() {
+        let Ok(unit) = dwarf.unit(header) else {
+            continue;
+        };
+        let mut entries = unit.entries();
+        while let Ok(Some(e)) = entries.next_dfs() {
+            if !matches!(
+                e.tag(),
+                gimli::DW_TAG_typedef
+                    | gimli::DW_TAG_structure_type
+                    | gimli::DW_TAG_class_type
+                    | gimli::DW_TAG_enumeration_type
+                    | gimli::DW_TAG_union_type
+            ) {
+                continue;
+            }
+            let Some(n) = attr_str(&dwarf, &unit, e, gimli::DW_AT_name) else {
+                continue;
+            };
+            if names.contains(&n) && !found.iter().any(|(f, _)| *f == n) {
+                found.push((n, class_of(&dwarf, &unit, e.offset())));
+            }
+        }
+    }
+    found
+}
+
+/// Why a function compiled as `got` cannot be called as the assignment declares it
+/// (`want`), or None when every parameter and the return pass alike. `named` says how the
+/// declaration's named types pass (see [`named_types`]); a name it does not hold is taken
+/// to match.
+pub fn mismatch(want: &Signature, got: &Signature, named: &[(String, Class)]) -> Option<String> {
+    if want.params.len() != got.params.len() {
+        return Some(format!(
+            "takes {} where labgrade passes {}",
+            parameters(got.params.len()),
+            want.params.len()
+        ));
+    }
+    for (i, (w, g)) in want.params.iter().zip(&got.params).enumerate() {
+        if !alike(w, g, named) {
+            return Some(format!(
+                "takes parameter {} as {} where labgrade passes {}",
+                i + 1,
+                describe(g),
+                describe(&resolve(w, named))
+            ));
+        }
+    }
+    if !alike(&want.ret, &got.ret, named) {
+        return Some(format!(
+            "returns {} where labgrade reads {}",
+            describe(&got.ret),
+            describe(&resolve(&want.ret, named))
+        ));
+    }
+    None
+}
+
+fn parameters(n: usize) -> String {
+    match n {
+        0 => "no parameters".into(),
+        1 => "1 parameter".into(),
+        n => format!("{n} parameters"),
+    }
+}
+
+fn resolve(c: &Class, named: &[(String, Class)]) -> Class {
+    match c {
+        Class::Named(n) => named
+            .iter()
+            .find(|(k, _)| k == n)
+            .map_or_else(|| c.clone(), |(_, v)| v.clone()),
+        _ => c.clone(),
+    }
+}
+
+fn alike(want: &Class, got: &Class, named: &[(String, Class)]) -> bool {
+    let want = resolve(want, named);
+    match (&want, got) {
+        (Class::Named(_), _) => true, // not known: taken to match
+        (Class::Aggregate(w), Class::Aggregate(g)) => {
+            w.is_empty() || g.is_empty() || w.iter().any(|n| g.contains(n))
+        }
+        (a, b) => a == b,
+    }
+}
+
+fn describe(c: &Class) -> String {
+    match c {
+        Class::Void => "nothing (void)".into(),
+        Class::Int => "an integer".into(),
+        Class::Float => "a floating-point number".into(),
+        Class::Pointer => "a pointer".into(),
+        Class::Aggregate(names) => match names.first() {
+            Some(n) => format!("a `{n}` by value"),
+            None => "a struct by value".into(),
+        },
+        Class::Named(n) => format!("a `{n}`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_read_as_the_calling_convention_passes_them() {
+        let s = declared("bool SolveMaze(pointT pt)").unwrap();
+        assert_eq!(s.ret, Class::Int);
+        assert_eq!(s.params, vec![Class::Named("pointT".into())]);
+        let s = declared(
+            "void power(unsigned int a, unsigned int p, unsigned int n, unsigned int *result, \
+             test_result *whatnis)",
+        )
+        .unwrap();
+        assert_eq!(s.ret, Class::Void);
+        assert_eq!(
+            s.params,
+            vec![
+                Class::Int,
+                Class::Int,
+                Class::Int,
+                Class::Pointer,
+                Class::Pointer
+            ]
+        );
+        let s = declared("bool Solve(bool board[][NUM_QUEENS], int col)").unwrap();
+        assert_eq!(s.params, vec![Class::Pointer, Class::Int]);
+        assert_eq!(declared("int minimax_move()").unwrap().params, vec![]);
+        assert_eq!(declared("int f(void)").unwrap().params, vec![]);
+        assert_eq!(declared("double f(int)").unwrap().ret, Class::Float);
+        assert_eq!(
+            declared("test_result test_prime(unsigned int n)")
+                .unwrap()
+                .ret,
+            Class::Named("test_result".into())
+        );
+        assert!(declared("int tic_tac_toe::minimax_move()").is_none());
+    }
+
+    #[test]
+    fn mismatches_name_what_differs_and_match_what_passes_alike() {
+        let want = declared("bool SolveMaze(pointT pt)").unwrap();
+        let named = vec![(
+            "pointT".to_string(),
+            Class::Aggregate(vec!["pointT".into()]),
+        )];
+        let same = Signature {
+            ret: Class::Int,
+            params: vec![Class::Aggregate(vec!["pointT".into(), "point".into()])],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert_eq!(mismatch(&want, &same, &named), None);
+        let more = Signature {
+            params: vec![
+                Class::Aggregate(vec!["pointT".into()]),
+                Class::Pointer,
+                Class::Int,
+            ],
+            ..same.clone()
+        };
+        assert_eq!(
+            mismatch(&want, &more, &named).unwrap(),
+            "takes 3 parameters where labgrade passes 1"
+        );
+        let other = Signature {
+            params: vec![Class::Int],
+            ..same.clone()
+        };
+        assert!(mismatch(&want, &other, &named)
+            .unwrap()
+            .contains("parameter 1 as an integer"));
+        let string = declared("bool ExhaustiveSolve(puzzleT puzzle, const char *letters)").unwrap();
+        let got = Signature {
+            ret: Class::Int,
+            params: vec![
+                Class::Aggregate(vec!["puzzleT".into()]),
+                Class::Aggregate(vec!["string".into(), "basic_string<char>".into()]),
+            ],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert!(mismatch(&string, &got, &[])
+            .unwrap()
+            .contains("parameter 2 as a `string` by value"));
+        // A name the library does not define is taken to match.
+        let lenient = Signature {
+            params: vec![Class::Int],
+            ..same
+        };
+        assert_eq!(mismatch(&want, &lenient, &[]), None);
+        // int for an enum typedef passes alike.
+        let want = declared("int f(test_result r)").unwrap();
+        let got = Signature {
+            ret: Class::Int,
+            params: vec![Class::Int],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert_eq!(
+            mismatch(&want, &got, &[("test_result".into(), Class::Int)]),
+            None
+        );
+    }
+}
