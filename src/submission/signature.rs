@@ -23,8 +23,10 @@ use object::{Object, ObjectSection};
 pub enum Class {
     /// No value (a `void` return).
     Void,
-    /// An integer of any width, `bool`, `char` or an enum.
-    Int,
+    /// An integer, `bool`, `char` or an enum, with its width in bytes (0: not known). A
+    /// register holds more than a narrower argument sets: a callee that reads 8 bytes where
+    /// labgrade passes 4 reads undefined bits, while one that reads fewer is fine.
+    Int(u8),
     /// `float` or `double`.
     Float,
     /// A pointer, array, reference or function pointer.
@@ -147,15 +149,17 @@ fn classify_text(text: &str) -> Class {
             )
         })
         .collect();
-    if words.iter().any(|w| matches!(*w, "float" | "double")) {
+    let has = |w: &str| words.contains(&w);
+    if has("float") || has("double") {
         Class::Float
-    } else if words.iter().any(|w| {
-        matches!(
-            *w,
-            "int" | "long" | "short" | "char" | "unsigned" | "signed" | "bool" | "_Bool" | "size_t"
-        )
-    }) {
-        Class::Int
+    } else if has("long") || has("size_t") {
+        Class::Int(8)
+    } else if has("short") {
+        Class::Int(2)
+    } else if has("char") || has("bool") || has("_Bool") {
+        Class::Int(1)
+    } else if has("int") || has("unsigned") || has("signed") {
+        Class::Int(4)
     } else if words.is_empty() || words == ["void"] {
         Class::Void
     } else {
@@ -312,6 +316,17 @@ fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<Un
     out
 }
 
+fn byte_size(e: &gimli::DebuggingInformationEntry<R<'_>>) -> u8 {
+    match e.attr_value(gimli::DW_AT_byte_size) {
+        Some(AttributeValue::Udata(n)) => n.min(255) as u8,
+        Some(AttributeValue::Data1(n)) => n,
+        Some(AttributeValue::Data2(n)) => n.min(255) as u8,
+        Some(AttributeValue::Data4(n)) => n.min(255) as u8,
+        Some(AttributeValue::Data8(n)) => n.min(255) as u8,
+        _ => 0,
+    }
+}
+
 fn type_ref(e: &gimli::DebuggingInformationEntry<R<'_>>) -> Option<UnitOffset> {
     match e.attr_value(gimli::DW_AT_type) {
         Some(AttributeValue::UnitRef(o)) => Some(o),
@@ -349,9 +364,13 @@ fn class_of(dwarf: &gimli::Dwarf<R<'_>>, unit: &gimli::Unit<R<'_>>, at: UnitOffs
                     Some(AttributeValue::Encoding(enc))
                         if enc == gimli::DW_ATE_float || enc == gimli::DW_ATE_complex_float
                 );
-                return if float { Class::Float } else { Class::Int };
+                return if float {
+                    Class::Float
+                } else {
+                    Class::Int(byte_size(&e))
+                };
             }
-            gimli::DW_TAG_enumeration_type => return Class::Int,
+            gimli::DW_TAG_enumeration_type => return Class::Int(byte_size(&e)),
             gimli::DW_TAG_pointer_type
             | gimli::DW_TAG_reference_type
             | gimli::DW_TAG_rvalue_reference_type
@@ -467,7 +486,7 @@ pub fn mismatch(want: &Signature, got: &Signature, named: &[(String, Class)]) ->
         ));
     }
     for (i, (w, g)) in want.params.iter().zip(&got.params).enumerate() {
-        if !alike(w, g, named) {
+        if !alike(w, g, named, Flow::In) {
             return Some(format!(
                 "takes parameter {} as {} where labgrade passes {}",
                 i + 1,
@@ -476,7 +495,7 @@ pub fn mismatch(want: &Signature, got: &Signature, named: &[(String, Class)]) ->
             ));
         }
     }
-    if !alike(&want.ret, &got.ret, named) {
+    if !alike(&want.ret, &got.ret, named, Flow::Out) {
         return Some(format!(
             "returns {} where labgrade reads {}",
             describe(&got.ret),
@@ -504,10 +523,24 @@ fn resolve(c: &Class, named: &[(String, Class)]) -> Class {
     }
 }
 
-fn alike(want: &Class, got: &Class, named: &[(String, Class)]) -> bool {
+/// Which way a value goes: an argument labgrade passes, or a return labgrade reads.
+#[derive(Clone, Copy)]
+enum Flow {
+    In,
+    Out,
+}
+
+fn alike(want: &Class, got: &Class, named: &[(String, Class)], flow: Flow) -> bool {
     let want = resolve(want, named);
+    // Integers of up to 4 bytes are passed and returned extended to 32 bits, as C compilers
+    // do: only reading more than was set, beyond that, is undefined.
+    let wide = |n: u8| n > 4;
     match (&want, got) {
         (Class::Named(_), _) => true, // not known: taken to match
+        (Class::Int(w), Class::Int(g)) => match flow {
+            Flow::In => !(wide(*g) && *w != 0 && *g > *w),
+            Flow::Out => !(wide(*w) && *g != 0 && *g < *w),
+        },
         (Class::Aggregate(w), Class::Aggregate(g)) => {
             w.is_empty() || g.is_empty() || w.iter().any(|n| g.contains(n))
         }
@@ -518,7 +551,8 @@ fn alike(want: &Class, got: &Class, named: &[(String, Class)]) -> bool {
 fn describe(c: &Class) -> String {
     match c {
         Class::Void => "nothing (void)".into(),
-        Class::Int => "an integer".into(),
+        Class::Int(n) if *n > 4 => format!("a {n}-byte integer"),
+        Class::Int(_) => "an integer".into(),
         Class::Float => "a floating-point number".into(),
         Class::Pointer => "a pointer".into(),
         Class::Aggregate(names) => match names.first() {
@@ -536,7 +570,7 @@ mod tests {
     #[test]
     fn declarations_read_as_the_calling_convention_passes_them() {
         let s = declared("bool SolveMaze(pointT pt)").unwrap();
-        assert_eq!(s.ret, Class::Int);
+        assert_eq!(s.ret, Class::Int(1));
         assert_eq!(s.params, vec![Class::Named("pointT".into())]);
         let s = declared(
             "void power(unsigned int a, unsigned int p, unsigned int n, unsigned int *result, \
@@ -547,15 +581,15 @@ mod tests {
         assert_eq!(
             s.params,
             vec![
-                Class::Int,
-                Class::Int,
-                Class::Int,
+                Class::Int(4),
+                Class::Int(4),
+                Class::Int(4),
                 Class::Pointer,
                 Class::Pointer
             ]
         );
         let s = declared("bool Solve(bool board[][NUM_QUEENS], int col)").unwrap();
-        assert_eq!(s.params, vec![Class::Pointer, Class::Int]);
+        assert_eq!(s.params, vec![Class::Pointer, Class::Int(4)]);
         assert_eq!(declared("int minimax_move()").unwrap().params, vec![]);
         assert_eq!(declared("int f(void)").unwrap().params, vec![]);
         assert_eq!(declared("double f(int)").unwrap().ret, Class::Float);
@@ -576,7 +610,7 @@ mod tests {
             Class::Aggregate(vec!["pointT".into()]),
         )];
         let same = Signature {
-            ret: Class::Int,
+            ret: Class::Int(1),
             params: vec![Class::Aggregate(vec!["pointT".into(), "point".into()])],
             shown: String::new(),
             name: String::new(),
@@ -586,7 +620,7 @@ mod tests {
             params: vec![
                 Class::Aggregate(vec!["pointT".into()]),
                 Class::Pointer,
-                Class::Int,
+                Class::Int(1),
             ],
             ..same.clone()
         };
@@ -595,7 +629,7 @@ mod tests {
             "takes 3 parameters where labgrade passes 1"
         );
         let other = Signature {
-            params: vec![Class::Int],
+            params: vec![Class::Int(4)],
             ..same.clone()
         };
         assert!(mismatch(&want, &other, &named)
@@ -603,7 +637,7 @@ mod tests {
             .contains("parameter 1 as an integer"));
         let string = declared("bool ExhaustiveSolve(puzzleT puzzle, const char *letters)").unwrap();
         let got = Signature {
-            ret: Class::Int,
+            ret: Class::Int(1),
             params: vec![
                 Class::Aggregate(vec!["puzzleT".into()]),
                 Class::Aggregate(vec!["string".into(), "basic_string<char>".into()]),
@@ -616,21 +650,40 @@ mod tests {
             .contains("parameter 2 as a `string` by value"));
         // A name the library does not define is taken to match.
         let lenient = Signature {
-            params: vec![Class::Int],
+            params: vec![Class::Int(4)],
             ..same
         };
         assert_eq!(mismatch(&want, &lenient, &[]), None);
         // int for an enum typedef passes alike.
         let want = declared("int f(test_result r)").unwrap();
         let got = Signature {
-            ret: Class::Int,
-            params: vec![Class::Int],
+            ret: Class::Int(1),
+            params: vec![Class::Int(4)],
             shown: String::new(),
             name: String::new(),
         };
         assert_eq!(
-            mismatch(&want, &got, &[("test_result".into(), Class::Int)]),
+            mismatch(&want, &got, &[("test_result".into(), Class::Int(4))]),
             None
         );
+        // A long long where labgrade passes an int reads 4 undefined bytes; a bool is fine.
+        let want = declared("int f(int n)").unwrap();
+        let long = Signature {
+            ret: Class::Int(4),
+            params: vec![Class::Int(8)],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert!(mismatch(&want, &long, &[])
+            .unwrap()
+            .contains("as a 8-byte integer"));
+        let narrow = Signature {
+            params: vec![Class::Int(1)],
+            ..long.clone()
+        };
+        assert_eq!(mismatch(&want, &narrow, &[]), None);
+        // Returning an int where labgrade reads a long long leaves its top half undefined.
+        let want = declared("long long g(int n)").unwrap();
+        assert!(mismatch(&want, &narrow, &[]).is_some());
     }
 }

@@ -690,3 +690,70 @@ fn a_failed_assertion_names_the_students_file() {
     );
     assert!(!m.contains("labgrade-build"), "{m}");
 }
+
+/// Signature truth on one function, IsBadPosition, written several ways in a small nim of
+/// the book's logic: labgrade calls it only when its compiled parameters and return pass as
+/// labgrade's call does, and otherwise says why, never calling it.
+#[test]
+fn a_graded_function_is_called_only_through_the_signature_its_author_wrote() {
+    let variant = |decl: &str, arg: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let src = format!(
+            "#include <stdbool.h>\n\
+             {decl};\n\
+             int FindGoodMove(int nCoins) {{\n\
+                 for (int n = 1; n <= 3; n++)\n\
+                     if (IsBadPosition({arg})) return n;\n\
+                 return 0;\n\
+             }}\n\
+             {decl} {{\n\
+                 if (nCoins == 1) return true;\n\
+                 return FindGoodMove(nCoins) == 0;\n\
+             }}\n\
+             int ChooseComputerMove(int nCoins) {{\n\
+                 int n = FindGoodMove(nCoins);\n\
+                 return n == 0 ? 1 : n;\n\
+             }}\n"
+        );
+        std::fs::write(dir.path().join("nim.c"), src).unwrap();
+        let r = run_json(dir.path());
+        let c = case(&r, "IsBadPosition/5/return").clone();
+        (
+            c["verdict"].as_str().unwrap().to_string(),
+            c["message"].as_str().unwrap().to_string(),
+        )
+    };
+    // Another number of parameters, a wider integer, a double: never called.
+    for (decl, arg, said) in [
+        (
+            "bool IsBadPosition(int nCoins, int *seen)",
+            "nCoins - n, 0",
+            "takes 2 parameters where labgrade passes 1",
+        ),
+        (
+            "bool IsBadPosition(long long nCoins)",
+            "nCoins - n",
+            "takes parameter 1 as a 8-byte integer where labgrade passes an integer",
+        ),
+        (
+            "bool IsBadPosition(double nCoins)",
+            "nCoins - n",
+            "takes parameter 1 as a floating-point number",
+        ),
+    ] {
+        let (v, m) = variant(decl, arg);
+        assert_eq!(v, "missing-symbol", "{decl}: {m}");
+        assert!(m.contains(said), "{decl}: {m}");
+    }
+    // The same passing convention is called and graded: the assignment's declaration, a
+    // static one, an int returned for bool, a narrower char parameter.
+    for decl in [
+        "bool IsBadPosition(int nCoins)",
+        "static bool IsBadPosition(int nCoins)",
+        "int IsBadPosition(int nCoins)",
+        "static bool IsBadPosition(char nCoins)",
+    ] {
+        let (v, m) = variant(decl, "nCoins - n");
+        assert_eq!(v, "pass", "{decl}: {m}");
+    }
+}

@@ -201,7 +201,9 @@ impl FunctionDef {
             CType::String => Class::Pointer,
             CType::Point => Class::Aggregate(Vec::new()),
             CType::Void => Class::Void,
-            _ => Class::Int,
+            CType::Long | CType::Ulong => Class::Int(8),
+            CType::Bool | CType::Char => Class::Int(1),
+            CType::Int | CType::Uint => Class::Int(4),
         };
         let params = self
             .params
