@@ -27,6 +27,8 @@ pub fn enabled() -> bool {
     std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
 }
 
+use super::visible::visible;
+
 /// An `::error` workflow command: at `file`'s `line` when given (the path as GitHub wants it,
 /// relative to the workspace), with a `title` and a `message` of any number of lines.
 pub fn error(at: Option<(&Path, usize)>, title: &str, message: &str) -> String {
@@ -35,8 +37,12 @@ pub fn error(at: Option<(&Path, usize)>, title: &str, message: &str) -> String {
         props.push(format!("file={}", escape_property(&workspace_path(file))));
         props.push(format!("line={}", line.max(1)));
     }
-    props.push(format!("title={}", escape_property(title)));
-    format!("::error {}::{}", props.join(","), escape_data(message))
+    props.push(format!("title={}", escape_property(&visible(title))));
+    format!(
+        "::error {}::{}",
+        props.join(","),
+        escape_data(&visible(message))
+    )
 }
 
 /// A workflow command's message: `%`, CR and LF encoded.

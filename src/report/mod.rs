@@ -34,5 +34,6 @@ mod paint;
 pub mod terminal;
 #[cfg(test)]
 pub(crate) mod test_helpers;
+pub mod visible;
 
 pub use model::*;

@@ -53,6 +53,9 @@ pub fn render_submission_with(
     opts: &TerminalOptions,
     hidden_not_run: usize,
 ) -> String {
+    // Student text never reaches the terminal as control characters (see `visible`).
+    let shown = report.shown();
+    let report = &shown;
     let r = Renderer {
         report,
         opts,

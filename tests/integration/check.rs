@@ -757,3 +757,45 @@ fn a_graded_function_is_called_only_through_the_signature_its_author_wrote() {
         assert_eq!(v, "pass", "{decl}: {m}");
     }
 }
+
+/// A student's printing reaches the terminal with its control characters made visible: OSC 52
+/// (write the clipboard), a window title and clear-screen are shown, never obeyed, in the text
+/// report (verbose too) and in GitHub annotations.
+#[test]
+fn escape_sequences_a_student_prints_never_reach_the_terminal() {
+    let dir = edited_c_version(|s| {
+        s.replace(
+            "int FindGoodMove(int nCoins) {",
+            "int FindGoodMove(int nCoins) {\n    printf(\"\\033]52;c;ZXZpbA==\\007\\033]0;pwned\\007\\033[2J\");",
+        )
+    });
+    for extra in [&[][..], &["-v"][..]] {
+        let mut args = vec![
+            "--color",
+            "never",
+            "check",
+            "nim",
+            dir.path().to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = labgrade(&args);
+        let text = stdout(&out);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "a control character reached the terminal: {text:?}"
+        );
+        assert!(text.contains("^[]52;c;ZXZpbA==^G"), "{text}");
+    }
+    let out = std::process::Command::new(labgrade_bin())
+        .args(["check", "nim", dir.path().to_str().unwrap()])
+        .env("GITHUB_ACTIONS", "true")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("::error"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+}
