@@ -36,7 +36,8 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
     );
     println!("{} seccomp: {}", mark(s.seccomp == "enforced"), s.seccomp);
     // Builds: compilers, objcopy and cargo run in their own jail (src/submission/jail.rs).
-    let build = crate::submission::jail::probe();
+    let mut build = crate::submission::jail::probe();
+    build.push(crate::submission::cache_secret::describe());
     for (ok, line) in &build {
         println!("{} {line}", mark(*ok));
     }

@@ -9,6 +9,10 @@
 //!   rebuilt grader never reuses an older one's verdicts;
 //! - the grading options that change verdicts (which cases run, trusted self-counting).
 //!
+//! Every record is sealed (HMAC-SHA-256) with the user's cache key, which lives outside the
+//! cache (`submission::cache_secret`): a record someone else wrote or edited fails its check,
+//! is graded again, and the run says so once. Without a key, nothing is reused.
+//!
 //! Records are written atomically as each submission is graded, so a run stopped midway
 //! (Ctrl-C, a killed job) resumes where it stopped: what was graded is reused, the rest is
 //! graded. Results with a case labgrade failed to run (`internal-error`) are never kept.
@@ -26,6 +30,8 @@ use crate::submission::intake::Staged;
 pub struct ResultCache {
     dir: PathBuf,
     session: String,
+    /// The key records are sealed with (None: no key, no reuse).
+    secret: Option<Vec<u8>>,
     /// Grade everything again (results are still written, for the next run).
     pub force: bool,
 }
@@ -91,8 +97,10 @@ impl ResultCache {
             inputs.course.unwrap_or("\0none").as_bytes(),
         );
         add_bytes(&mut h, "options", inputs.options.as_bytes());
+        let dir = dir.into();
         ResultCache {
-            dir: dir.into(),
+            secret: crate::submission::cache_secret::secret(&dir).ok(),
+            dir,
             session: hex(&h.finalize()),
             force,
         }
@@ -120,12 +128,21 @@ impl ResultCache {
         if self.force {
             return None;
         }
+        let secret = self.secret.as_deref()?;
         let text = std::fs::read_to_string(self.path_of(key)).ok()?;
         let record: Record = serde_json::from_str(&text).ok()?;
         if record.key != key {
             return None;
         }
-        let mut report = record.report;
+        if !crate::submission::cache_secret::verify(
+            secret,
+            &sealed(key, &record.report),
+            &record.mac,
+        ) {
+            forged_once(&self.dir);
+            return None;
+        }
+        let mut report: SubmissionReport = serde_json::from_str(&record.report).ok()?;
         report.submission = name.to_string();
         Some(report)
     }
@@ -142,9 +159,16 @@ impl ResultCache {
         if std::fs::create_dir_all(parent).is_err() {
             return;
         }
+        let Some(secret) = self.secret.as_deref() else {
+            return;
+        };
+        let Ok(report) = serde_json::to_string(report) else {
+            return;
+        };
         let record = Record {
             key: key.to_string(),
-            report: report.clone(),
+            mac: crate::submission::cache_secret::mac(secret, &sealed(key, &report)),
+            report,
         };
         let Ok(text) = serde_json::to_string(&record) else {
             return;
@@ -157,11 +181,29 @@ impl ResultCache {
     }
 }
 
-/// A stored result.
+/// A stored result: the report as the JSON text that was sealed, and its seal.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Record {
     key: String,
-    report: SubmissionReport,
+    report: String,
+    mac: String,
+}
+
+/// What a record's seal covers: its key and its report's exact text.
+fn sealed(key: &str, report: &str) -> Vec<u8> {
+    format!("{key}\n{report}").into_bytes()
+}
+
+/// Says once per run that a cached result failed its check (and is graded again).
+fn forged_once(dir: &Path) {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        eprintln!(
+            "labgrade: a result in `{}` failed its authentication (written or changed by \
+             someone without your cache key): graded again, not reused",
+            dir.display()
+        );
+    }
 }
 
 /// A report whose every case was decided (no `internal-error`).
@@ -246,5 +288,42 @@ mod tests {
         let key = "ab".repeat(20);
         cache.store(&key, &report("bob", Verdict::InternalError));
         assert!(cache.load(&key, "bob").is_none());
+    }
+
+    /// Whoever can write the cache but has no key cannot make a result count: an edited
+    /// record (a stub's score raised) and one written without the key are graded again.
+    #[test]
+    fn an_edited_or_unsealed_result_is_not_reused() {
+        let d = tempfile::tempdir().unwrap();
+        let inputs = SessionInputs {
+            problem: "nim",
+            spec_file: d.path(),
+            trees: Vec::new(),
+            course: None,
+            worker: d.path(),
+            options: String::new(),
+        };
+        let cache = ResultCache::new(d.path().join("results"), &inputs, false);
+        let key = "cd".repeat(20);
+        let mut failing = report("eve", Verdict::Fail);
+        failing.cases[0].passed = false;
+        cache.store(&key, &failing);
+        assert!(cache.load(&key, "eve").is_some(), "sealed: reused");
+        let path = cache.path_of(&key);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let edited = record["report"]
+            .as_str()
+            .unwrap()
+            .replace("\"fail\"", "\"pass\"");
+        record["report"] = serde_json::Value::String(edited);
+        std::fs::write(&path, record.to_string()).unwrap();
+        assert!(cache.load(&key, "eve").is_none(), "edited: graded again");
+        record["mac"] = serde_json::Value::String("00".repeat(32));
+        std::fs::write(&path, record.to_string()).unwrap();
+        assert!(
+            cache.load(&key, "eve").is_none(),
+            "forged seal: graded again"
+        );
     }
 }

@@ -27,8 +27,9 @@
 //! The cache key hashes every staged file by relative path, the toolchain versions (asked
 //! once per process), the recipe, the graded names, the spec's headers, the course libraries
 //! and labgrade's own C helpers. The grader, not the jailed tools, copies the artifacts into
-//! the cache with a SHA-256 of each, in a record authenticated with a key only the grader
-//! reads (`<cache>/.key`); an entry whose record or artifacts do not check out is rebuilt.
+//! the cache with a SHA-256 of each, in a record sealed (HMAC-SHA-256, checked in constant
+//! time) with the user's key, which lives outside the cache (`cache_secret`); an entry whose
+//! record or artifacts do not check out is rebuilt.
 //! A failure of the machine (no compiler, no disk, no jail) is reported, never cached.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -347,19 +348,6 @@ pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// HMAC-SHA-256 of `msg` under `key`.
-pub(super) fn mac(key: &[u8], msg: &[u8]) -> String {
-    let mut k = [0u8; 64];
-    k[..key.len().min(64)].copy_from_slice(&key[..key.len().min(64)]);
-    let mut inner = Sha256::new();
-    inner.update(k.map(|b| b ^ 0x36));
-    inner.update(msg);
-    let mut outer = Sha256::new();
-    outer.update(k.map(|b| b ^ 0x5c));
-    outer.update(inner.finalize());
-    hex(&outer.finalize())
-}
-
 fn hash_file(p: &Path) -> Option<String> {
     let mut f = std::fs::File::open(p).ok()?;
     let mut h = Sha256::new();
@@ -417,7 +405,12 @@ fn publish(
     };
     let body = serde_json::to_vec_pretty(&record).map_err(|e| e.to_string())?;
     std::fs::write(incoming.path().join("build.json"), &body)
-        .and_then(|_| std::fs::write(incoming.path().join("build.mac"), mac(secret, &body)))
+        .and_then(|_| {
+            std::fs::write(
+                incoming.path().join("build.mac"),
+                super::cache_secret::mac(secret, &body),
+            )
+        })
         .and_then(|_| {
             std::fs::set_permissions(incoming.path(), std::fs::Permissions::from_mode(0o755))
         })
@@ -445,7 +438,7 @@ fn load_cached(dir: &Path, secret: &[u8]) -> Option<Built> {
     let check = || -> Option<Built> {
         let body = std::fs::read(dir.join("build.json")).ok()?;
         let tag = std::fs::read_to_string(dir.join("build.mac")).ok()?;
-        if body.len() > 1 << 20 || tag.trim() != mac(secret, &body) {
+        if body.len() > 1 << 20 || !super::cache_secret::verify(secret, &body, &tag) {
             return None;
         }
         let record: Record = serde_json::from_slice(&body).ok()?;

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
-use super::build::{hex, mac, tool_version};
+use super::build::{hex, tool_version};
 
 const HOOKS_C: &str = include_str!("c/labgrade_hooks.c");
 const PROBE_C: &str = include_str!("c/labgrade_probe.c");
@@ -150,7 +150,7 @@ fn load(dir: &Path, secret: &[u8]) -> Option<Vec<Vec<u8>>> {
         .map(|(name, _, _)| std::fs::read(dir.join(format!("{name}.o"))).ok())
         .collect::<Option<_>>()?;
     let seal = std::fs::read_to_string(dir.join("seal")).ok()?;
-    (seal.trim() == mac(secret, record(&objects).as_bytes())).then_some(objects)
+    super::cache_secret::verify(secret, record(&objects).as_bytes(), &seal).then_some(objects)
 }
 
 /// Publishes an entry atomically: written whole in a private directory, then renamed.
@@ -165,7 +165,7 @@ fn keep(dir: &Path, secret: &[u8], objects: &[Vec<u8>]) -> std::io::Result<()> {
     }
     std::fs::write(
         tmp.path().join("seal"),
-        mac(secret, record(objects).as_bytes()),
+        super::cache_secret::mac(secret, record(objects).as_bytes()),
     )?;
     let _ = std::fs::remove_dir_all(dir);
     std::fs::rename(tmp.keep(), dir)
@@ -215,11 +215,9 @@ fn compile(cc: &str) -> Result<Vec<Vec<u8>>, String> {
 mod tests {
     use super::*;
 
-    /// The cache's key file, as `BuildCache` writes it.
+    /// A cache (its key is the user's, outside it).
     fn cache_with_key() -> tempfile::TempDir {
-        let cache = tempfile::tempdir().unwrap();
-        std::fs::write(cache.path().join(".key"), [7u8; 32]).unwrap();
-        cache
+        tempfile::tempdir().unwrap()
     }
 
     #[test]
@@ -227,7 +225,7 @@ mod tests {
         let cache = cache_with_key();
         let compiled = load_or_compile("gcc", cache.path()).unwrap();
         let dir = cache.path().join("helpers").join(key("gcc"));
-        let secret = [7u8; 32];
+        let secret = crate::submission::cache_secret::secret(cache.path()).unwrap();
         assert_eq!(load(&dir, &secret).as_ref(), Some(&*compiled));
         // Another key, or a changed object: the entry does not check out.
         assert_eq!(load(&dir, &[8u8; 32]), None);

@@ -9,7 +9,7 @@
 
 pub mod build;
 mod build_lock;
-mod cache_secret;
+pub mod cache_secret;
 pub mod detect;
 mod helpers;
 pub mod intake;

@@ -454,3 +454,68 @@ fn two_processes_sharing_a_cache_build_a_submission_once() {
     cached.sort();
     assert_eq!(cached, [false, true], "exactly one of the two built");
 }
+
+/// Whoever can write the cache but does not hold the user's key cannot set a grade: a stored
+/// result edited to full marks is not reused (it is graded again, and the run says so), and
+/// the cache holds no key of its own to re-sign it with.
+#[test]
+fn a_result_edited_in_the_cache_is_graded_again_never_reused() {
+    let class = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    copy_dir(&sample("wrong-fallback"), &class.path().join("bob"));
+    let out = class.path().join("out");
+    let run = || {
+        labgrade_with_cache(
+            &[
+                "grade",
+                "nim",
+                class.path().to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            cache.path(),
+        )
+    };
+    run();
+    let honest = report(&out, "bob");
+    assert!(honest["score"].as_f64() < honest["max_score"].as_f64());
+    assert!(
+        !cache.path().join(".key").exists(),
+        "no key inside the cache"
+    );
+    // Raise the stored score to the maximum, as an attacker with write access would.
+    let mut edited = 0;
+    for entry in walk(&cache.path().join("results")) {
+        let text = std::fs::read_to_string(&entry).unwrap();
+        let mut record: Value = serde_json::from_str(&text).unwrap();
+        let mut inner: Value = serde_json::from_str(record["report"].as_str().unwrap()).unwrap();
+        inner["score"] = inner["max_score"].clone();
+        record["report"] = Value::String(inner.to_string());
+        std::fs::write(&entry, record.to_string()).unwrap();
+        edited += 1;
+    }
+    assert_eq!(edited, 1);
+    let again = run();
+    let text = stdout(&again);
+    assert!(!text.contains("reused"), "{text}");
+    assert!(
+        stderr(&again).contains("failed its authentication"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(report(&out, "bob")["score"], honest["score"]);
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
