@@ -332,22 +332,28 @@ pub fn run(
         );
     }
     if let Some(shard) = options.shard {
-        // Written last: a shard directory with its manifest is a finished shard.
+        // Written last: a shard directory with its manifest is a finished shard. Each
+        // report is sealed as written, so merge takes it only unchanged.
+        let key = crate::submission::cache_secret::secret(out).map_err(CliError)?;
+        let class = super::shard::fingerprint(all_names.iter().map(String::as_str));
+        let mut graded = Vec::with_capacity(stems.len());
+        for (name, stem) in &stems {
+            let bytes = std::fs::read(out.join(format!("{stem}.json")))?;
+            graded.push(super::shard::Graded {
+                submission: name.clone(),
+                report: stem.clone(),
+                seal: super::shard::seal(&key, problem, &class, shard.index, name, &bytes),
+            });
+        }
         super::shard::Manifest {
             shard: shard.index,
             of: shard.count,
             problem: problem.to_string(),
-            class: super::shard::fingerprint(all_names.iter().map(String::as_str)),
+            class,
             submissions: all_names.len(),
             csv_cases: options.csv_cases,
             all_formats: options.all_formats,
-            graded: stems
-                .iter()
-                .map(|(name, stem)| super::shard::Graded {
-                    submission: name.clone(),
-                    report: stem.clone(),
-                })
-                .collect(),
+            graded,
         }
         .write(out)?;
     }

@@ -94,6 +94,26 @@ pub struct Graded {
     pub submission: String,
     /// Its report's file stem (`<stem>.json`), the one a single run would give it.
     pub report: String,
+    /// The report's seal ([`seal`]): merge takes only the report this shard wrote.
+    #[serde(default)]
+    pub seal: String,
+}
+
+/// What seals a shard's report: HMAC-SHA-256 under the grading user's cache key (see
+/// `submission::cache_secret`) of the problem, the shard, the submission and the report's
+/// exact bytes. A report edited after grading, moved from another shard or class, or
+/// written by someone without the key does not check out.
+pub fn seal(
+    key: &[u8],
+    problem: &str,
+    class: &str,
+    shard: usize,
+    submission: &str,
+    report: &[u8],
+) -> String {
+    let mut msg = format!("{problem}\n{class}\n{shard}\n{submission}\n").into_bytes();
+    msg.extend_from_slice(report);
+    crate::submission::cache_secret::mac(key, &msg)
 }
 
 /// `shard.json`: which shard of which class this directory holds.
@@ -319,6 +339,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, color: bool) -> Result<i32, CliError>
         .collect::<Result<_, _>>()?;
     let graded = check_shards(&shards)?;
     let first = &shards[0].1;
+    let key = crate::submission::cache_secret::secret(out).map_err(CliError)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
     let mut reports: Vec<SubmissionReport> = Vec::with_capacity(graded.len());
@@ -334,6 +355,26 @@ pub fn merge(dirs: &[PathBuf], out: &Path, color: bool) -> Result<i32, CliError>
                     json.display()
                 ))
             })?;
+            let sealed = seal(
+                &key,
+                &m.problem,
+                &m.class,
+                m.shard,
+                &g.submission,
+                text.as_bytes(),
+            );
+            if g.seal.is_empty() || sealed != g.seal {
+                return Err(CliError(format!(
+                    "`{}` in shard {}/{} is not the report that shard wrote (it was changed \
+                     after grading, or graded with another cache key): refusing to merge it. \
+                     Grade that shard again, as the user whose key merges ({})",
+                    json.display(),
+                    m.shard,
+                    m.of,
+                    crate::submission::cache_secret::key_file()
+                        .map_or("no key file".into(), |f| f.display().to_string())
+                )));
+            }
             let report = crate::report::json::from_json(&text).map_err(|e| {
                 CliError(format!(
                     "`{}` is not a labgrade report: {e}",
@@ -456,6 +497,7 @@ mod tests {
                     .map(|n| Graded {
                         submission: n.clone(),
                         report: n.clone(),
+                        seal: String::new(),
                     })
                     .collect();
                 (

@@ -129,7 +129,9 @@ fn unsafe_key(path: &Path) -> Option<String> {
 /// not this user's own private file.
 fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
     use std::os::unix::fs::MetadataExt;
-    let meta = match std::fs::symlink_metadata(path) {
+    // Followed to the file itself (a Kubernetes secret is a link into `..data`): what counts
+    // is who owns the key and who may read it.
+    let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {

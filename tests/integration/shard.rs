@@ -256,6 +256,36 @@ fn three_shards_merged_are_one_run() {
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert_same_output(&again, &merged, Same::Grades);
 
+    // A report edited in its shard after grading (a score raised to full marks) is not
+    // merged: the shard's manifest seals each report as written.
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(shards[0].join("shard.json")).unwrap())
+            .unwrap();
+    let stem = manifest["graded"][0]["report"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = shards[0].join(format!("{stem}.json"));
+    let mut report: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    report["score"] = report["max_score"].clone();
+    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap()).unwrap();
+    let forged = tmp.path().join("forged");
+    let mut args = vec!["merge"];
+    let dirs: Vec<String> = shards
+        .iter()
+        .map(|d| d.to_str().unwrap().to_string())
+        .collect();
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(["--out", forged.to_str().unwrap()]);
+    let o = labgrade(&args);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("is not the report that shard wrote"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!forged.join("grades.csv").exists(), "nothing merged");
+
     // A missing shard is named, and nothing is merged.
     let partial = tmp.path().join("partial");
     let o = labgrade(&[
