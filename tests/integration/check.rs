@@ -696,26 +696,31 @@ fn a_failed_assertion_names_the_students_file() {
 /// labgrade's call does, and otherwise says why, never calling it.
 #[test]
 fn a_graded_function_is_called_only_through_the_signature_its_author_wrote() {
-    let variant = |decl: &str, arg: &str| {
+    // `decl` is IsBadPosition's head, `arg` what FindGoodMove passes it, `coins` the name its
+    // body reads the coins by, `file` the source's name (C or C++).
+    let variant = |decl: &str, arg: &str, coins: &str, file: &str| {
         let dir = tempfile::tempdir().unwrap();
         let src = format!(
             "#include <stdbool.h>\n\
+             static int left = 0;\n\
              {decl};\n\
              int FindGoodMove(int nCoins) {{\n\
-                 for (int n = 1; n <= 3; n++)\n\
+                 for (int n = 1; n <= 3; n++) {{\n\
+                     left = nCoins - n;\n\
                      if (IsBadPosition({arg})) return n;\n\
+                 }}\n\
                  return 0;\n\
              }}\n\
              {decl} {{\n\
-                 if (nCoins == 1) return true;\n\
-                 return FindGoodMove(nCoins) == 0;\n\
+                 if ({coins} == 1) return true;\n\
+                 return FindGoodMove({coins}) == 0;\n\
              }}\n\
              int ChooseComputerMove(int nCoins) {{\n\
                  int n = FindGoodMove(nCoins);\n\
                  return n == 0 ? 1 : n;\n\
              }}\n"
         );
-        std::fs::write(dir.path().join("nim.c"), src).unwrap();
+        std::fs::write(dir.path().join(file), src).unwrap();
         let r = run_json(dir.path());
         let c = case(&r, "IsBadPosition/5/return").clone();
         (
@@ -723,38 +728,60 @@ fn a_graded_function_is_called_only_through_the_signature_its_author_wrote() {
             c["message"].as_str().unwrap().to_string(),
         )
     };
-    // Another number of parameters, a wider integer, a double: never called.
-    for (decl, arg, said) in [
+    // Another number of parameters (more, fewer), a wider integer, a double, a C++
+    // reference: never called.
+    for (decl, arg, coins, file, said) in [
         (
             "bool IsBadPosition(int nCoins, int *seen)",
             "nCoins - n, 0",
+            "nCoins",
+            "nim.c",
             "takes 2 parameters where labgrade passes 1",
+        ),
+        (
+            "bool IsBadPosition(void)",
+            "",
+            "left",
+            "nim.c",
+            "takes no parameters where labgrade passes 1",
         ),
         (
             "bool IsBadPosition(long long nCoins)",
             "nCoins - n",
+            "nCoins",
+            "nim.c",
             "takes parameter 1 as a 8-byte integer where labgrade passes an integer",
         ),
         (
             "bool IsBadPosition(double nCoins)",
             "nCoins - n",
+            "nCoins",
+            "nim.c",
             "takes parameter 1 as a floating-point number",
         ),
+        (
+            "bool IsBadPosition(const int &nCoins)",
+            "nCoins - n",
+            "nCoins",
+            "nim.cpp",
+            "takes parameter 1 as a pointer where labgrade passes an integer",
+        ),
     ] {
-        let (v, m) = variant(decl, arg);
+        let (v, m) = variant(decl, arg, coins, file);
         assert_eq!(v, "missing-symbol", "{decl}: {m}");
         assert!(m.contains(said), "{decl}: {m}");
     }
     // The same passing convention is called and graded: the assignment's declaration, a
-    // static one, an int returned for bool, a narrower char parameter.
-    for decl in [
-        "bool IsBadPosition(int nCoins)",
-        "static bool IsBadPosition(int nCoins)",
-        "int IsBadPosition(int nCoins)",
-        "static bool IsBadPosition(char nCoins)",
+    // static one, an int returned for bool, a narrower char parameter, the same in C++.
+    for (decl, file) in [
+        ("bool IsBadPosition(int nCoins)", "nim.c"),
+        ("static bool IsBadPosition(int nCoins)", "nim.c"),
+        ("int IsBadPosition(int nCoins)", "nim.c"),
+        ("static bool IsBadPosition(char nCoins)", "nim.c"),
+        ("bool IsBadPosition(int nCoins)", "nim.cpp"),
     ] {
-        let (v, m) = variant(decl, "nCoins - n");
-        assert_eq!(v, "pass", "{decl}: {m}");
+        let (v, m) = variant(decl, "nCoins - n", "nCoins", file);
+        assert_eq!(v, "pass", "{decl} in {file}: {m}");
     }
 }
 
