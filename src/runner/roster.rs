@@ -37,7 +37,7 @@ fn normal(cell: &str) -> String {
 impl Roster {
     /// Reads a roster file.
     pub fn load(path: &Path) -> Result<Roster, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::spec::text_file::read(path)
             .map_err(|e| format!("cannot read the roster `{}`: {e}", path.display()))?;
         Roster::parse(&text).map_err(|e| format!("roster `{}`: {e}", path.display()))
     }

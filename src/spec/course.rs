@@ -95,7 +95,7 @@ impl Course {
 
     /// Reads a course file; every problem table must be well-formed.
     pub fn load(path: &Path) -> Result<Course, SpecError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+        let text = super::text_file::read(path).map_err(|source| SpecError::Read {
             path: path.to_path_buf(),
             source,
         })?;

@@ -27,6 +27,8 @@ use super::SpecError;
 use crate::report::Visibility;
 use crate::transcript::{compile_patterns, OutputMode};
 
+/// The most points one case may be worth.
+pub const MAX_POINTS: f64 = 1_000_000.0;
 /// What a case compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "snake_case")]
@@ -251,7 +253,7 @@ pub fn load_fixtures(dir: &Path, limits: Limits) -> Result<Vec<Case>, SpecError>
 }
 
 fn load_file(path: &Path, limits: Limits) -> Result<Vec<Case>, SpecError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+    let text = super::text_file::read(path).map_err(|source| SpecError::Read {
         path: path.to_path_buf(),
         source,
     })?;
@@ -457,8 +459,9 @@ fn validate(case: &Case) -> Result<(), SpecError> {
             )));
         }
     }
-    if case.points < 0.0 || !case.points.is_finite() {
-        return Err(case.invalid("points must be a number >= 0"));
+    // A bound, so that no sum of a problem's points can overflow (`1e308` made scores `inf`).
+    if !(0.0..=MAX_POINTS).contains(&case.points) {
+        return Err(case.invalid("points must be a number from 0 to 1000000"));
     }
     if case.output == OutputMode::Substance && case.substance.is_empty() {
         return Err(case.invalid(
@@ -501,6 +504,24 @@ mod tests {
         assert_eq!(cases[0].line, 5);
         assert_eq!(cases[1].line, 6);
         assert_eq!(cases[0].compare, vec![CompareItem::Return]);
+    }
+
+    #[test]
+    fn points_too_large_to_add_up_are_refused_with_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "a.toml",
+            "case = [\n  { name = \"f\", call = \"f\", compare = [\"return\"], points = 1e308 },\n]\n",
+        );
+        let err = load_fixtures(dir.path(), Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("points must be a number from 0 to 1000000"),
+            "{err}"
+        );
+        assert!(err.contains("a.toml"), "{err}");
     }
 
     #[test]

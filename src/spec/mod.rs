@@ -11,6 +11,7 @@ mod error;
 mod fixture;
 mod problem_spec;
 mod root;
+pub mod text_file;
 
 pub use course::{CaseRule, Course, CourseProblem};
 pub use error::{from_toml as from_toml_error, SpecError};

@@ -355,7 +355,7 @@ fn check_kit(path: &Path, text: &str, stem: &str) -> Result<(), SpecError> {
 impl ProblemSpec {
     /// Reads and validates a spec file.
     pub fn load(path: &Path, specs_dir: &Path) -> Result<ProblemSpec, SpecError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+        let text = super::text_file::read(path).map_err(|source| SpecError::Read {
             path: path.to_path_buf(),
             source,
         })?;
