@@ -47,12 +47,21 @@ pub fn file_stems(names: &[String]) -> BTreeMap<String, String> {
 }
 
 /// A CSV cell that a spreadsheet will show as text, never evaluate: a leading `=`, `+`, `-`,
-/// `@`, tab or carriage return gets a `'` in front (OWASP's advice for CSV injection).
+/// `@`, tab or carriage return gets a `'` in front (OWASP's advice for CSV injection), and
+/// a control character inside is shown as `?` (a line break in a student id would make a
+/// forged row for anything that reads the file line by line).
 pub fn spreadsheet_text(cell: &str) -> String {
+    let cell = if cell.chars().skip(1).any(char::is_control) {
+        let mut chars = cell.chars();
+        let first: String = chars.next().into_iter().collect();
+        first + &printable(chars.as_str())
+    } else {
+        cell.to_string()
+    };
     if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{cell}")
     } else {
-        cell.to_string()
+        cell
     }
 }
 
@@ -66,6 +75,14 @@ pub fn printable(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_break_in_a_cell_never_makes_a_row() {
+        assert_eq!(spreadsheet_text("s1\nforged,100"), "s1?forged,100");
+        assert_eq!(spreadsheet_text("\rx\ny"), "'\rx?y");
+        assert_eq!(spreadsheet_text("=1+1"), "'=1+1");
+        assert_eq!(spreadsheet_text("alice"), "alice");
+    }
 
     fn stems(names: &[&str]) -> Vec<String> {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
