@@ -225,74 +225,80 @@ fn check_signatures(
     symbols: &mut BTreeMap<String, String>,
     hints: &mut BTreeMap<String, String>,
 ) -> Vec<String> {
-    let mut matched = Vec::new();
-    let mut verdicts: BTreeMap<String, Option<String>> = BTreeMap::new();
-    for (name, sym) in symbols.clone() {
-        if name == "main" || adapted.contains(&sym) {
-            continue;
-        }
-        let Some(mut want) = problem.call_signature(&name).or_else(|| {
-            problem
-                .function(&name)
-                .and_then(|f| signature::declared(f.decl))
-        }) else {
-            continue;
-        };
-        if want.name != problem.symbol_of(&name) {
-            continue; // labgrade calls its own driver, compiled against the student's code
-        }
-        let mut forms: Vec<signature::Signature> = problem
-            .shorter_forms(&name)
-            .into_iter()
-            .filter_map(signature::declared)
-            .collect();
-        let mut sym = sym;
-        // An adapter the submission defines is what labgrade calls: its signature is checked.
-        if let Some(adapter) = problem.adapter_of(&name).and_then(signature::declared) {
-            if exported.contains(&adapter.name) {
-                sym = adapter.name.clone();
-                want = adapter;
-                forms.clear();
+    // The library's debug information, read once for every function it defines.
+    signature::with_dwarf(path, |dwarf| {
+        let mut matched = Vec::new();
+        // Per symbol: None, nothing known of it; Some(Err(why)), it cannot be called.
+        let mut verdicts: BTreeMap<String, Option<Result<(), String>>> = BTreeMap::new();
+        for (name, sym) in symbols.clone() {
+            if name == "main" || adapted.contains(&sym) {
+                continue;
             }
-        }
-        let verdict = verdicts.entry(sym.clone()).or_insert_with(|| {
-            let got = signature::built(path, &sym).ok().flatten()?;
-            let names: Vec<String> = std::iter::once(&want)
-                .chain(&forms)
-                .flat_map(|s| s.params.iter().chain([&s.ret]))
-                .filter_map(|c| match c {
-                    signature::Class::Named(n) => Some(n.clone()),
-                    _ => None,
-                })
+            let Some(mut want) = problem.call_signature(&name).or_else(|| {
+                problem
+                    .function(&name)
+                    .and_then(|f| signature::declared(f.decl))
+            }) else {
+                continue;
+            };
+            if want.name != problem.symbol_of(&name) {
+                continue; // labgrade calls its own driver, compiled against the student's code
+            }
+            let mut forms: Vec<signature::Signature> = problem
+                .shorter_forms(&name)
+                .into_iter()
+                .filter_map(signature::declared)
                 .collect();
-            let named = signature::named_types(path, &names);
-            if forms
-                .iter()
-                .any(|f| signature::mismatch(f, &got, &named).is_none())
-            {
-                return Some(String::new());
+            let mut sym = sym;
+            // An adapter the submission defines is what labgrade calls: its signature is
+            // checked.
+            if let Some(adapter) = problem.adapter_of(&name).and_then(signature::declared) {
+                if exported.contains(&adapter.name) {
+                    sym = adapter.name.clone();
+                    want = adapter;
+                    forms.clear();
+                }
             }
-            Some(match signature::mismatch(&want, &got, &named) {
-                None => String::new(),
-                Some(why) => format!(
-                    "your `{}` {why}. labgrade calls a function only through the parameters \
-                     its author wrote (any other call is undefined behaviour), so it cannot \
-                     call yours: give `{}` the assignment's parameters (your version can \
-                     stay, as a helper it calls)",
-                    got.shown, want.name
-                ),
-            })
-        });
-        match verdict.clone() {
-            None => {}
-            Some(why) if why.is_empty() => matched.push(sym),
-            Some(why) => {
-                symbols.remove(&name);
-                hints.insert(name, why);
+            let verdict = verdicts.entry(sym.clone()).or_insert_with(|| {
+                let got = signature::built(dwarf, &sym)?;
+                let names: Vec<String> = std::iter::once(&want)
+                    .chain(&forms)
+                    .flat_map(|s| s.params.iter().chain([&s.ret]))
+                    .filter_map(|c| match c {
+                        signature::Class::Named(n) => Some(n.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                let named = signature::named_types(dwarf, &names);
+                if forms
+                    .iter()
+                    .any(|f| signature::mismatch(f, &got, &named).is_none())
+                {
+                    return Some(Ok(()));
+                }
+                Some(match signature::mismatch(&want, &got, &named) {
+                    None => Ok(()),
+                    Some(why) => Err(format!(
+                        "your `{}` {why}. labgrade calls a function only through the \
+                         parameters its author wrote (any other call is undefined behaviour), \
+                         so it cannot call yours: give `{}` the assignment's parameters (your \
+                         version can stay, as a helper it calls)",
+                        got.shown, want.name
+                    )),
+                })
+            });
+            match verdict.clone() {
+                None => {}
+                Some(Ok(())) => matched.push(sym),
+                Some(Err(why)) => {
+                    symbols.remove(&name);
+                    hints.insert(name, why);
+                }
             }
         }
-    }
-    matched
+        matched
+    })
+    .unwrap_or_default()
 }
 
 /// labgrade's hooks and the counted functions' sizes, from the symbol table of a library

@@ -69,8 +69,11 @@ pub fn secret(_cache: &Path) -> Result<Vec<u8>, String> {
     // A key file that is not the user's own private file is refused; one that cannot be
     // made (no writable home: `nobody`) leaves this process with a key of its own.
     let key = match &file {
-        Some(f) if unsafe_key(f).is_some() => return Err(unsafe_key(f).unwrap_or_default()),
-        Some(f) => read_or_make(f).or_else(|_| random_key())?,
+        // `read` refuses a file that is not the user's own private one.
+        Some(f) => match read(f)? {
+            Some(k) => k,
+            None => read_or_make(f).or_else(|_| random_key())?,
+        },
         None => random_key()?,
     };
     *held = Some(key.clone());
@@ -117,12 +120,6 @@ fn read_or_make(path: &Path) -> Result<Vec<u8>, String> {
             e.error
         )),
     }
-}
-
-/// Why the key file at `path` must not be used, if it is there and not this user's own
-/// private file.
-fn unsafe_key(path: &Path) -> Option<String> {
-    read(path).err()
 }
 
 /// A whole key read from `path` (None when there is none yet); an error when the file is
@@ -190,11 +187,7 @@ pub fn mac(key: &[u8], msg: &[u8]) -> String {
     use hmac::Mac;
     let mut m = hmac::Hmac::<sha2::Sha256>::new_from_slice(key).expect("HMAC takes any key");
     m.update(msg);
-    m.finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    super::build::hex(&m.finalize().into_bytes())
 }
 
 /// Whether `tag` (hex, as [`mac`] writes it) seals `msg` under `key`, compared in constant

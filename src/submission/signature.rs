@@ -169,10 +169,12 @@ fn classify_text(text: &str) -> Class {
 
 type R<'a> = EndianSlice<'a, RunTimeEndian>;
 
-/// The signature the library at `path` was compiled with for `symbol` (its C name, or a C++
-/// function's mangled one), from its debug information. None when it has none for it; an
-/// error when the file cannot be read at all.
-pub fn built(path: &Path, symbol: &str) -> Result<Option<Signature>, String> {
+/// A library's debug information, read once for every lookup.
+pub type Dwarf<'a> = gimli::Dwarf<R<'a>>;
+
+/// Runs `f` on the debug information of the library at `path` (empty when it has none);
+/// an error when the file cannot be read at all.
+pub fn with_dwarf<T>(path: &Path, f: impl FnOnce(&Dwarf<'_>) -> T) -> Result<T, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     let file = object::File::parse(&*data)
         .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
@@ -188,24 +190,28 @@ pub fn built(path: &Path, symbol: &str) -> Result<Option<Signature>, String> {
             .unwrap_or(Cow::Borrowed(&[])))
     };
     let sections = gimli::DwarfSections::load(load).map_err(|e| e.to_string())?;
-    let dwarf = sections.borrow(|s| EndianSlice::new(s, endian));
-    let mut units = dwarf.units();
-    while let Ok(Some(header)) = units.next() {
-        let Ok(unit) = dwarf.unit(header) else {
-            continue;
-        };
-        if let Some(sig) = find_in_unit(&dwarf, &unit, symbol) {
-            return Ok(Some(sig));
-        }
-    }
-    Ok(None)
+    Ok(f(&sections.borrow(|s| EndianSlice::new(s, endian))))
 }
 
-fn find_in_unit(
-    dwarf: &gimli::Dwarf<R<'_>>,
-    unit: &gimli::Unit<R<'_>>,
-    symbol: &str,
-) -> Option<Signature> {
+/// Every unit of `dwarf` that can be read.
+fn units<'a>(dwarf: &Dwarf<'a>) -> Vec<gimli::Unit<R<'a>>> {
+    let mut out = Vec::new();
+    let mut headers = dwarf.units();
+    while let Ok(Some(header)) = headers.next() {
+        out.extend(dwarf.unit(header).ok());
+    }
+    out
+}
+
+/// The signature `symbol` (a C name, or a C++ function's mangled one) was compiled with,
+/// from `dwarf`; None when it holds nothing for it.
+pub fn built(dwarf: &Dwarf<'_>, symbol: &str) -> Option<Signature> {
+    units(dwarf)
+        .iter()
+        .find_map(|unit| find_in_unit(dwarf, unit, symbol))
+}
+
+fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> Option<Signature> {
     let mut entries = unit.entries();
     while let Ok(Some(entry)) = entries.next_dfs() {
         if entry.tag() != gimli::DW_TAG_subprogram {
@@ -335,7 +341,7 @@ fn type_ref(e: &gimli::DebuggingInformationEntry<R<'_>>) -> Option<UnitOffset> {
 }
 
 fn attr_str(
-    dwarf: &gimli::Dwarf<R<'_>>,
+    dwarf: &Dwarf<'_>,
     unit: &gimli::Unit<R<'_>>,
     e: &gimli::DebuggingInformationEntry<R<'_>>,
     at: gimli::DwAt,
@@ -346,7 +352,7 @@ fn attr_str(
 }
 
 /// How the type at `at` is passed.
-fn class_of(dwarf: &gimli::Dwarf<R<'_>>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Class {
+fn class_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Class {
     let mut names = Vec::new();
     let mut at = at;
     for _ in 0..32 {
@@ -391,12 +397,7 @@ fn class_of(dwarf: &gimli::Dwarf<R<'_>>, unit: &gimli::Unit<R<'_>>, at: UnitOffs
 }
 
 /// How the type at `at` reads in C.
-fn name_of(
-    dwarf: &gimli::Dwarf<R<'_>>,
-    unit: &gimli::Unit<R<'_>>,
-    at: UnitOffset,
-    depth: usize,
-) -> String {
+fn name_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset, depth: usize) -> String {
     let Ok(e) = unit.entry(at) else {
         return "?".into();
     };
@@ -422,34 +423,9 @@ fn name_of(
 
 /// How the types a declaration names by their names only pass, looked up among the types the
 /// library's debug information defines (labgrade's header's, when the student included it).
-pub fn named_types(path: &Path, names: &[String]) -> Vec<(String, Class)> {
-    let Ok(data) = std::fs::read(path) else {
-        return Vec::new();
-    };
-    let Ok(file) = object::File::parse(&*data) else {
-        return Vec::new();
-    };
-    let endian = if file.is_little_endian() {
-        RunTimeEndian::Little
-    } else {
-        RunTimeEndian::Big
-    };
-    let load = |id: gimli::SectionId| -> Result<Cow<[u8]>, gimli::Error> {
-        Ok(file
-            .section_by_name(id.name())
-            .and_then(|s| s.uncompressed_data().ok())
-            .unwrap_or(Cow::Borrowed(&[])))
-    };
-    let Ok(sections) = gimli::DwarfSections::load(load) else {
-        return Vec::new();
-    };
-    let dwarf = sections.borrow(|s| EndianSlice::new(s, endian));
+pub fn named_types(dwarf: &Dwarf<'_>, names: &[String]) -> Vec<(String, Class)> {
     let mut found: Vec<(String, Class)> = Vec::new();
-    let mut units = dwarf.units();
-    while let Ok(Some(header)) = units.next() {
-        let Ok(unit) = dwarf.unit(header) else {
-            continue;
-        };
+    for unit in units(dwarf) {
         let mut entries = unit.entries();
         while let Ok(Some(e)) = entries.next_dfs() {
             if !matches!(
@@ -462,11 +438,11 @@ pub fn named_types(path: &Path, names: &[String]) -> Vec<(String, Class)> {
             ) {
                 continue;
             }
-            let Some(n) = attr_str(&dwarf, &unit, e, gimli::DW_AT_name) else {
+            let Some(n) = attr_str(dwarf, &unit, e, gimli::DW_AT_name) else {
                 continue;
             };
             if names.contains(&n) && !found.iter().any(|(f, _)| *f == n) {
-                found.push((n, class_of(&dwarf, &unit, e.offset())));
+                found.push((n, class_of(dwarf, &unit, e.offset())));
             }
         }
     }

@@ -222,13 +222,10 @@ impl FunctionDef {
                 }
             })
             .collect();
-        let name = self.declaration.split('(').next().unwrap_or_default();
         crate::submission::signature::Signature {
-            name: name
-                .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .next()
-                .unwrap_or(&self.name)
-                .to_string(),
+            // The name as the declaration spells it (the one labgrade calls).
+            name: crate::submission::signature::declared(&self.declaration)
+                .map_or_else(|| self.name.clone(), |d| d.name),
             ret: by_value(self.returns),
             params,
             shown: self.declaration.clone(),
