@@ -39,6 +39,14 @@ pub enum Rule {
     Always(Action),
     /// `SECCOMP_RET_TRAP` when any of the tests holds, allowed otherwise.
     TrapWhen(Vec<ArgTest>),
+    /// Fails with `errno` when any of the tests holds, allowed otherwise (the build jail:
+    /// a compiler or build script gets an error it can report, not a signal).
+    RefuseWhen {
+        /// The tests, any of which refuses the call.
+        tests: Vec<ArgTest>,
+        /// The error.
+        errno: u32,
+    },
     /// Fails with `errno` when the low 32 bits of argument `arg` are `equals`, trapped
     /// otherwise (the JVM's Unix socket to the name service cache: refused, not fatal).
     ErrnoWhenElseTrap {
@@ -140,7 +148,7 @@ fn tree(nrs: &[u32], rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filte
 
 /// The instructions for one call number's rule.
 fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
-    let tests = match rule {
+    let (tests, action) = match rule {
         Rule::Always(action) => return Ok(vec![stmt(RET, *action)]),
         Rule::ErrnoWhenElseTrap { arg, equals, errno } => {
             return Ok(vec![
@@ -153,10 +161,14 @@ fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
                 stmt(RET, libc::SECCOMP_RET_TRAP),
             ])
         }
-        Rule::TrapWhen(tests) => tests,
+        Rule::TrapWhen(tests) => (tests, libc::SECCOMP_RET_TRAP),
+        Rule::RefuseWhen { tests, errno } => (
+            tests,
+            libc::SECCOMP_RET_ERRNO | (errno & libc::SECCOMP_RET_DATA),
+        ),
     };
     // Each test: load the argument, then jump to the next test (does not hold) or to the
-    // trap at the end (holds). After the last test: allow.
+    // action at the end (holds). After the last test: allow.
     let mut out = Vec::new();
     for (i, test) in tests.iter().enumerate() {
         // Instructions after this test's jump: the later tests (2 each), allow.
@@ -173,7 +185,7 @@ fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
         }
     }
     out.push(stmt(RET, libc::SECCOMP_RET_ALLOW));
-    out.push(stmt(RET, libc::SECCOMP_RET_TRAP));
+    out.push(stmt(RET, action));
     Ok(out)
 }
 
@@ -239,6 +251,13 @@ mod tests {
             }]),
         );
         r.insert(
+            302,
+            Rule::RefuseWhen {
+                tests: vec![ArgTest::NonZero { arg: 0 }],
+                errno: 1,
+            },
+        );
+        r.insert(
             141,
             Rule::TrapWhen(vec![
                 ArgTest::NonZero { arg: 0 },
@@ -265,6 +284,12 @@ mod tests {
                     Some(Rule::Always(a)) => *a,
                     Some(Rule::TrapWhen(tests)) if tests.iter().any(|t| holds(t, &args)) => TRAP,
                     Some(Rule::TrapWhen(_)) => ALLOW,
+                    Some(Rule::RefuseWhen { tests, errno })
+                        if tests.iter().any(|t| holds(t, &args)) =>
+                    {
+                        libc::SECCOMP_RET_ERRNO | errno
+                    }
+                    Some(Rule::RefuseWhen { .. }) => ALLOW,
                     Some(Rule::ErrnoWhenElseTrap { .. }) => unreachable!("not among these"),
                 };
                 assert_eq!(got, want, "call {nr} with {args:?}");
@@ -310,6 +335,12 @@ mod tests {
         assert_eq!(interpret(&prog, arch, 141, [0; 6]), ALLOW);
         assert_eq!(interpret(&prog, arch, 141, [0, 7, 0, 0, 0, 0]), TRAP);
         assert_eq!(interpret(&prog, arch, 141, [1, 0, 0, 0, 0, 0]), TRAP);
+        // prlimit64(pid) refused with EPERM (the build jail's rule): only pid 0 goes through.
+        assert_eq!(interpret(&prog, arch, 302, [0, 7, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(
+            interpret(&prog, arch, 302, [4242, 7, 0, 0, 0, 0]),
+            libc::SECCOMP_RET_ERRNO | 1
+        );
     }
 
     #[test]

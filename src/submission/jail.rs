@@ -22,7 +22,10 @@
 //!    `RLIMIT_NPROC` (the kernel exempts root), so the process count is bounded by the CPU
 //!    limit and the wall timeout only; and signals to other uid-0 processes are refused only
 //!    by Landlock's signal scoping;
-//! 6. parent-death signal (after the uid change, which clears it), `PR_SET_NO_NEW_PRIVS`;
+//! 6. parent-death signal (after the uid change, which clears it), `PR_SET_NO_NEW_PRIVS`,
+//!    then the seccomp filter of [`super::jail_filter`] (the same for every user: no
+//!    limits, priorities or scheduling of another process, no leaving the process group, no
+//!    sockets, no tracing, namespaces or mounts);
 //! 7. Landlock (ruleset built in the parent): read and execute the system and toolchain
 //!    directories, read `/proc`, `/dev/null` and `/dev/urandom`, read-write only the build
 //!    directory; no TCP bind or connect; signals and abstract sockets scoped.
@@ -189,6 +192,7 @@ fn confine(
     limits: JailLimits,
     ruleset: RawFd,
     binds: &[(CString, CString)],
+    filter: &[libc::sock_filter],
 ) -> std::io::Result<()> {
     let fail = || Err(std::io::Error::last_os_error());
     // SAFETY: plain system calls on values owned by this (forked, single-threaded) child.
@@ -284,6 +288,7 @@ fn confine(
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
             return fail();
         }
+        super::jail_filter::attach(filter)?;
         if libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32) != 0 {
             return fail();
         }
@@ -365,6 +370,10 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         Ok(fd) => fd,
         Err(e) => return machine(format!("the build jail cannot be set up: {e}")),
     };
+    let filter = match super::jail_filter::program() {
+        Ok(prog) => prog,
+        Err(e) => return machine(format!("the build jail cannot be set up: seccomp: {e}")),
+    };
     let mut fds = [0; 2];
     // SAFETY: pipe2 fills two descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -393,7 +402,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         .stderr(Stdio::from(writer2));
     // SAFETY: `confine` makes only async-signal-safe system calls.
     unsafe {
-        cmd.pre_exec(move || confine(identity, limits, rfd, &binds));
+        cmd.pre_exec(move || confine(identity, limits, rfd, &binds, filter));
     }
     let start = Instant::now();
     let spawned = cmd.spawn();
@@ -546,7 +555,10 @@ pub fn probe() -> Vec<(bool, String)> {
                   ulimit -c -t -v -f; echo net: $(tail -n +3 /proc/net/dev | cut -d: -f1); \
                   cat /etc/hostname >/dev/null 2>&1 && echo etc-readable || echo etc-refused; \
                   touch /tmp/.labgrade-jail-probe 2>/dev/null && echo tmp-writable || echo tmp-refused; \
-                  touch ./w 2>/dev/null && echo build-writable || echo build-refused";
+                  touch ./w 2>/dev/null && echo build-writable || echo build-refused; \
+                  grep -q '^Seccomp:.*2$' /proc/self/status && echo seccomp-on || echo seccomp-off; \
+                  prlimit --pid $PPID --fsize >/dev/null 2>&1 && echo limit-reached || echo limit-refused; \
+                  kill -0 $PPID 2>/dev/null && echo signal-reached || echo signal-refused";
     // cargo runs as nobody too, with the Rust toolchain bound into its build directory.
     let sysroot = super::build::rust_sysroot();
     for (who, bind) in [("gcc/g++/objcopy", None), ("cargo", Some(sysroot))] {
@@ -619,6 +631,30 @@ pub fn probe() -> Vec<(bool, String)> {
                 } else {
                     "cannot write"
                 }
+            ),
+        ));
+        // $PPID is labgrade itself: the process a build must not limit or signal.
+        let guarded =
+            o.contains("seccomp-on") && o.contains("limit-refused") && o.contains("signal-refused");
+        lines.push((
+            guarded,
+            format!(
+                "build jail ({who}): seccomp {}, labgrade's limits {}, signals to labgrade {}",
+                if o.contains("seccomp-on") {
+                    "on"
+                } else {
+                    "OFF"
+                },
+                if o.contains("limit-refused") {
+                    "refused"
+                } else {
+                    "NOT refused"
+                },
+                if o.contains("signal-refused") {
+                    "refused"
+                } else {
+                    "NOT refused"
+                },
             ),
         ));
         let net: Vec<&str> = o

@@ -14,6 +14,7 @@ pub mod detect;
 mod helpers;
 pub mod intake;
 pub mod jail;
+pub mod jail_filter;
 pub mod java;
 pub mod signature;
 pub mod symbols;

@@ -203,6 +203,38 @@ fn a_build_script_is_jailed() {
     }
 }
 
+/// Processes whose command line is `sleep 37.25` (what the hostile build script leaves).
+fn sleepers() -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x0037.25\x00")
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[test]
+fn a_build_script_cannot_limit_renice_signal_or_outlive_the_grader() {
+    // tests/hostile/build/build-rs-reaches-the-grader: prlimit, setpriority and signal 0 on
+    // every ancestor (this test process is one: it grades), setsid, and a process left
+    // running. The seccomp filter, Landlock's signal scoping and the group kill refuse all.
+    let b = build(&hostile("build-rs-reaches-the-grader"));
+    assert!(!b.output.contains("REACHED"), "{}", b.output);
+    assert!(!b.failed, "{}", b.output);
+    let tried: usize = b
+        .output
+        .split("every attempt on ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", b.output));
+    // labgrade's side (this test) and what started it.
+    assert!(tried >= 2, "{}", b.output);
+    assert!(sleepers().is_empty(), "left running: {:?}", sleepers());
+}
+
 #[test]
 fn manifests_reaching_outside_are_refused_at_intake() {
     let d = tempfile::tempdir().unwrap();
@@ -512,4 +544,53 @@ fn a_static_solve_maze_builds_against_mazelib_and_is_counted() {
     );
     assert!(!notes.contains("mangling"), "{notes}");
     assert_eq!(r["score"], r["max_score"], "{r}");
+}
+
+#[test]
+fn as_an_unprivileged_user_the_build_jail_guards_the_grader_too() {
+    // A normal user's jailed tools keep the user's uid, so only the seccomp filter and
+    // Landlock stand between a build script and labgrade. `doctor` runs a jailed shell that
+    // tries `prlimit --pid $PPID` and `kill -0 $PPID` on labgrade itself. As root, the test
+    // becomes `nobody` to see it.
+    let work = tempfile::tempdir().unwrap();
+    let bin = work.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let grader = bin.join("labgrade");
+    std::fs::copy(labgrade_bin(), &grader).unwrap();
+    std::fs::copy(
+        labgrade_bin().with_file_name("labgrade-worker"),
+        bin.join("labgrade-worker"),
+    )
+    .unwrap();
+    let home = work.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let as_root = unsafe { libc::geteuid() } == 0;
+    let mut cmd = if as_root {
+        for (path, mode) in [(work.path(), 0o755), (bin.as_path(), 0o755)] {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(&grader);
+        c
+    } else {
+        std::process::Command::new(&grader)
+    };
+    let out = cmd
+        .arg("doctor")
+        .env("HOME", &home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("LABGRADE_CACHE_KEY")
+        .output()
+        .unwrap();
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        text.contains(
+            "ok   build jail (gcc/g++/objcopy): seccomp on, labgrade's limits refused, \
+             signals to labgrade refused"
+        ),
+        "{text}"
+    );
 }
