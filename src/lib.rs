@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod compare;
 pub mod exit_codes;
+pub mod owned_dir;
 pub mod problems;
 pub mod report;
 pub mod runner;

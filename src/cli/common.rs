@@ -1,5 +1,6 @@
 //! What every command needs: the data root, the session options, error printing.
 
+use std::os::unix::fs::DirBuilderExt;
 use std::path::PathBuf;
 
 use crate::runner::SessionOptions;
@@ -54,12 +55,28 @@ impl Context {
         let me = std::env::current_exe()
             .map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
         let exe = crate::sandbox::pool::worker_next_to(&me).map_err(CliError)?;
+        self.check_directories()?;
         Ok(SessionOptions {
             worker_exe: exe,
             jobs: self.jobs,
             cache: self.cache.clone(),
             course: self.course()?.map(std::sync::Arc::new),
         })
+    }
+
+    /// As root: the cache and the temp directory must be root's alone (`owned_dir`). The
+    /// cache is made first (mode 0700), so no one can make it in between.
+    pub fn check_directories(&self) -> Result<(), CliError> {
+        let cache = self.cache.dir();
+        if !cache.exists() {
+            let _ = std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(cache);
+        }
+        use crate::owned_dir::{check, CACHE, TEMP};
+        check(cache, CACHE).map_err(CliError)?;
+        check(&std::env::temp_dir(), TEMP).map_err(CliError)
     }
 
     /// The course file, read and checked against the problems labgrade knows.

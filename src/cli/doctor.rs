@@ -38,6 +38,11 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
     // Builds: compilers, objcopy and cargo run in their own jail (src/submission/jail.rs).
     let mut build = crate::submission::jail::probe();
     build.push(crate::submission::cache_secret::describe());
+    build.push(directory_line(ctx.cache.dir(), crate::owned_dir::CACHE));
+    build.push(directory_line(
+        &std::env::temp_dir(),
+        crate::owned_dir::TEMP,
+    ));
     for (ok, line) in &build {
         println!("{} {line}", mark(*ok));
     }
@@ -62,5 +67,28 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
             missing.join("; ")
         );
         Ok(exit_codes::FAILED)
+    }
+}
+
+/// Whose `dir` is and whether labgrade (as root) would write there.
+fn directory_line(dir: &std::path::Path, role: crate::owned_dir::Role) -> (bool, String) {
+    use std::os::unix::fs::MetadataExt;
+    match crate::owned_dir::check(dir, role) {
+        Err(e) => (false, e),
+        Ok(()) => {
+            let whose = match std::fs::metadata(dir) {
+                Ok(m) => format!("owner uid {}, mode {:o}", m.uid(), m.mode() & 0o7777),
+                Err(_) => "made on first use, mode 0700".to_string(),
+            };
+            let why = if rustix::process::geteuid().is_root() {
+                "no other user can change what labgrade writes there"
+            } else {
+                "labgrade is not root: it writes there only as you"
+            };
+            (
+                true,
+                format!("{}: {} ({whose}; {why})", role.what, dir.display()),
+            )
+        }
     }
 }

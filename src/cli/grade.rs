@@ -180,6 +180,7 @@ pub fn run(
     let session = Session::open(&root, problem, ctx.session_options()?)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    crate::owned_dir::check(out, crate::owned_dir::OUTPUT).map_err(CliError)?;
     // A shard's manifest says the shard finished: a run into this directory (again) has not,
     // until it writes a new one.
     match std::fs::remove_file(out.join(super::shard::MANIFEST)) {

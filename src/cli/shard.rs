@@ -342,6 +342,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, color: bool) -> Result<i32, CliError>
     let key = crate::submission::cache_secret::secret(out).map_err(CliError)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    crate::owned_dir::check(out, crate::owned_dir::OUTPUT).map_err(CliError)?;
     let mut reports: Vec<SubmissionReport> = Vec::with_capacity(graded.len());
     for (dir, m) in &shards {
         for g in &m.graded {

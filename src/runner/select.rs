@@ -75,7 +75,9 @@ pub fn last_failures_file(cache_dir: &Path, problem: &str, submission: &Path) ->
 
 /// The failures the last check recorded, if it recorded any file at all.
 pub fn read_last_failures(file: &Path) -> Option<BTreeSet<String>> {
-    let text = std::fs::read_to_string(file).ok()?;
+    let (dir, name) = last_check_dir(file)?;
+    let bytes = crate::owned_dir::read_file(&dir, &name).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
     Some(
         text.lines()
             .filter(|l| !l.is_empty())
@@ -87,11 +89,21 @@ pub fn read_last_failures(file: &Path) -> Option<BTreeSet<String>> {
 /// Records this check's failures (replacing the last record). Best effort: a cache that
 /// cannot be written only loses `--rerun-failed`.
 pub fn write_last_failures<'a>(file: &Path, failed: impl Iterator<Item = &'a str>) {
-    if let Some(dir) = file.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
     let body: String = failed.map(|n| format!("{n}\n")).collect();
-    let _ = std::fs::write(file, body);
+    if let Some((dir, name)) = last_check_dir(file) {
+        let _ = crate::owned_dir::replace_file(&dir, &name, body.as_bytes());
+    }
+}
+
+/// The `last-check` directory of `file` (made if missing), opened with no link followed
+/// below the cache, and the file's name in it.
+fn last_check_dir(file: &Path) -> Option<(std::os::fd::OwnedFd, String)> {
+    let dir = file.parent()?;
+    let cache = dir.parent()?;
+    let sub = dir.file_name()?.to_str()?;
+    let name = file.file_name()?.to_str()?.to_string();
+    let _ = std::fs::create_dir_all(cache);
+    Some((crate::owned_dir::open_dir(cache, &[sub]).ok()?, name))
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 //! first's lock, then finds the first's build in the cache.
 //!
 //! Best effort: where the file system has no locks (some network mounts), where the lock
-//! file cannot be opened (a cache made by another user), or when the wait grows longer than
+//! file cannot be opened (a cache made by another user, a link), or when the wait grows longer than
 //! any build of a C family submission takes (the holder stopped with Ctrl-Z, say), the lock
 //! is not taken and both build, as they would without it; publishing stays atomic either way.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -30,18 +30,9 @@ impl BuildLock {
 
     /// [`BuildLock::acquire`], giving up (unlocked) after `wait`.
     fn acquire_within(cache: &Path, key: &str, wait: Duration) -> BuildLock {
-        let dir = cache.join(".locks");
-        let path = dir.join(key);
-        // A lock file another user made opens read-only, which locks as well.
-        let file = std::fs::create_dir_all(&dir)
-            .and_then(|_| {
-                OpenOptions::new()
-                    .create(true)
-                    .truncate(false)
-                    .write(true)
-                    .open(&path)
-            })
-            .or_else(|_| File::open(&path))
+        // No link is followed: a `.locks` or a lock file that is a link is no lock.
+        let file = crate::owned_dir::open_dir(cache, &[".locks"])
+            .and_then(|dir| crate::owned_dir::open_lock(&dir, key))
             .ok()
             .filter(|f| lock(f, wait));
         BuildLock { _file: file }

@@ -18,6 +18,7 @@
 //! - `build_jail`: intake and the build sandbox against hostile submissions
 //! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
+//! - `owned_dirs`: as root, no cache, output or temp directory another user can change
 //! - `shard`: `grade --shard I/N` and `merge` give what one run gives
 //! - `slurm`: (LABGRADE_SLURM_TESTS=1) the Slurm recipe on a one-node cluster started here
 
@@ -38,6 +39,7 @@ mod html;
 mod java;
 mod kit;
 mod lab;
+mod owned_dirs;
 mod readme;
 mod selftest;
 mod shard;
