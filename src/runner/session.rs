@@ -245,8 +245,11 @@ impl Session {
             }
         }
         to_build.sort_by_key(|(i, s)| (std::cmp::Reverse(s.cost), *i));
-        // A regraded class may have nothing left to build: no builder is started then.
-        let builders = jobs.min(to_build.len());
+        // A regraded class may have nothing left to build: no builder is started then. At
+        // most as many builds at once as the machine's memory holds, whatever -j says.
+        let memory_slots =
+            crate::submission::build_budget::concurrent_builds(self.options.cache.limits(), jobs);
+        let builders = memory_slots.min(to_build.len());
         let queue = Mutex::new(to_build.into_iter());
         std::thread::scope(|s| {
             let (tx, rx) = std::sync::mpsc::channel();

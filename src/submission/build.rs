@@ -175,6 +175,11 @@ impl BuildCache {
         }
     }
 
+    /// The limits of the jailed tools.
+    pub fn limits(&self) -> &JailLimits {
+        &self.limits
+    }
+
     /// The same cache, with other limits for the jailed tools.
     pub fn with_limits(mut self, limits: JailLimits) -> BuildCache {
         self.limits = limits;
@@ -709,19 +714,27 @@ pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// CPU seconds one C or C++ tool (a compile of one file, a link) may take: twenty times
+/// what the largest course file here takes, so an include bomb ends within seconds.
+pub const C_TOOL_CPU_SECONDS: u64 = 20;
+
 /// A fresh private build directory, outside the cache (which may sit where the jailed uid
 /// cannot reach, and which the jail must not see), removed on drop. Owned by the jail's uid
 /// for C and C++ (the tools run as `nobody`), by the grader for cargo.
 pub(super) struct BuildDir {
     dir: tempfile::TempDir,
     nobody: bool,
+    /// A Rust crate (its budget is `crate_cpu_seconds`).
+    is_crate: bool,
+    /// Shared by every tool of this build, made with the first jail.
+    budget: std::sync::OnceLock<std::sync::Arc<super::build_budget::Budget>>,
 }
 
 impl BuildDir {
     pub(super) fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
         // SAFETY: geteuid has no preconditions.
         // Rust crates too: their toolchain is bound into the jail (see `build_crate`).
-        let _ = kind;
+        let is_crate = matches!(kind, SubmissionKind::RustCrate(_));
         let nobody = unsafe { libc::geteuid() } == 0;
         // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
         let parent = if nobody {
@@ -733,7 +746,12 @@ impl BuildDir {
             .prefix("labgrade-build-")
             .tempdir_in(parent)
             .map_err(|e| format!("cannot create a build directory: {e}"))?;
-        Ok(BuildDir { dir, nobody })
+        Ok(BuildDir {
+            dir,
+            nobody,
+            is_crate,
+            budget: std::sync::OnceLock::new(),
+        })
     }
 
     pub(super) fn path(&self) -> &Path {
@@ -763,7 +781,21 @@ impl BuildDir {
         } else {
             Identity::RootWithoutCapabilities
         };
-        Jail::new(identity, self.path(), *limits)
+        let budget = self.budget.get_or_init(|| {
+            let cpu = if self.is_crate {
+                limits.crate_cpu_seconds
+            } else {
+                limits.build_cpu_seconds
+            };
+            std::sync::Arc::new(super::build_budget::Budget::new(
+                std::time::Duration::from_secs(cpu),
+                limits.build_wall,
+            ))
+        });
+        Jail {
+            budget: Some(budget.clone()),
+            ..Jail::new(identity, self.path(), *limits)
+        }
     }
 }
 
@@ -1039,6 +1071,11 @@ fn build_c_family_in(
 ) -> Result<Built, Box<Built>> {
     // labgrade's helpers are made while the student's sources compile; linking waits.
     helpers::start(&spec.build.c.compiler, cache);
+    // One compile of an assignment's file takes about a second; an include bomb never ends.
+    let limits = &JailLimits {
+        cpu_seconds: limits.cpu_seconds.min(C_TOOL_CPU_SECONDS),
+        ..*limits
+    };
     let w = work.path();
     let machine = |e: String| Box::new(Built::fail(e, true));
     let src_root = w.join("src");
@@ -1583,7 +1620,11 @@ fn build_crate(
     let target = w.join("target");
     let cargo_build = |extra: &[(String, String)]| -> Step {
         let mut cmd = Command::new(&cargo);
+        // One rustc at a time: a build's memory is then one tool's address space, which
+        // is what `build_budget::concurrent_builds` counts on.
         cmd.arg("build")
+            .arg("--jobs")
+            .arg("1")
             .arg("--offline")
             .arg("--profile")
             .arg(profile)

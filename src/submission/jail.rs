@@ -75,6 +75,13 @@ pub struct JailLimits {
     pub processes: u64,
     /// Bytes of output kept.
     pub output_bytes: usize,
+    /// CPU seconds for a whole C, C++ or Java build, all its tools together
+    /// ([`super::build_budget`]).
+    pub build_cpu_seconds: u64,
+    /// CPU seconds for a whole Rust crate build (cargo, rustc and build scripts together).
+    pub crate_cpu_seconds: u64,
+    /// Wall clock for a whole build.
+    pub build_wall: Duration,
 }
 
 impl Default for JailLimits {
@@ -86,6 +93,9 @@ impl Default for JailLimits {
             file_size: 256 << 20,
             processes: 512,
             output_bytes: 64 << 10,
+            build_cpu_seconds: 60,
+            crate_cpu_seconds: 300,
+            build_wall: Duration::from_secs(300),
         }
     }
 }
@@ -108,6 +118,8 @@ pub struct Jail {
     pub binds: Vec<(PathBuf, PathBuf)>,
     /// Limits.
     pub limits: JailLimits,
+    /// The budget of the build this tool is part of, shared by all its tools.
+    pub budget: Option<std::sync::Arc<super::build_budget::Budget>>,
 }
 
 /// System directories every jailed tool may read and execute from.
@@ -131,6 +143,7 @@ impl Jail {
             write: vec![build_dir.to_path_buf(), PathBuf::from("/dev/null")],
             binds: Vec::new(),
             limits,
+            budget: None,
         }
     }
 }
@@ -389,7 +402,17 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         Err(e) => return machine(format!("cannot duplicate a pipe: {e}")),
     };
     let identity = jail.identity;
-    let limits = jail.limits;
+    let (limits, by_budget) = match &jail.budget {
+        Some(b) => b.cut(jail.limits),
+        None => (jail.limits, false),
+    };
+    if let Some(why) = jail.budget.as_ref().and_then(|b| b.over()) {
+        // The build is over: the reason it ended is what the student reads.
+        return Outcome {
+            output: why,
+            ..Outcome::default()
+        };
+    }
     let rfd = ruleset.as_raw_fd();
     let c_path = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
     let binds: Vec<(CString, CString)> = jail
@@ -412,7 +435,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     };
     stdio_reset(cmd);
     drop(ruleset);
-    let mut child = match spawned {
+    let child = match spawned {
         Ok(c) => c,
         Err(e) => {
             return machine(format!(
@@ -449,21 +472,52 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     });
     let mut timed_out = false;
     let mut nap = Duration::from_millis(1);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) => {}
-            Err(_) => break None,
+    // wait4, not Child::wait: its rusage is the CPU the tool and everything it waited for
+    // used, which the build's budget is charged.
+    let reap = |flags: i32| -> Option<(i32, Duration)> {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 fills it.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: wait4 on our own child with valid out-pointers.
+            let r = unsafe { libc::wait4(pgid, &mut status, flags, &mut usage) };
+            if r == pgid {
+                let tv = |t: libc::timeval| {
+                    Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+                };
+                return Some((status, tv(usage.ru_utime) + tv(usage.ru_stime)));
+            }
+            if r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                return None;
+            }
         }
-        if start.elapsed() >= jail.limits.wall {
+    };
+    let reaped = loop {
+        if let Some(done) = reap(libc::WNOHANG) {
+            break Some(done);
+        }
+        if start.elapsed() >= limits.wall {
             timed_out = true;
             // SAFETY: kill of the child's own process group.
             unsafe { libc::kill(-pgid, libc::SIGKILL) };
-            break child.wait().ok();
+            break reap(0);
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(20));
     };
+    drop(child);
+    let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu);
+    // The tool, or a compiler it waited for, ran into the CPU limit (its driver may only
+    // say so in output that the cap cut): a failure that used it all.
+    let failed = reaped.is_none_or(|(raw, _)| raw != 0);
+    // (Less a tick: the kernel checks the limit at its clock, rusage is exact.)
+    let cpu_out =
+        failed && cpu + Duration::from_millis(50) >= Duration::from_secs(limits.cpu_seconds);
+    if let Some(b) = &jail.budget {
+        b.spend(cpu);
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let status = reaped.map(|(raw, _)| std::process::ExitStatus::from_raw(raw));
     // Whatever the tool left in its group goes with it.
     // SAFETY: as above.
     unsafe { libc::kill(-pgid, libc::SIGKILL) };
@@ -483,22 +537,45 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
             thousands(cut)
         ));
     }
-    use std::os::unix::process::ExitStatusExt;
     let (code, signal) = status.map_or((None, None), |s| (s.code(), s.signal()));
-    if timed_out {
-        output.push_str(&format!(
+    let cpu_out = cpu_out || signal == Some(libc::SIGXCPU);
+    // labgrade's reason comes first: the tool's own output may be cut long before its end.
+    let reason = if timed_out {
+        format!(
             "`{program}` was stopped after {} s (labgrade's build time limit)\n",
-            jail.limits.wall.as_secs()
-        ));
-    } else if signal == Some(libc::SIGXCPU) || signal == Some(libc::SIGKILL) {
-        output.push_str(&format!(
-            "`{program}` was stopped at labgrade's CPU limit ({} s)\n",
-            jail.limits.cpu_seconds
-        ));
+            limits.wall.as_secs()
+        )
+    } else if cpu_out && by_budget {
+        format!(
+            "`{program}` was stopped: {}",
+            jail.budget
+                .as_ref()
+                .and_then(|b| b.over())
+                .unwrap_or_default()
+        )
+    } else if cpu_out {
+        format!(
+            "`{program}` was stopped at labgrade's CPU limit of {} s for one tool: a file \
+             that takes that long to compile is an #include of a file that includes itself \
+             (an include bomb) or something as large; an assignment's file takes a second\n",
+            limits.cpu_seconds,
+        )
+    } else {
+        String::new()
+    };
+    if let (Some(b), true) = (&jail.budget, cpu_out) {
+        b.halt(&reason);
+    }
+    if !reason.is_empty() {
+        output = format!("{reason}{output}");
+        if !output.ends_with('\n') {
+            output.push('\n');
+        }
+        output.push_str(&reason);
     } else if signal == Some(libc::SIGXFSZ) {
         output.push_str(&format!(
             "`{program}` was stopped writing a file over labgrade's limit ({} bytes)\n",
-            jail.limits.file_size
+            limits.file_size
         ));
     }
     let machine_error = code

@@ -8,6 +8,7 @@
 //! function or a C++ mangled name is found before anything runs.
 
 pub mod build;
+pub mod build_budget;
 mod build_lock;
 pub mod cache_secret;
 pub mod detect;

@@ -113,16 +113,59 @@ fn dev_zero_and_include_bombs_are_bounded() {
     };
     let start = Instant::now();
     let (b, _cache) = build_with(&hostile("include-bomb"), limits);
-    assert!(b.failed, "{}", b.output);
+    assert!(b.failed && !b.machine_error, "{}", b.output);
     // The jail keeps 64 KiB per tool; paths shown as the student's make it a little longer.
     assert!(b.output.len() < 130 << 10, "{}", b.output.len());
-    // cc1 dies at the CPU limit (3 s here); the diagnostics are cut long before that.
+    // cc1 dies at the CPU limit (3 s here), long after the diagnostics were cut: labgrade
+    // says why first, and the build stops there (the build without counting is not tried).
     assert!(
-        b.output.contains("more bytes of compiler output cut") || b.output.contains("CPU"),
-        "{}",
+        b.output.starts_with(
+            "`gcc` was stopped at labgrade's CPU limit of 3 s for one tool: a file that \
+             takes that long to compile is an #include of a file that includes itself (an \
+             include bomb)"
+        ),
+        "{}\n...\n{}",
+        &b.output[..600.min(b.output.len())],
         &b.output[b.output.len().saturating_sub(600)..]
     );
     assert!(start.elapsed() < Duration::from_secs(45));
+    // The default for one C or C++ tool: an include bomb ends within seconds, not minutes.
+    assert_eq!(labgrade::submission::build::C_TOOL_CPU_SECONDS, 20);
+}
+
+#[test]
+fn a_build_spends_one_budget_for_all_its_tools() {
+    // Four files, each a bounded include bomb of about a second of CPU: no compile reaches
+    // the limit of one tool, but together they spend the build's budget (2 s here).
+    let d = submission(&book_c());
+    let s = d.path().join("s");
+    std::fs::write(
+        s.join("heavy.h"),
+        "#if __INCLUDE_LEVEL__ < 18\n#include \"heavy.h\"\n#include \"heavy.h\"\n#endif\n",
+    )
+    .unwrap();
+    for i in 1..=4 {
+        std::fs::write(
+            s.join(format!("heavy{i}.c")),
+            format!("#include \"heavy.h\"\nint lg_heavy_{i}(void) {{ return {i}; }}\n"),
+        )
+        .unwrap();
+    }
+    let limits = JailLimits {
+        build_cpu_seconds: 2,
+        ..JailLimits::default()
+    };
+    let (b, _cache) = build_with(&s, limits);
+    assert!(b.failed && !b.machine_error, "{}", b.output);
+    assert!(
+        b.output
+            .contains("this submission's build used all of labgrade's budget of 2 s of CPU"),
+        "{}",
+        &b.output[..600.min(b.output.len())]
+    );
+    // The same files with the default budget build.
+    let (b, _cache) = build_with(&s, JailLimits::default());
+    assert!(!b.failed, "{}", b.output);
 }
 
 #[test]
