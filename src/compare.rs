@@ -252,11 +252,20 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
         Ending::Forbidden { syscall } => {
             (
                 Verdict::Forbidden,
-                format!(
-                "{call} attempted {}, which the sandbox forbids (no new processes, no exec, no \
-                 sockets, no tracing): an assignment needs none of these",
-                syscall.as_deref().map_or("a system call".to_string(), |s| format!("`{s}`"))
-            ),
+                match syscall.as_deref() {
+                    Some(s) => format!(
+                        "{call} attempted `{s}`, which the sandbox forbids (no new processes, \
+                         no exec, no sockets, no tracing): an assignment needs none of these"
+                    ),
+                    // A program's (or the JVM's) own handlers replace labgrade's, so the
+                    // call is not known: say what does this, not a name that may be wrong.
+                    None => format!(
+                        "{call} attempted a system call the sandbox forbids, inside a program \
+                         whose calls labgrade cannot name: starting a process (fork, \
+                         Runtime.exec, ProcessBuilder), exec, a network socket or tracing does \
+                         this, and an assignment needs none of these"
+                    ),
+                },
             )
         }
         Ending::NoReport => (

@@ -47,16 +47,6 @@ pub enum Rule {
         /// The error.
         errno: u32,
     },
-    /// Fails with `errno` when the low 32 bits of argument `arg` are `equals`, trapped
-    /// otherwise (the JVM's Unix socket to the name service cache: refused, not fatal).
-    ErrnoWhenElseTrap {
-        /// Argument index, 0 to 5.
-        arg: u8,
-        /// The value that gets the error.
-        equals: u32,
-        /// The error.
-        errno: u32,
-    },
 }
 
 /// The `AUDIT_ARCH_*` value of the architecture labgrade was built for.
@@ -150,17 +140,6 @@ fn tree(nrs: &[u32], rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filte
 fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
     let (tests, action) = match rule {
         Rule::Always(action) => return Ok(vec![stmt(RET, *action)]),
-        Rule::ErrnoWhenElseTrap { arg, equals, errno } => {
-            return Ok(vec![
-                stmt(LOAD, arg_low(*arg)),
-                jump(libc::BPF_JEQ, *equals, 0, 1)?,
-                stmt(
-                    RET,
-                    libc::SECCOMP_RET_ERRNO | (errno & libc::SECCOMP_RET_DATA),
-                ),
-                stmt(RET, libc::SECCOMP_RET_TRAP),
-            ])
-        }
         Rule::TrapWhen(tests) => (tests, libc::SECCOMP_RET_TRAP),
         Rule::RefuseWhen { tests, errno } => (
             tests,
@@ -290,33 +269,12 @@ mod tests {
                         libc::SECCOMP_RET_ERRNO | errno
                     }
                     Some(Rule::RefuseWhen { .. }) => ALLOW,
-                    Some(Rule::ErrnoWhenElseTrap { .. }) => unreachable!("not among these"),
                 };
                 assert_eq!(got, want, "call {nr} with {args:?}");
             }
         }
         // The tree is shallow: no call takes more than a couple of dozen instructions.
         assert!(prog.len() < 120, "{} instructions", prog.len());
-    }
-
-    #[test]
-    fn a_unix_socket_is_refused_and_any_other_trapped() {
-        let mut rules = rules();
-        rules.insert(
-            41,
-            Rule::ErrnoWhenElseTrap {
-                arg: 0,
-                equals: 1,
-                errno: 13,
-            },
-        );
-        let prog = compile(&rules).unwrap();
-        let arch = native_arch();
-        let errno = libc::SECCOMP_RET_ERRNO | 13;
-        assert_eq!(interpret(&prog, arch, 41, [1, 1, 0, 0, 0, 0]), errno);
-        assert_eq!(interpret(&prog, arch, 41, [2, 1, 0, 0, 0, 0]), TRAP);
-        assert_eq!(interpret(&prog, arch, 41, [10, 1, 0, 0, 0, 0]), TRAP);
-        assert_eq!(interpret(&prog, arch, 40, [1, 1, 0, 0, 0, 0]), ALLOW);
     }
 
     #[test]

@@ -37,11 +37,12 @@ pub enum Profile {
     /// A sanitizer build: LeakSanitizer stops the world with a traced clone of itself, so
     /// process clones and ptrace are allowed; everything else as for a program.
     Sanitizer,
-    /// The JVM: a program, but for one thing. At start-up it asks the C library for the
-    /// user's name and home (`getpwuid`), which first tries the name service cache daemon
-    /// through a Unix socket and reads `/etc/passwd` when that fails: a Unix socket is
-    /// refused with EACCES rather than trapped. Every other socket is trapped, as for a
-    /// program.
+    /// The JVM: a program, but for sockets. The JVM opens sockets of its own: at start-up
+    /// the C library tries the name service cache daemon (a Unix socket) for the user's
+    /// name, and the first file opened through java.nio probes IPv6 and `SO_REUSEPORT`
+    /// with TCP sockets and makes a socket pair. So a socket is refused with EACCES rather
+    /// than trapped (the JVM and the student's code see an error; nothing is reached) and a
+    /// socket pair, which reaches no one, is allowed.
     Jvm,
 }
 
@@ -70,7 +71,6 @@ pub struct Filters {
 fn denied(profile: Profile) -> Vec<i64> {
     let mut v = vec![
         libc::SYS_socket,
-        libc::SYS_socketpair,
         libc::SYS_mount,
         libc::SYS_umount2,
         libc::SYS_unshare,
@@ -109,6 +109,11 @@ fn denied(profile: Profile) -> Vec<i64> {
     }
     // An anonymous file to exec (fexecve of a memfd): no run needs one.
     v.push(libc::SYS_memfd_create);
+    // An unconnected pair reaches no one, and the JVM makes one the first time it opens a
+    // file through java.nio (a readable file is Landlock's to refuse, not a forbidden call).
+    if profile != Profile::Jvm {
+        v.push(libc::SYS_socketpair);
+    }
     v
 }
 
@@ -121,11 +126,7 @@ fn build(profile: Profile) -> Result<Vec<libc::sock_filter>, String> {
     if profile == Profile::Jvm {
         rules.insert(
             libc::SYS_socket as u32,
-            Rule::ErrnoWhenElseTrap {
-                arg: 0,
-                equals: libc::AF_UNIX as u32,
-                errno: libc::EACCES as u32,
-            },
+            Rule::Always(libc::SECCOMP_RET_ERRNO | libc::EACCES as u32),
         );
     }
     // clone3 passes its flags in memory, where BPF cannot look: answer ENOSYS so the C
@@ -403,8 +404,17 @@ pub fn run_ruleset(
     ruleset = ruleset
         .add_rule(PathBeneath::new(open(artifact_dir)?, artifact_access))
         .map_err(err)?;
+    // The run's own directory: everything but executing what is written there (defence
+    // in depth: every exec after the first is refused anyway). The JVM may only read it:
+    // with no directory to write, no library of the student's can be written to load
+    // (`System.load` maps a file, which no Landlock right covers).
+    let run_access = if profile == Profile::Jvm {
+        read
+    } else {
+        AccessFs::from_all(abi) & !AccessFs::Execute
+    };
     ruleset
-        .add_rule(PathBeneath::new(open(run_dir)?, AccessFs::from_all(abi)))
+        .add_rule(PathBeneath::new(open(run_dir)?, run_access))
         .map_err(err)
 }
 
