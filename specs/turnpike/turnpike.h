@@ -148,6 +148,11 @@ int turnpike(int x[], dist_set D, unsigned int n);
 /* Figure 10.65: places x[left..right]; on FALSE, D is as it was on entry. */
 int place(int x[], dist_set D, unsigned int n, int left, int right);
 
+/* The adapter of a distance set of your own (see above): declared here so that a C++ file
+   that includes this header defines it with C linkage. Without the header, in C++, its name
+   is mangled; labgrade finds it by its name either way. */
+int labgrade_turnpike(int x[], const int distances[], unsigned int count, unsigned int n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -139,6 +139,18 @@ fn library_artifact(
         .iter()
         .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
         .collect();
+    // An adapter the submission defines (turnpike's `labgrade_turnpike`), found as a C
+    // function or as a C++ one whose name is mangled (written without `extern "C"`): the
+    // child calls it by the symbol found here.
+    for f in problem.functions() {
+        let Some(adapter) = problem.adapter_of(f.name).and_then(signature::declared) else {
+            continue;
+        };
+        let found = resolve(&[adapter.name.as_str()], &exported, &[]);
+        if let Some(sym) = found.found.get(&adapter.name) {
+            symbols.insert(adapter.name.clone(), sym.clone());
+        }
+    }
     // C++ functions whose parameters labgrade passes through an adapter, or cannot pass.
     let mut adapted = Vec::new();
     for (name, sym) in symbols.clone() {
@@ -163,7 +175,7 @@ fn library_artifact(
     // A function that cannot be called can still be counted (its calls from the others).
     let countable = symbols.clone();
     let checked = if from_c {
-        check_signatures(problem, path, &exported, &adapted, &mut symbols, hints)
+        check_signatures(problem, path, &adapted, &mut symbols, hints)
     } else {
         Vec::new()
     };
@@ -220,7 +232,6 @@ fn library_artifact(
 fn check_signatures(
     problem: &dyn Problem,
     path: &Path,
-    exported: &[String],
     adapted: &[String],
     symbols: &mut BTreeMap<String, String>,
     hints: &mut BTreeMap<String, String>,
@@ -253,8 +264,8 @@ fn check_signatures(
             // An adapter the submission defines is what labgrade calls: its signature is
             // checked.
             if let Some(adapter) = problem.adapter_of(&name).and_then(signature::declared) {
-                if exported.contains(&adapter.name) {
-                    sym = adapter.name.clone();
+                if let Some(found) = symbols.get(&adapter.name) {
+                    sym = found.clone();
                     want = adapter;
                     forms.clear();
                 }
