@@ -129,6 +129,22 @@ bool SolveMaze(pointT pt);
 int ShortestPathLength(pointT pt);
 #endif
 
+/* AdjacentPoint(pt, dir): the square one step from pt towards dir. Figure 7-3 has you
+   write it (keep yours: labgrade then defines none); some courses' mazelib exports it, and
+   code written for those calls it without defining it: labgrade's build then defines
+   LG_PROVIDE_AdjacentPoint and this is it. */
+#ifdef LG_PROVIDE_AdjacentPoint
+LG_WRAPPER pointT AdjacentPoint(pointT pt, directionT dir) {
+    switch (dir) {
+    case North: pt.y++; break;
+    case East: pt.x++; break;
+    case South: pt.y--; break;
+    case West: pt.x--; break;
+    }
+    return pt;
+}
+#endif
+
 #ifdef __cplusplus
 }
 

@@ -122,6 +122,12 @@ pub struct BuildRecipes {
     /// offline, and intake refuses any other registry, git or outside-path dependency).
     #[serde(default)]
     pub rust_dependencies: Vec<String>,
+    /// Helper functions that some courses' libraries export and the book has students
+    /// write (maze: `AdjacentPoint`). The spec's header defines each under
+    /// `#ifdef LG_PROVIDE_<name>`; the build defines that macro when no source of the
+    /// student's defines the function, so code written either way builds.
+    #[serde(default)]
+    pub provides: Vec<String>,
 }
 
 impl Default for BuildRecipes {
@@ -137,6 +143,7 @@ impl Default for BuildRecipes {
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
+            provides: Vec::new(),
         }
     }
 }

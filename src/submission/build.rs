@@ -602,7 +602,7 @@ fn cache_key(
     }
     let b = &spec.build;
     h.update(format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
         b.c,
         b.cpp,
         b.rust_profile,
@@ -611,7 +611,8 @@ fn cache_key(
         b.cpp_adapter,
         b.sanitizer_main,
         b.sanitizer_excludes,
-        b.headers
+        b.headers,
+        b.provides
     ));
     match kind {
         SubmissionKind::RustCrate(_) => {
@@ -915,6 +916,13 @@ fn without_unused_graded(output: &str, graded: &[String]) -> String {
 
 /// The functions a line of `text` declares or defines static: `static`, then only the words
 /// and stars of a return type, then the name and `(` (`static int helper(int n)`).
+/// Whether `text` defines a function called `name` (its name, a parameter list, then a
+/// body), static or not: a declaration or a call is not a definition.
+fn defines_function(text: &str, name: &str) -> bool {
+    let pattern = format!(r"\b{}\s*\([^;{{}}()]*\)\s*\{{", regex::escape(name));
+    regex::Regex::new(&pattern).is_ok_and(|re| re.is_match(text))
+}
+
 fn static_function_names(text: &str) -> Vec<&str> {
     let mut names = Vec::new();
     for l in text.lines() {
@@ -1118,18 +1126,33 @@ fn build_c_family_in(
                 <= 3
         })
         .collect();
-    // The functions each source declares static, read once.
+    // The functions each source declares static, and the helpers the spec provides that a
+    // source defines, read once.
+    let mut defined_helpers: BTreeSet<&str> = BTreeSet::new();
     let statics: BTreeMap<&PathBuf, Vec<String>> = files
         .iter()
         .map(|f| {
             let t = std::fs::read(f).unwrap_or_default();
             let text = String::from_utf8_lossy(&t[..t.len().min(MAX_SCAN_BYTES)]);
+            for helper in &spec.build.provides {
+                if defines_function(&text, helper) {
+                    defined_helpers.insert(helper);
+                }
+            }
             let names = static_function_names(&text)
                 .into_iter()
                 .map(str::to_string)
                 .collect();
             (f, names)
         })
+        .collect();
+    // The helpers no source defines: the spec header defines them.
+    let provided: Vec<String> = spec
+        .build
+        .provides
+        .iter()
+        .filter(|h| !defined_helpers.contains(h.as_str()))
+        .map(|h| format!("-DLG_PROVIDE_{h}"))
         .collect();
     let sources_where = |keep: &dyn Fn(&str) -> bool| -> BTreeSet<PathBuf> {
         statics
@@ -1146,12 +1169,12 @@ fn build_c_family_in(
     // one: only they are compiled keeping every static function (`-fkeep-static-functions`),
     // so that labgrade can call and count it, or name it in a "did you mean".
     let keep_static = sources_where(&|n| super::symbols::did_you_mean(n, graded).is_some());
-    let defs_for = |f: &Path| -> Vec<&str> {
+    let defs_for = |f: &Path| -> Vec<String> {
+        let mut defs = provided.clone();
         if static_files.contains(f) {
-            vec!["-DLG_NO_STUDENT_PROTOTYPES"]
-        } else {
-            Vec::new()
+            defs.push("-DLG_NO_STUDENT_PROTOTYPES".into());
         }
+        defs
     };
     work.give_away().map_err(machine)?;
     let jail = work.jail(limits);
@@ -1814,6 +1837,20 @@ mod tests {
         assert!(kept.starts_with("a.c:9:13: warning: 'helper'"), "{kept}");
         assert!(kept.contains("static int helper"), "{kept}");
         assert!(!kept.contains("Solve"), "{kept}");
+    }
+
+    #[test]
+    fn a_definition_is_told_from_a_declaration_and_a_call() {
+        let own = "pointT AdjacentPoint(pointT pt, directionT dir)\n{\n    return pt;\n}\n";
+        assert!(defines_function(own, "AdjacentPoint"));
+        assert!(defines_function(
+            "static pointT AdjacentPoint(pointT pt,\n    directionT dir) {",
+            "AdjacentPoint"
+        ));
+        let uses = "pointT AdjacentPoint(pointT pt, directionT dir);\n\
+                    if (SolveMaze(AdjacentPoint(pt, dir))) {\n";
+        assert!(!defines_function(uses, "AdjacentPoint"));
+        assert!(!defines_function(own, "Adjacent"));
     }
 
     #[test]
