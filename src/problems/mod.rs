@@ -174,6 +174,13 @@ pub trait Problem: Sync {
         &[]
     }
 
+    /// Whether a course's parameters (each declared and in its own range) make sense
+    /// together: an error says which and why (nim: MAX_MOVE up to N_COINS, and a search
+    /// the reference can afford).
+    fn check_params(&self, _params: &Params) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The reference's behaviour with a course's parameters (every one of which is declared
     /// by [`Problem::parameters`] and in range).
     fn expected_with(&self, input: &RunInput, _params: &Params) -> Result<Expected, String> {
@@ -186,8 +193,9 @@ pub trait Problem: Sync {
         None
     }
 
-    /// The input the child is given for a case run with `params`: the case's own by
-    /// default; a kit problem adds the parameter values that size its grids.
+    /// The input the child (and the reference) is given for a case run with `params`: the
+    /// case's own by default; a kit problem adds the parameter values that size its grids,
+    /// nim lengthens a game's input for a larger pile.
     fn input_for(&self, input: RunInput, _params: &Params) -> RunInput {
         input
     }
@@ -330,11 +338,14 @@ pub fn get(name: &str) -> Option<&'static dyn Problem> {
 /// Turns a fixture case into the input of a run, checking it against the problem's ABI.
 pub fn run_input(problem: &dyn Problem, case: &Case) -> Result<RunInput, crate::spec::SpecError> {
     if let Some(stdin) = &case.def.stdin {
-        return Ok(RunInput::Program {
-            stdin: stdin.clone(),
-            args: case.def.argv.clone(),
-            sanitizer: case.def.run.as_deref() == Some("sanitizer"),
-        });
+        return Ok(problem.input_for(
+            RunInput::Program {
+                stdin: stdin.clone(),
+                args: case.def.argv.clone(),
+                sanitizer: case.def.run.as_deref() == Some("sanitizer"),
+            },
+            &case.params,
+        ));
     }
     let name = case.def.call.as_deref().unwrap_or_default();
     let Some(sig) = problem.function(name) else {

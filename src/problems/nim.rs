@@ -55,16 +55,16 @@ const PARAMETERS: &[Parameter] = &[
         name: "N_COINS",
         default: reference::N_COINS,
         min: 2,
-        // The book's recursion is exponential in the pile: 30 coins already take millions of
-        // calls for each of the computer's moves.
-        max: 30,
+        // The bound that matters is the search's cost with MAX_MOVE (`check_params`).
+        max: 10_000,
         doc: "the coins on the table when the game starts",
     },
     Parameter {
         name: "MAX_MOVE",
         default: reference::MAX_MOVE,
         min: 1,
-        max: 6,
+        // At most N_COINS (`check_params`).
+        max: 10_000,
         doc: "the most coins a player may take in one turn",
     },
     Parameter {
@@ -91,6 +91,68 @@ fn rules(params: &Params) -> Result<Rules, String> {
         ));
     }
     Ok(r)
+}
+
+/// Entries of FindGoodMove and IsBadPosition in the book's search from `n` coins, taking at
+/// most `m` (saturating): FindGoodMove tries 1, 2, ... coins and stops at the first that
+/// leaves a bad position; IsBadPosition(1) is bad without a search.
+fn search_entries(n: i64, m: i64) -> u128 {
+    let n = usize::try_from(n).unwrap_or(0);
+    let m = usize::try_from(m).unwrap_or(0);
+    // find[k]: entries of FindGoodMove(k) and below; bad[k]: whether k is a bad position.
+    let mut find = vec![0u128; n + 1];
+    let mut bad = vec![false; n + 1];
+    if n >= 1 {
+        bad[1] = true;
+    }
+    for k in 2..=n {
+        let mut entries = 1u128;
+        let mut good = false;
+        for take in 1..=m.min(k - 1) {
+            let left = k - take;
+            // IsBadPosition(left), which searches FindGoodMove(left) unless left is 1.
+            entries =
+                entries
+                    .saturating_add(1)
+                    .saturating_add(if left == 1 { 0 } else { find[left] });
+            if bad[left] {
+                good = true;
+                break;
+            }
+        }
+        find[k] = entries;
+        bad[k] = !good;
+    }
+    find[n]
+}
+
+/// The most a course's search may cost: the book's with the largest pile labgrade took
+/// before it checked the two together (30 coins, 3 at a time).
+fn search_budget() -> u128 {
+    search_entries(30, 3)
+}
+
+/// A game's input under a course's constants. A game that runs to its end in the book's
+/// program (its input holds the human's moves to the end) runs to its end in the course's:
+/// where the course's pile outlasts the moves, the human goes on taking one coin, a legal
+/// move under any MAX_MOVE. A game whose input ends early (the end-of-input case) is left
+/// as it is.
+fn game_input(stdin: &str, params: &Params) -> String {
+    let Ok(course) = rules(params) else {
+        return stdin.to_string();
+    };
+    let book = Rules::BOOK;
+    if (course.n_coins, course.max_move) == (book.n_coins, book.max_move)
+        || reference::play_with(book, stdin).exit_status != 0
+        || reference::play_with(course, stdin).exit_status == 0
+    {
+        return stdin.to_string();
+    }
+    let mut longer = stdin.to_string();
+    if !longer.is_empty() && !longer.ends_with('\n') {
+        longer.push('\n');
+    }
+    longer + &"1\n".repeat(usize::try_from(course.n_coins).unwrap_or(0))
 }
 
 fn to_json(v: reference::Value) -> Value {
@@ -128,6 +190,49 @@ impl Problem for Nim {
 
     fn parameters(&self) -> &'static [Parameter] {
         PARAMETERS
+    }
+
+    fn check_params(&self, params: &Params) -> Result<(), String> {
+        let r = rules(params)?;
+        if r.max_move > r.n_coins {
+            return Err(format!(
+                "MAX_MOVE = {} is more than N_COINS = {}: no turn can take more coins than \
+                 the game starts with (give MAX_MOVE 1 to {})",
+                r.max_move, r.n_coins, r.n_coins
+            ));
+        }
+        let cost = search_entries(r.n_coins, r.max_move);
+        if cost > search_budget() {
+            let mut most = r.n_coins;
+            while most > 2 && search_entries(most, r.max_move) > search_budget() {
+                most -= 1;
+            }
+            return Err(format!(
+                "N_COINS = {} with MAX_MOVE = {} is more than labgrade can search: the book's \
+                 FindGoodMove makes {cost} calls from {0} coins (at most {} here, the book's \
+                 cost for 30 coins taken 3 at a time); with MAX_MOVE = {1}, give N_COINS up \
+                 to {most}",
+                r.n_coins,
+                r.max_move,
+                search_budget()
+            ));
+        }
+        Ok(())
+    }
+
+    fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
+        match input {
+            RunInput::Program {
+                stdin,
+                args,
+                sanitizer,
+            } => RunInput::Program {
+                stdin: game_input(&stdin, params),
+                args,
+                sanitizer,
+            },
+            other => other,
+        }
     }
 
     fn expected(&self, input: &RunInput) -> Result<Expected, String> {
@@ -313,4 +418,73 @@ impl Problem for Nim {
 /// The case's input as a run input (the nim cases are plain calls or whole programs).
 fn problems_input(m: &Mismatch<'_>) -> Option<RunInput> {
     super::run_input(&Nim, m.case).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn course(pairs: &[(&str, i64)]) -> Params {
+        pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+    }
+
+    #[test]
+    fn the_search_cost_is_the_reference_s_own_count() {
+        for (n, m) in [(13, 3), (7, 3), (20, 5), (22, 10), (9, 1)] {
+            let rules = Rules {
+                n_coins: n,
+                max_move: m,
+                ..Rules::BOOK
+            };
+            let run = reference::strategy::run_with(rules, reference::Function::FindGoodMove, n);
+            assert_eq!(
+                search_entries(n, m),
+                u128::from(run.calls_find_good_move + run.calls_is_bad_position),
+                "{n} coins, {m} at a time"
+            );
+        }
+    }
+
+    #[test]
+    fn course_constants_are_checked_together() {
+        let nim = Nim;
+        // A course's MaxTake 10 (refused as out of 1 to 6 before), and 23 coins.
+        assert_eq!(nim.check_params(&course(&[("MAX_MOVE", 10)])), Ok(()));
+        assert_eq!(nim.check_params(&course(&[("N_COINS", 23)])), Ok(()));
+        let e = nim
+            .check_params(&course(&[("N_COINS", 5), ("MAX_MOVE", 6)]))
+            .unwrap_err();
+        assert!(e.contains("give MAX_MOVE 1 to 5"), "{e}");
+        let e = nim
+            .check_params(&course(&[("N_COINS", 40), ("MAX_MOVE", 10)]))
+            .unwrap_err();
+        assert!(
+            e.contains("with MAX_MOVE = 10, give N_COINS up to 22"),
+            "{e}"
+        );
+        assert_eq!(
+            nim.check_params(&course(&[("N_COINS", 22), ("MAX_MOVE", 10)])),
+            Ok(())
+        );
+        let e = nim
+            .check_params(&course(&[("NO_GOOD_MOVE", 2)]))
+            .unwrap_err();
+        assert!(e.contains("is a move"), "{e}");
+    }
+
+    #[test]
+    fn a_game_that_ends_in_the_book_ends_with_a_larger_pile_too() {
+        let figure_7_4 = "2\n3\n1\n";
+        let larger = course(&[("N_COINS", 23)]);
+        assert!(reference::play_with(rules(&larger).unwrap(), figure_7_4).exit_status != 0);
+        let longer = game_input(figure_7_4, &larger);
+        assert!(longer.starts_with(figure_7_4));
+        assert_eq!(
+            reference::play_with(rules(&larger).unwrap(), &longer).exit_status,
+            0
+        );
+        // The book's constants, and a game whose input ends early on purpose: unchanged.
+        assert_eq!(game_input(figure_7_4, &Params::new()), figure_7_4);
+        assert_eq!(game_input("2\n", &larger), "2\n");
+    }
 }

@@ -46,6 +46,14 @@ pub fn apply(
             ));
         }
     }
+    if let Err(why) = problem.check_params(&settings.params) {
+        let key = settings
+            .params
+            .keys()
+            .next()
+            .map_or("params", String::as_str);
+        return Err(course.invalid(name, key, why));
+    }
     let params: Params = settings.params.clone();
     let substance = match &settings.substance {
         Some(patterns) => {
