@@ -174,6 +174,19 @@ pub trait Problem: Sync {
         &[]
     }
 
+    /// Why a case of `function` cannot be judged for a library exporting `symbols`, known
+    /// before it runs (turnpike's D record, for a submission with a distance set of its own):
+    /// such a case is not observable whatever the run would do, a crash or a timeout
+    /// included, so one mistake is not paid twice and every submission of a kind has the
+    /// same maximum. None: it runs.
+    fn unobservable_with(
+        &self,
+        _function: &str,
+        _symbols: &BTreeMap<String, String>,
+    ) -> Option<String> {
+        None
+    }
+
     /// Whether a course's parameters (each declared and in its own range) make sense
     /// together: an error says which and why (nim: MAX_MOVE up to N_COINS, and a search
     /// the reference can afford).

@@ -87,6 +87,9 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, input: &RunInput) -> Step {
                 };
                 return Step::Settled(Verdict::MissingSymbol, message);
             }
+            if let Some(why) = problem.unobservable_with(function, &a.symbols) {
+                return Step::Settled(Verdict::NotObservable, why);
+            }
             debug_assert!(matches!(a.kind, ArtifactKind::Library | ArtifactKind::Jvm));
             Step::Run(a.clone())
         }

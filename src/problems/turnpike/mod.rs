@@ -154,6 +154,11 @@ impl Turnpike {
     }
 }
 
+/// Why D's record and the search's order are not graded for a distance set of one's own.
+const OWN_D: &str = "your turnpike works on a distance set of its own (through \
+                     labgrade_turnpike), so what happens to D and the order of the search \
+                     cannot be seen; the answer and the place calls are graded";
+
 /// The adapter a turnpike with a distance set of its own defines (see turnpike.h).
 const ADAPTER_DECL: &str =
     "int labgrade_turnpike(int x[], const int distances[], unsigned int count, unsigned int n)";
@@ -206,12 +211,17 @@ impl Problem for Turnpike {
 
     fn unobservable(&self, case: &Case, got: &Value) -> Option<String> {
         let function = case.def.call.as_deref()?;
-        (got.get("own_d") == Some(&Value::Bool(true)) && function != "turnpike").then(|| {
-            "your turnpike works on a distance set of its own (through labgrade_turnpike), so \
-             what happens to D and the order of the search cannot be seen; the answer and the \
-             place calls are graded"
-                .to_string()
-        })
+        (got.get("own_d") == Some(&Value::Bool(true)) && function != "turnpike")
+            .then(|| OWN_D.to_string())
+    }
+
+    fn unobservable_with(
+        &self,
+        function: &str,
+        symbols: &BTreeMap<String, String>,
+    ) -> Option<String> {
+        (function != "turnpike" && symbols.contains_key("labgrade_turnpike"))
+            .then(|| OWN_D.to_string())
     }
 
     fn compare_return(
