@@ -529,10 +529,28 @@ fn printed_in_call(input: &RunInput, obs: &Observation, call: &str) -> Option<St
     }
     let lines: Vec<&str> = obs.stdout.lines().collect();
     let total = obs.stdout_lines.unwrap_or(lines.len());
-    let shown: Vec<String> = lines.iter().take(3).map(|l| format!("    {l}")).collect();
+    // A line is shown up to 160 characters: a function may print one of megabytes.
+    let shown: Vec<String> = lines
+        .iter()
+        .take(3)
+        .map(|l| match l.char_indices().nth(160) {
+            Some((end, _)) => format!(
+                "    {}… ({} more characters)",
+                &l[..end],
+                l[end..].chars().count()
+            ),
+            None => format!("    {l}"),
+        })
+        .collect();
     let more = total.saturating_sub(shown.len());
+    let cut = if obs.stdout_capped {
+        " before labgrade's output cap, and more that was discarded (remove debug printing \
+         from the graded functions: it costs them time)"
+    } else {
+        ""
+    };
     Some(format!(
-        "{call} printed {} line(s) on standard output (not graded){}:\n{}{}",
+        "{call} printed {} line(s) on standard output (not graded){cut}{}:\n{}{}",
         total,
         if more > 0 { "; the first 3" } else { "" },
         shown.join("\n"),

@@ -299,6 +299,7 @@ pub fn observation_of(
         cpu_ms: record.cpu_ms,
         max_rss_kb: record.max_rss_kb,
         stdout_lines: None,
+        stdout_capped: false,
     }
 }
 
@@ -382,13 +383,18 @@ impl BatchReading {
                         && rec.stdout_end >= self.stdout_at
                         && rec.stderr_end >= self.stderr_at =>
                 {
+                    // The batch's stream is capped as one file: the call during which it
+                    // reached the cap is the one whose printing was cut.
+                    let full = reqs[self.next].limits.output_kb.saturating_mul(1024);
+                    let capped = rec.stdout_end >= full && self.stdout_at < full;
                     let out = slice(stdout, self.stdout_at, rec.stdout_end, cap);
                     let err = slice(stderr, self.stderr_at, rec.stderr_end, cap);
                     self.stdout_at = rec.stdout_end;
                     self.stderr_at = rec.stderr_end;
                     self.cpu_before += rec.cpu_ms;
                     let req = &reqs[self.next];
-                    let obs = observation_of(req, rec, out, err);
+                    let mut obs = observation_of(req, rec, out, err);
+                    obs.stdout_capped = capped;
                     self.next += 1;
                     clocks.next_call();
                     respond(req.id, obs, self.next == reqs.len())?;

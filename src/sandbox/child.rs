@@ -304,6 +304,14 @@ fn setup(
     // SAFETY: plain prctl.
     unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1) };
     let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
+    if profile == Profile::Library {
+        // A graded function's printing is never what fails its case: past the output cap a
+        // write fails (EFBIG) instead of ending the call, and the report says the rest was
+        // discarded. A program (which execs, keeping an ignored signal ignored) still ends
+        // at the cap: a console loop that prints forever is its own mistake.
+        // SAFETY: setting a signal's disposition to "ignore".
+        unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
+    }
     apply_limits(req, profile, files.vm_bytes)?;
     // Landlock is best effort here: `labgrade doctor` and every report's metadata say
     // whether the kernel enforces it.

@@ -291,6 +291,10 @@ pub struct Observation {
     /// printed in all (see [`Observation::compacted`]).
     #[serde(default)]
     pub stdout_lines: Option<usize>,
+    /// A function's printing reached the output cap while it ran: what came after was
+    /// discarded (never graded, and no longer the end of the run).
+    #[serde(default)]
+    pub stdout_capped: bool,
 }
 
 /// How much of a function case's printing the grader keeps while a submission is graded.
@@ -338,6 +342,7 @@ impl Observation {
             cpu_ms: 0.0,
             max_rss_kb: 0,
             stdout_lines: None,
+            stdout_capped: false,
         }
     }
 }

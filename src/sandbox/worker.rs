@@ -649,6 +649,8 @@ fn observe(
         cpu_ms: exit.cpu_ms,
         max_rss_kb: exit.max_rss_kb,
         stdout_lines: None,
+        stdout_capped: matches!(req.input, RunInput::Call { .. })
+            && outputs.stdout.size() >= limit as u64,
     })
 }
 

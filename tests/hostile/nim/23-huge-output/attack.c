@@ -3,12 +3,14 @@
  * ---------------------------------------
  * Attack:   FindGoodMove(7) writes 64 MiB to standard output, in 64 KiB
  *           chunks, to fill the grader's disk or memory.
- * Harmless: bounded: at most 64 MiB, then it returns a WRONG answer (a missing
- *           output limit shows as `fail`).
- * Stopped:  RLIMIT_FSIZE (the case's 64 KiB) sends SIGXFSZ on the first write
- *           past the limit: output-limit (rlimits); the worker reads at most
- *           64 KiB of the file.
- * Verdict:  FindGoodMove/7/return and /calls output-limit; the rest as the book.
+ * Harmless: bounded: at most 64 MiB; it returns a WRONG answer if all of it
+ *           was written (a missing output limit shows as `fail`), the right
+ *           one when a write was refused.
+ * Stopped:  RLIMIT_FSIZE (the case's 64 KiB): a graded function's printing is
+ *           never what fails its case, so the call ignores SIGXFSZ and the first
+ *           write past the limit fails (EFBIG); the worker reads at most 64 KiB
+ *           of the file, and the report says the rest was discarded.
+ * Verdict:  everything as the book (FindGoodMove/7 passes, with a note).
  */
 
 #define _GNU_SOURCE
@@ -44,5 +46,5 @@ int Hostile(int answer) {
         if (n <= 0) break;
         written += n;
     }
-    return answer + 1;
+    return written < TOTAL ? answer : answer + 1;
 }
