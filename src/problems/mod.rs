@@ -187,6 +187,13 @@ pub trait Problem: Sync {
         None
     }
 
+    /// The functions a student of this problem writes, by the names the library exports:
+    /// what tells its submissions from another problem's (see `runner::prepare`). By
+    /// default, the graded functions' symbols and the counted functions.
+    fn written(&self) -> Vec<String> {
+        written_by_default(self)
+    }
+
     /// Whether a course's parameters (each declared and in its own range) make sense
     /// together: an error says which and why (nim: MAX_MOVE up to N_COINS, and a search
     /// the reference can afford).
@@ -341,6 +348,21 @@ pub fn all() -> &'static [&'static dyn Problem] {
         &cs61b_minimax::PROBLEM,
     ];
     &ALL
+}
+
+/// [`Problem::written`] by default: the graded functions' symbols and the counted
+/// functions, `main` aside.
+pub fn written_by_default<P: Problem + ?Sized>(p: &P) -> Vec<String> {
+    let mut names: Vec<String> = p
+        .functions()
+        .iter()
+        .map(|f| p.symbol_of(f.name))
+        .chain(p.counted().iter().map(|c| c.to_string()))
+        .filter(|n| n != "main")
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// The problem named `name`.

@@ -296,6 +296,61 @@ pub(crate) fn truncate_output(text: &str) -> String {
     }
 }
 
+/// A compiler's output as a student reads it: whole when short; when long (C++ template
+/// errors run to tens of kilobytes), labgrade's own first line if it has one (why a tool was
+/// stopped), then the first error with the lines that place it ("In file included from",
+/// "In function") and what follows it up to the next error, at most [`FIRST_ERROR_LINES`]
+/// lines, and how much more there is. Output with no error in it is cut as any other.
+pub(crate) fn build_output_shown(text: &str) -> String {
+    if text.chars().count() <= OUTPUT_LIMIT {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let is_error = |l: &str| l.contains(": error:") || l.contains(": fatal error:");
+    let Some(first) = lines.iter().position(|l| is_error(l)) else {
+        return truncate_output(text);
+    };
+    let is_context = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with("In file included from")
+            || t.starts_with("from ")
+            || l.contains(": In function")
+            || l.contains(": In member function")
+            || l.contains(": In instantiation of")
+            || l.contains("required from")
+    };
+    let mut start = first;
+    while start > 0 && first - start < 8 && is_context(lines[start - 1]) {
+        start -= 1;
+    }
+    let mut end = first + 1;
+    while end < lines.len() && end - first < FIRST_ERROR_LINES && !is_error(lines[end]) {
+        end += 1;
+    }
+    let mut out = String::new();
+    // labgrade's own reason for stopping a tool comes first in the output (see the jail).
+    if start > 0 && lines[0].starts_with('`') {
+        out.push_str(lines[0]);
+        out.push('\n');
+    }
+    let errors = lines.iter().filter(|l| is_error(l)).count();
+    out.push_str(&format!(
+        "the first of {errors} error(s) (fix it first: the others often follow from it):\n"
+    ));
+    let block = lines[start..end].join("\n");
+    out.push_str(truncate(&block, OUTPUT_LIMIT, true).0);
+    let rest = lines.len() - end;
+    if rest > 0 {
+        out.push_str(&format!(
+            "\n... ({rest} more lines of compiler output; `--format json` has all of it)"
+        ));
+    }
+    out
+}
+
+/// Lines of a long compiler output shown from its first error on.
+const FIRST_ERROR_LINES: usize = 20;
+
 /// Points without a pointless `.0`: `1`, `0.5`, `2.33`.
 pub(crate) fn points(x: f64) -> String {
     if x.is_finite() && (x - x.round()).abs() < 1e-9 {
@@ -513,6 +568,35 @@ mod tests {
         assert_eq!(truncate("héllo", 2, false), ("hé", 3));
         let long = "x".repeat(OUTPUT_LIMIT + 10);
         assert!(truncate_output(&long).ends_with("10 more characters not shown)"));
+    }
+
+    #[test]
+    fn a_long_compiler_output_shows_its_first_error_in_place() {
+        let mut text = String::from("nim.cpp: In function 'int main()':\n");
+        text.push_str("nim.cpp:12:5: error: no match for 'operator<<'\n");
+        text.push_str("   12 |     cout << s;\n");
+        for i in 0..400 {
+            text.push_str(&format!(
+                "/usr/include/c++/12/ostream:{i}:5: note: candidate: 'operator<<(int)'\n"
+            ));
+        }
+        text.push_str("nim.cpp:20:1: error: expected ';'\n");
+        let shown = build_output_shown(&text);
+        assert!(
+            shown.starts_with("the first of 2 error(s)")
+                && shown
+                    .contains("nim.cpp: In function 'int main()':\nnim.cpp:12:5: error: no match"),
+            "{shown}"
+        );
+        assert!(shown.ends_with("more lines of compiler output; `--format json` has all of it)"));
+        assert!(shown.lines().count() < 30, "{shown}");
+        // labgrade's reason for stopping a tool stays on top.
+        let stopped = format!("`gcc` was stopped at labgrade's CPU limit\n{text}");
+        assert!(build_output_shown(&stopped).starts_with("`gcc` was stopped"));
+        // Short output, and long output with no error, are as before.
+        assert_eq!(build_output_shown("a.c:1: warning: x"), "a.c:1: warning: x");
+        let warnings = "a.c:1:1: warning: unused\n".repeat(400);
+        assert_eq!(build_output_shown(&warnings), truncate_output(&warnings));
     }
 
     #[test]

@@ -196,7 +196,7 @@ fn summary_markdown(report: &SubmissionReport) -> String {
                 out.push_str("\n\n");
                 out.push_str(&fenced(
                     "text",
-                    &details::truncate_output(build.output.trim_end()),
+                    &details::build_output_shown(build.output.trim_end()),
                 ));
             }
         }

@@ -53,7 +53,7 @@ fn suite(report: &SubmissionReport) -> TestSuite {
     suite.set_time(time);
     if let Some(build) = &report.build {
         if !build.output.trim().is_empty() {
-            suite.set_system_out(details::truncate_output(build.output.trim_end()));
+            suite.set_system_out(details::build_output_shown(build.output.trim_end()));
         }
     }
     suite

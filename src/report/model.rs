@@ -156,6 +156,10 @@ pub struct BuildReport {
     pub cached: bool,
     /// Notes about the artifact (mangled names found, instrumentation state, ...).
     pub notes: Vec<String>,
+    /// The catalogue's problem the submission looks like when it is not this one: it
+    /// defines every function of that problem, more of them than of this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub looks_like: Option<String>,
 }
 
 /// Whether a report is a grade.

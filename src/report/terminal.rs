@@ -189,8 +189,15 @@ impl Renderer<'_> {
         if let Some(build) = &report.build {
             let worth_showing = build.warnings > 0 || !build.ok || self.opts.verbose;
             if worth_showing && !build.output.trim().is_empty() {
-                let text = details::truncate_output(build.output.trim_end());
+                let text = details::build_output_shown(build.output.trim_end());
                 out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.dim()));
+            }
+            // Another problem of the catalogue: said before the cases that fail for it.
+            if let Some(hint) = build.looks_like.as_deref() {
+                if report.score < report.max_score {
+                    let text = wrap(&format!("hint: {hint}"), 86).join("\n");
+                    out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.bold()));
+                }
             }
             if self.opts.verbose {
                 for note in &build.notes {

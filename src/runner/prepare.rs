@@ -85,6 +85,48 @@ impl Prepared {
     }
 }
 
+/// The catalogue's problem a library looks written for, when it is not `problem`: one
+/// whose every graded and counted function it defines (exported or not, by name or another
+/// spelling), more of them than of `problem`'s. A game side checked as the algorithm side
+/// (`roberts-tictactoe-game` as `roberts-minimax`) is told so before its cases fail for
+/// reasons that do not say it.
+fn looks_like(problem: &dyn Problem, path: &Path) -> Option<String> {
+    let mut defined = exported_names(path).ok()?;
+    defined.extend(local_function_names(path).unwrap_or_default());
+    let found = |names: &[String]| -> usize {
+        let wanted: Vec<&str> = names.iter().map(String::as_str).collect();
+        resolve(&wanted, &defined, &[]).found.len()
+    };
+    let own = found(&problem.written());
+    let candidates: Vec<(&str, Vec<String>)> = crate::problems::all()
+        .iter()
+        .filter(|p| p.name() != problem.name())
+        .map(|p| (p.name(), p.written()))
+        .filter(|(_, names)| names.len() > own && found(names) == names.len())
+        .collect();
+    let most = candidates.iter().map(|(_, n)| n.len()).max()?;
+    let best: Vec<&(&str, Vec<String>)> =
+        candidates.iter().filter(|(_, n)| n.len() == most).collect();
+    let names = best[0].1.join(", ");
+    let which: Vec<String> = best.iter().map(|(p, _)| format!("`{p}`")).collect();
+    Some(if let [(one, _)] = best.as_slice() {
+        format!(
+            "this submission defines every function of `{one}` ({names}), more than of \
+             `{}`: if that is the assignment, check it with `labgrade check {one} <your \
+             folder>`",
+            problem.name()
+        )
+    } else {
+        format!(
+            "this submission defines every function of {} ({names}), more than of `{}`: \
+             if one of them is the assignment, check it with `labgrade check <that problem> \
+             <your folder>`",
+            which.join(", "),
+            problem.name()
+        )
+    })
+}
+
 /// Library artifacts built from one file: which ABI names it exports and how.
 /// `from_c` says labgrade built it from C or C++ sources with debug information, so that
 /// the parameters of what it calls can be checked (see [`check_signatures`]).
@@ -706,6 +748,7 @@ fn prepare_from(
                 warnings: built.warnings,
                 cached: built.cached,
                 notes: Vec::new(),
+                looks_like: None,
             };
             if built.failed {
                 let msg = if built.output.trim().is_empty() {
@@ -760,6 +803,10 @@ fn prepare_from(
                 )
             });
             build.notes = notes;
+            build.looks_like = built
+                .library
+                .as_deref()
+                .and_then(|lib| looks_like(problem, lib));
             Prepared {
                 name: name.to_string(),
                 path: path.clone(),

@@ -826,3 +826,29 @@ fn escape_sequences_a_student_prints_never_reach_the_terminal() {
         "{text:?}"
     );
 }
+
+#[test]
+fn a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_like() {
+    let game = sample_of("roberts-tictactoe-game", "figure-7-6");
+    let (_, r) = check_report("roberts-minimax", &game, &[]);
+    let hint = r["build"]["looks_like"].as_str().unwrap_or_default();
+    assert!(
+        hint.contains("`roberts-tictactoe-game`")
+            && hint.contains("GenerateMoveList")
+            && hint.contains("more than of `roberts-minimax`"),
+        "{hint}"
+    );
+    // Checked as its own problem, and the algorithm side as its own: no hint.
+    let (_, own) = check_report("roberts-tictactoe-game", &game, &[]);
+    assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
+    let (_, minimax) = check_report(
+        "roberts-minimax",
+        &sample_of("roberts-minimax", "figure-7-6-cpp"),
+        &[],
+    );
+    assert!(
+        minimax["build"].get("looks_like").is_none(),
+        "{}",
+        minimax["build"]
+    );
+}

@@ -17,6 +17,11 @@ pub struct KitDef {
     /// Functions whose calls and recursion depth are counted (by instrumentation).
     #[serde(default)]
     pub counted: Vec<String>,
+    /// Functions the student writes that the cases reach only through labgrade's driver
+    /// (the game side's `NewGame`, `GenerateMoveList`, ...): what tells this problem's
+    /// submissions from another problem's ([`crate::problems::Problem::written`]).
+    #[serde(default)]
+    pub writes: Vec<String>,
     /// Constants a course may set (`NUM_QUEENS`), which sizes and the reference follow.
     #[serde(default)]
     pub parameter: Vec<ParamConst>,

@@ -209,6 +209,7 @@ pub struct KitProblem {
 struct Derived {
     sigs: &'static [FunctionSig],
     counted: &'static [&'static str],
+    writes: &'static [&'static str],
     parameters: &'static [Parameter],
 }
 
@@ -291,6 +292,7 @@ impl KitProblem {
                 })
                 .collect();
             let counted: Vec<&'static str> = def.counted.iter().map(|c| leak(c)).collect();
+            let writes: Vec<&'static str> = def.writes.iter().map(|c| leak(c)).collect();
             let parameters: Vec<Parameter> = def
                 .parameter
                 .iter()
@@ -305,6 +307,7 @@ impl KitProblem {
             Derived {
                 sigs: Box::leak(sigs.into_boxed_slice()),
                 counted: Box::leak(counted.into_boxed_slice()),
+                writes: Box::leak(writes.into_boxed_slice()),
                 parameters: Box::leak(parameters.into_boxed_slice()),
             }
         })
@@ -351,6 +354,15 @@ impl Problem for KitProblem {
 
     fn counted(&self) -> &'static [&'static str] {
         self.derived().counted
+    }
+
+    fn written(&self) -> Vec<String> {
+        let writes = self.derived().writes;
+        if writes.is_empty() {
+            super::written_by_default(self)
+        } else {
+            writes.iter().map(|w| w.to_string()).collect()
+        }
     }
 
     fn parameters(&self) -> &'static [Parameter] {
