@@ -537,6 +537,26 @@ pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
     None
 }
 
+/// When a path ends inside the maze and the point stored right after its counted ones (in
+/// `path[*length]`) is the square outside next to its end: the exit was stored but not
+/// counted, the slip an off-by-one length makes.
+fn exit_not_counted(m: &Maze, path: &[Point], got: &Value) -> Option<String> {
+    let last = *path.last()?;
+    let after = got.get("stored_after")?.as_array()?;
+    let q = Point::new(
+        after.first()?.as_i64()? as i32,
+        after.get(1)?.as_i64()? as i32,
+    );
+    let d = Direction::between(last, q)?;
+    (!m.outside(last) && m.outside(q) && !m.wall(last, d)).then(|| {
+        format!(
+            "; the next point in path[], {q}, is that square outside: it was stored but not \
+             counted (*length is {}, one short: count the exit square too)",
+            path.len()
+        )
+    })
+}
+
 /// Both sides of a FindPath case in one shape, so that every row has a value on each side:
 /// the paths themselves when both are short, else both lengths (a long path on one side and
 /// a short one, or none, on the other never reads as "not observed").
@@ -581,6 +601,9 @@ pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         (true, true) => {
             if let Some(p) = path_problem(m, &path) {
                 let mut t = format!("the path FindPath returned is not a way out: {p}");
+                if let Some(note) = exit_not_counted(m, &path, got) {
+                    t.push_str(&note);
+                }
                 if let Some(d) = side_by_side(
                     m,
                     ("the reference's path", &path_marks(m, &path_of(exp))),

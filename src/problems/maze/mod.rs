@@ -408,6 +408,11 @@ impl Maze {
                         let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
                         s["length"] = json!(len);
                         s["wrote_past_end"] = json!(past);
+                        // The point stored just past the counted ones: an exit square put in
+                        // path[] but not counted in *length is the common slip.
+                        if let Some(q) = buf[..cap].get(shown).filter(|q| **q != POISON) {
+                            s["stored_after"] = json!([q.x, q.y]);
+                        }
                         s
                     }
                 };
