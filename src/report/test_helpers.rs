@@ -76,6 +76,7 @@ pub(crate) fn sample_report() -> SubmissionReport {
             warnings: 1,
             cached: false,
             notes: vec!["instrumented with -finstrument-functions".into()],
+            looks_like: None,
         }),
         metadata: json!({"labgrade": "0.1.0"}),
     }
