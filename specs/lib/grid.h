@@ -18,7 +18,7 @@
  *   getAt(row, col), setAt(row, col, value)     Roberts
  *   inBounds(row, col), resize(rows, cols) (every value reset to ValueType()),
  *   fill(value), grid[row][col], begin/end (row-major, range-for and
- *   foreach), ==, !=, toString, operator<< ("{{1, 2}, {3, 4}}").
+ *   foreach), grid(row, col), ==, !=, toString, operator<< ("{{1, 2}, {3, 4}}").
  */
 
 #ifndef LABGRADE_GRID_H
@@ -96,6 +96,10 @@ public:
     };
     GridRow operator[](int row) { return GridRow(this, row); }
     ConstGridRow operator[](int row) const { return ConstGridRow(this, row); }
+
+    /* grid(row, col): Stanford's later libraries */
+    ValueType &operator()(int row, int col) { return at(row, col, "operator ()"); }
+    const ValueType &operator()(int row, int col) const { return at(row, col, "operator ()"); }
 
     typename storage_type::iterator begin() { return elements_.begin(); }
     typename storage_type::iterator end() { return elements_.end(); }

@@ -89,7 +89,7 @@ $(diff "$here/$name.err" "$work/err.txt" | head -n 20)"
 done
 
 # The C++-only headers refuse C, saying why.
-for header in vector.h grid.h console.h foreach.h; do
+for header in vector.h grid.h set.h map.h stack.h queue.h console.h foreach.h; do
     printf '#include "%s"\nint main(void) { return 0; }\n' "$header" >"$work/conly.c"
     if "$CC" -std=c11 -I "$lib" -c "$work/conly.c" -o "$work/conly.o" >"$work/build.txt" 2>&1; then
         fail "$header in C" "compiled as C; it should stop with #error"
