@@ -67,38 +67,49 @@ pub struct Filters {
     jvm: Vec<libc::sock_filter>,
 }
 
+/// System calls no sandboxed process needs, a run or a build tool alike: mounts and
+/// namespaces, BPF, perf, io_uring, userfaultfd, keys, modules, kexec and reboot, and
+/// another process's memory, I/O priority or descriptors. The runs trap them
+/// ([`denied`]); the build jail refuses them with an error (`submission::jail_filter`).
+pub const NEVER_NEEDED: &[i64] = &[
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_fsopen,
+    libc::SYS_fsmount,
+    libc::SYS_move_mount,
+    libc::SYS_open_tree,
+    libc::SYS_mount_setattr,
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_userfaultfd,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_keyctl,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_reboot,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_ioprio_set,
+    libc::SYS_process_madvise,
+    libc::SYS_kcmp,
+    libc::SYS_pidfd_getfd,
+];
+
 /// System calls no run may make, by profile.
 fn denied(profile: Profile) -> Vec<i64> {
-    let mut v = vec![
-        libc::SYS_socket,
-        libc::SYS_mount,
-        libc::SYS_umount2,
-        libc::SYS_unshare,
-        libc::SYS_setns,
-        libc::SYS_bpf,
-        libc::SYS_perf_event_open,
-        libc::SYS_io_uring_setup,
-        libc::SYS_io_uring_enter,
-        libc::SYS_io_uring_register,
-        libc::SYS_userfaultfd,
-        libc::SYS_process_vm_readv,
-        libc::SYS_process_vm_writev,
-        libc::SYS_pivot_root,
-        libc::SYS_chroot,
-        libc::SYS_keyctl,
-        libc::SYS_add_key,
-        libc::SYS_request_key,
-        libc::SYS_reboot,
-        libc::SYS_kexec_load,
-        libc::SYS_init_module,
-        libc::SYS_finit_module,
-        libc::SYS_delete_module,
-        // Another process's I/O priority, memory or descriptors.
-        libc::SYS_ioprio_set,
-        libc::SYS_process_madvise,
-        libc::SYS_kcmp,
-        libc::SYS_pidfd_getfd,
-    ];
+    let mut v = vec![libc::SYS_socket];
+    v.extend_from_slice(NEVER_NEEDED);
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_fork, libc::SYS_vfork]);
     if profile != Profile::Sanitizer {

@@ -29,45 +29,12 @@ use std::sync::OnceLock;
 
 use crate::sandbox::bpf::{self, ArgTest, Rule};
 
-/// Calls refused outright.
+/// Calls refused outright: what no sandboxed process needs, leaving the process group, and
+/// tracing.
 fn refused() -> Vec<i64> {
-    vec![
-        libc::SYS_setsid,
-        libc::SYS_setpgid,
-        libc::SYS_ptrace,
-        libc::SYS_process_vm_readv,
-        libc::SYS_process_vm_writev,
-        libc::SYS_pidfd_getfd,
-        libc::SYS_kcmp,
-        libc::SYS_process_madvise,
-        libc::SYS_ioprio_set,
-        libc::SYS_mount,
-        libc::SYS_umount2,
-        libc::SYS_fsopen,
-        libc::SYS_fsmount,
-        libc::SYS_move_mount,
-        libc::SYS_open_tree,
-        libc::SYS_mount_setattr,
-        libc::SYS_pivot_root,
-        libc::SYS_chroot,
-        libc::SYS_unshare,
-        libc::SYS_setns,
-        libc::SYS_bpf,
-        libc::SYS_perf_event_open,
-        libc::SYS_io_uring_setup,
-        libc::SYS_io_uring_enter,
-        libc::SYS_io_uring_register,
-        libc::SYS_userfaultfd,
-        libc::SYS_keyctl,
-        libc::SYS_add_key,
-        libc::SYS_request_key,
-        libc::SYS_reboot,
-        libc::SYS_kexec_load,
-        libc::SYS_kexec_file_load,
-        libc::SYS_init_module,
-        libc::SYS_finit_module,
-        libc::SYS_delete_module,
-    ]
+    let mut v = vec![libc::SYS_setsid, libc::SYS_setpgid, libc::SYS_ptrace];
+    v.extend_from_slice(crate::sandbox::layers::NEVER_NEEDED);
+    v
 }
 
 fn rules() -> BTreeMap<u32, Rule> {

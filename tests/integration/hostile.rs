@@ -298,15 +298,7 @@ fn as_an_unprivileged_user_hostile_samples_get_their_declared_verdicts() {
         assert!(status.success());
     }
     let marker_before = listing(Path::new(MARKER_DIR));
-    let mut cmd = if as_root {
-        let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
-            .arg(&grader);
-        c
-    } else {
-        std::process::Command::new(&grader)
-    };
-    let out = cmd
+    let out = as_unprivileged(&grader)
         .args(["--root"])
         .arg(&root)
         .args(["--cache-dir"])
