@@ -646,6 +646,11 @@ pub fn path_order(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         );
         if path_problem(m, &have).is_none() && g {
             t.push_str(" (yours is a valid way out, found in another order)");
+        } else if g && want.len() == have.len() + 1 && want.starts_with(&have) {
+            // The book's path but for its last square: the exit stored, not counted?
+            if let Some(note) = exit_not_counted(m, &have, got) {
+                t.push_str(&note);
+            }
         }
         if let Some(d) = side_by_side(
             m,
@@ -772,6 +777,32 @@ mod tests {
             twice.contains("twice") || twice.contains("inside"),
             "{twice}"
         );
+    }
+
+    #[test]
+    fn an_exit_stored_past_the_length_is_named_only_when_it_is_that_exit() {
+        let m =
+            Maze::parse("+-+-+-+\n|   | |\n+ +-+ +\n|S    |\n+ +-+-+\n|     |\n+-+-+ +\n").unwrap();
+        let short = [
+            Point::new(0, 1),
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(2, 0),
+        ];
+        let with = |after: Value| json!({ "result": true, "stored_after": after });
+        let note = exit_not_counted(&m, &short, &with(json!([2, -1]))).unwrap();
+        assert!(
+            note.contains("(2, -1), is that square outside: it was stored but not counted")
+                && note.contains("*length is 4, one short"),
+            "{note}"
+        );
+        // Nothing stored past the length, a square inside, or one beyond a wall: no note.
+        assert_eq!(
+            exit_not_counted(&m, &short, &json!({ "result": true })),
+            None
+        );
+        assert_eq!(exit_not_counted(&m, &short, &with(json!([1, 0]))), None);
+        assert_eq!(exit_not_counted(&m, &short, &with(json!([3, 0]))), None);
     }
 
     #[test]
