@@ -127,6 +127,50 @@ fn looks_like(problem: &dyn Problem, path: &Path) -> Option<String> {
     })
 }
 
+/// A build that failed for want of a header labgrade serves for another problem (a maze's
+/// `mazelib.h` checked as nim): that problem, named in a hint. A header of this problem's
+/// own, or one no problem has, says nothing.
+fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<String> {
+    static MISSING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let missing = MISSING.get_or_init(|| {
+        regex::Regex::new(r"fatal error: ([^\s:]+\.h[a-z]*): No such file or directory")
+            .expect("a valid pattern")
+    });
+    let specs = spec.path.parent()?;
+    for m in missing.captures_iter(output) {
+        let file = Path::new(&m[1]).file_name()?.to_owned();
+        if spec.include_dir.join(&file).is_file() || spec.lib_dir.join(&file).is_file() {
+            continue;
+        }
+        let owners: Vec<&str> = crate::problems::all()
+            .iter()
+            .map(|p| p.name())
+            .filter(|&p| p != problem.name() && specs.join(p).join(&file).is_file())
+            .collect();
+        let shown: Vec<String> = owners.iter().map(|p| format!("`{p}`")).collect();
+        let file = file.to_string_lossy();
+        match owners.as_slice() {
+            [] => {}
+            [one] => {
+                return Some(format!(
+                    "`{file}` is the header labgrade serves for `{one}`: this submission looks \
+                     written for it; if that is the assignment, check it with `labgrade check \
+                     {one} <your folder>`"
+                ))
+            }
+            [first, ..] => {
+                return Some(format!(
+                    "`{file}` is the header labgrade serves for {}: this submission looks \
+                     written for one of them; if so, check it with `labgrade check {first} \
+                     <your folder>` (or the other's name)",
+                    shown.join(", ")
+                ))
+            }
+        }
+    }
+    None
+}
+
 /// Library artifacts built from one file: which ABI names it exports and how.
 /// `from_c` says labgrade built it from C or C++ sources with debug information, so that
 /// the parameters of what it calls can be checked (see [`check_signatures`]).
@@ -751,6 +795,7 @@ fn prepare_from(
                 looks_like: None,
             };
             if built.failed {
+                build.looks_like = header_of_another(problem, spec, &built.output);
                 let msg = if built.output.trim().is_empty() {
                     "the build failed".to_string()
                 } else {

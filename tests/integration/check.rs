@@ -852,3 +852,17 @@ fn a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_lik
         minimax["build"]
     );
 }
+
+#[test]
+fn a_maze_checked_as_nim_is_told_whose_header_it_wants() {
+    let (_, r) = check_report("nim", &sample_of("maze", "book"), &[]);
+    let hint = r["build"]["looks_like"].as_str().unwrap_or_default();
+    assert!(
+        hint.contains("`mazelib.h` is the header labgrade serves for `maze`")
+            && hint.contains("labgrade check maze <your folder>"),
+        "{hint}"
+    );
+    // A build error of nim's own: no hint.
+    let (_, own) = check_report("nim", &sample("does-not-compile"), &[]);
+    assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
+}
