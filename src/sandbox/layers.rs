@@ -106,6 +106,16 @@ pub const NEVER_NEEDED: &[i64] = &[
     libc::SYS_pidfd_getfd,
 ];
 
+/// Calls that name their target process by pid in the first argument (limits, scheduling,
+/// CPU affinity): a sandboxed process may only name itself, as 0.
+pub const SELF_ONLY: &[i64] = &[
+    libc::SYS_prlimit64,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setparam,
+    libc::SYS_sched_setattr,
+    libc::SYS_sched_setaffinity,
+];
+
 /// System calls no run may make, by profile.
 fn denied(profile: Profile) -> Vec<i64> {
     let mut v = vec![libc::SYS_socket];
@@ -159,13 +169,7 @@ fn build(profile: Profile) -> Result<Vec<libc::sock_filter>, String> {
     // Other processes' limits and scheduling (the worker's, the grader's, another run's):
     // only the calling process itself, named as 0, may be the target. glibc's
     // setrlimit/getrlimit pass 0; nothing an assignment does needs another process.
-    for nr in [
-        libc::SYS_prlimit64,
-        libc::SYS_sched_setscheduler,
-        libc::SYS_sched_setparam,
-        libc::SYS_sched_setattr,
-        libc::SYS_sched_setaffinity,
-    ] {
+    for &nr in SELF_ONLY {
         rules.insert(nr as u32, Rule::TrapWhen(vec![ArgTest::NonZero { arg: 0 }]));
     }
     // setpriority(which, who, prio): only PRIO_PROCESS (0) of the caller itself (0).

@@ -47,13 +47,7 @@ fn rules() -> BTreeMap<u32, Rule> {
     // passes a pidfd through one (cargo starting rustc).
     rules.insert(libc::SYS_socket as u32, Rule::Always(errno(libc::EACCES)));
     // Targets named by pid in the first argument: only 0, the caller itself.
-    for nr in [
-        libc::SYS_prlimit64,
-        libc::SYS_sched_setscheduler,
-        libc::SYS_sched_setparam,
-        libc::SYS_sched_setattr,
-        libc::SYS_sched_setaffinity,
-    ] {
+    for &nr in crate::sandbox::layers::SELF_ONLY {
         rules.insert(
             nr as u32,
             Rule::RefuseWhen {
