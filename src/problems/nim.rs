@@ -94,9 +94,15 @@ fn rules(params: &Params) -> Result<Rules, String> {
 }
 
 /// Entries of FindGoodMove and IsBadPosition in the book's search from `n` coins, taking at
-/// most `m` (saturating): FindGoodMove tries 1, 2, ... coins and stops at the first that
-/// leaves a bad position; IsBadPosition(1) is bad without a search.
+/// most `m` (saturating).
 fn search_entries(n: i64, m: i64) -> u128 {
+    search_table(n, m).last().copied().unwrap_or(0)
+}
+
+/// [`search_entries`] from every pile of 0 to `n` coins: FindGoodMove tries 1, 2, ... coins
+/// and stops at the first that leaves a bad position; IsBadPosition(1) is bad without a
+/// search.
+fn search_table(n: i64, m: i64) -> Vec<u128> {
     let n = usize::try_from(n).unwrap_or(0);
     let m = usize::try_from(m).unwrap_or(0);
     // find[k]: entries of FindGoodMove(k) and below; bad[k]: whether k is a bad position.
@@ -123,7 +129,7 @@ fn search_entries(n: i64, m: i64) -> u128 {
         find[k] = entries;
         bad[k] = !good;
     }
-    find[n]
+    find
 }
 
 /// The most a course's search may cost: the book's with the largest pile labgrade took
@@ -201,12 +207,14 @@ impl Problem for Nim {
                 r.max_move, r.n_coins, r.n_coins
             ));
         }
-        let cost = search_entries(r.n_coins, r.max_move);
+        let table = search_table(r.n_coins, r.max_move);
+        let cost = table.last().copied().unwrap_or(0);
         if cost > search_budget() {
-            let mut most = r.n_coins;
-            while most > 2 && search_entries(most, r.max_move) > search_budget() {
-                most -= 1;
-            }
+            // The largest pile the search can afford (found in the same table: one pass).
+            let most = (2..table.len())
+                .rev()
+                .find(|&k| table[k] <= search_budget())
+                .unwrap_or(2);
             return Err(format!(
                 "N_COINS = {} with MAX_MOVE = {} is more than labgrade can search: the book's \
                  FindGoodMove makes {cost} calls from {0} coins (at most {} here, the book's \
@@ -466,6 +474,12 @@ mod tests {
             nim.check_params(&course(&[("N_COINS", 22), ("MAX_MOVE", 10)])),
             Ok(())
         );
+        // The largest values a course may write are answered at once (one table, no search
+        // per smaller pile).
+        let e = nim
+            .check_params(&course(&[("N_COINS", 10_000), ("MAX_MOVE", 10_000)]))
+            .unwrap_err();
+        assert!(e.contains("give N_COINS up to"), "{e}");
         let e = nim
             .check_params(&course(&[("NO_GOOD_MOVE", 2)]))
             .unwrap_err();
