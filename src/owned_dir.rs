@@ -57,7 +57,8 @@ pub const TEMP: Role = Role {
     sticky_shared: true,
 };
 
-fn running_as_root() -> bool {
+/// Whether labgrade runs as root, the only case where a directory is checked.
+pub fn running_as_root() -> bool {
     rustix::process::geteuid().is_root()
 }
 
@@ -112,19 +113,17 @@ fn check_for_uid(dir: &Path, role: Role, me: u32) -> Result<(), String> {
             None
         };
         if let Some(why) = why {
-            let where_ = if path == real && leaf {
-                String::new()
-            } else {
-                format!(": `{}` {why}", path.display())
-            };
-            let why = if where_.is_empty() {
+            let why = if is_dir_itself {
                 why
             } else {
-                "sits where another user can change it".to_string()
+                format!(
+                    "sits where another user can change it: `{}` {why}",
+                    path.display()
+                )
             };
             return Err(format!(
-                "{} `{}` {why}{where_}; labgrade runs as root and will not write where another \
-                 user could swap files or plant links (a forged grade, or a root-owned file \
+                "{} `{}` {why}; labgrade runs as root and will not write where another user \
+                 could swap files or plant links (a forged grade, or a root-owned file \
                  overwritten): {}",
                 role.what,
                 dir.display(),

@@ -80,7 +80,7 @@ fn directory_line(dir: &std::path::Path, role: crate::owned_dir::Role) -> (bool,
                 Ok(m) => format!("owner uid {}, mode {:o}", m.uid(), m.mode() & 0o7777),
                 Err(_) => "made on first use, mode 0700".to_string(),
             };
-            let why = if rustix::process::geteuid().is_root() {
+            let why = if crate::owned_dir::running_as_root() {
                 "no other user can change what labgrade writes there"
             } else {
                 "labgrade is not root: it writes there only as you"

@@ -251,13 +251,6 @@ pub trait Problem: Sync {
         function.to_string()
     }
 
-    /// Why what this run returned cannot show what `case` grades (a turnpike with a distance
-    /// set of its own cannot show what happened to labgrade's D): the case is then
-    /// `not-observable`, never a fail. None: it can.
-    fn unobservable(&self, _case: &Case, _got: &Value) -> Option<String> {
-        None
-    }
-
     /// How labgrade's own call of `function` passes its arguments, when the declaration's text
     /// does not say it exactly (a kit function's `string` is the `char *` labgrade passes,
     /// whatever `string` means in the student's edition). None: the declaration says it.

@@ -107,24 +107,34 @@ fn looks_like(problem: &dyn Problem, path: &Path) -> Option<String> {
     let most = candidates.iter().map(|(_, n)| n.len()).max()?;
     let best: Vec<&(&str, Vec<String>)> =
         candidates.iter().filter(|(_, n)| n.len() == most).collect();
-    let names = best[0].1.join(", ");
-    let which: Vec<String> = best.iter().map(|(p, _)| format!("`{p}`")).collect();
-    Some(if let [(one, _)] = best.as_slice() {
-        format!(
-            "this submission defines every function of `{one}` ({names}), more than of \
-             `{}`: if that is the assignment, check it with `labgrade check {one} <your \
-             folder>`",
-            problem.name()
-        )
-    } else {
-        format!(
-            "this submission defines every function of {} ({names}), more than of `{}`: \
-             if one of them is the assignment, check it with `labgrade check <that problem> \
-             <your folder>`",
-            which.join(", "),
-            problem.name()
-        )
-    })
+    let owners: Vec<&str> = best.iter().map(|(p, _)| *p).collect();
+    Some(format!(
+        "this submission defines every function of {} ({}), more than of `{}`: {}",
+        listed(&owners),
+        best[0].1.join(", "),
+        problem.name(),
+        check_instead(&owners)
+    ))
+}
+
+/// `a`, `b`, `c`: each in backquotes.
+fn listed(problems: &[&str]) -> String {
+    let shown: Vec<String> = problems.iter().map(|p| format!("`{p}`")).collect();
+    shown.join(", ")
+}
+
+/// What to run instead, when a submission looks written for `problems` (at least one).
+fn check_instead(problems: &[&str]) -> String {
+    match problems {
+        [one] => {
+            format!("if that is the assignment, check it with `labgrade check {one} <your folder>`")
+        }
+        _ => format!(
+            "if one of them is the assignment, check it with `labgrade check {} <your \
+             folder>` (or another's name)",
+            problems[0]
+        ),
+    }
 }
 
 /// A build that failed for want of a header labgrade serves for another problem (a maze's
@@ -147,25 +157,13 @@ fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) ->
             .map(|p| p.name())
             .filter(|&p| p != problem.name() && specs.join(p).join(&file).is_file())
             .collect();
-        let shown: Vec<String> = owners.iter().map(|p| format!("`{p}`")).collect();
-        let file = file.to_string_lossy();
-        match owners.as_slice() {
-            [] => {}
-            [one] => {
-                return Some(format!(
-                    "`{file}` is the header labgrade serves for `{one}`: this submission looks \
-                     written for it; if that is the assignment, check it with `labgrade check \
-                     {one} <your folder>`"
-                ))
-            }
-            [first, ..] => {
-                return Some(format!(
-                    "`{file}` is the header labgrade serves for {}: this submission looks \
-                     written for one of them; if so, check it with `labgrade check {first} \
-                     <your folder>` (or the other's name)",
-                    shown.join(", ")
-                ))
-            }
+        if !owners.is_empty() {
+            return Some(format!(
+                "`{}` is the header labgrade serves for {}: {}",
+                file.to_string_lossy(),
+                listed(&owners),
+                check_instead(&owners)
+            ));
         }
     }
     None

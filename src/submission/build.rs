@@ -733,9 +733,9 @@ pub(super) struct BuildDir {
 
 impl BuildDir {
     pub(super) fn new(kind: &SubmissionKind) -> Result<BuildDir, String> {
+        let is_crate = matches!(kind, SubmissionKind::RustCrate(_));
         // SAFETY: geteuid has no preconditions.
         // Rust crates too: their toolchain is bound into the jail (see `build_crate`).
-        let is_crate = matches!(kind, SubmissionKind::RustCrate(_));
         let nobody = unsafe { libc::geteuid() } == 0;
         // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
         let parent = if nobody {
@@ -914,8 +914,6 @@ fn without_unused_graded(output: &str, graded: &[String]) -> String {
     text
 }
 
-/// The functions a line of `text` declares or defines static: `static`, then only the words
-/// and stars of a return type, then the name and `(` (`static int helper(int n)`).
 /// Whether `text` defines a function called `name` (its name, a parameter list, then a
 /// body), static or not: a declaration or a call is not a definition.
 fn defines_function(text: &str, name: &str) -> bool {
@@ -923,6 +921,8 @@ fn defines_function(text: &str, name: &str) -> bool {
     regex::Regex::new(&pattern).is_ok_and(|re| re.is_match(text))
 }
 
+/// The functions a line of `text` declares or defines static: `static`, then only the words
+/// and stars of a return type, then the name and `(` (`static int helper(int n)`).
 fn static_function_names(text: &str) -> Vec<&str> {
     let mut names = Vec::new();
     for l in text.lines() {

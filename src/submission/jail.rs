@@ -379,6 +379,13 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         output: msg,
         ..Outcome::default()
     };
+    if let Some(why) = jail.budget.as_ref().and_then(|b| b.over()) {
+        // The build is over: the reason it ended is what the student reads.
+        return Outcome {
+            output: why,
+            ..Outcome::default()
+        };
+    }
     let ruleset = match landlock_ruleset(jail) {
         Ok(fd) => fd,
         Err(e) => return machine(format!("the build jail cannot be set up: {e}")),
@@ -406,13 +413,6 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         Some(b) => b.cut(jail.limits),
         None => (jail.limits, false),
     };
-    if let Some(why) = jail.budget.as_ref().and_then(|b| b.over()) {
-        // The build is over: the reason it ended is what the student reads.
-        return Outcome {
-            output: why,
-            ..Outcome::default()
-        };
-    }
     let rfd = ruleset.as_raw_fd();
     let c_path = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
     let binds: Vec<(CString, CString)> = jail
@@ -554,11 +554,20 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
                 .unwrap_or_default()
         )
     } else if cpu_out {
+        // Only a C or C++ compiler is an include bomb's victim; cargo or javac is told plainly.
+        let compiler = ["gcc", "g++", "cc", "c++", "clang", "clang++"]
+            .iter()
+            .any(|c| program.rsplit('/').next() == Some(c));
         format!(
-            "`{program}` was stopped at labgrade's CPU limit of {} s for one tool: a file \
-             that takes that long to compile is an #include of a file that includes itself \
-             (an include bomb) or something as large; an assignment's file takes a second\n",
+            "`{program}` was stopped at labgrade's CPU limit of {} s for one tool{}\n",
             limits.cpu_seconds,
+            if compiler {
+                ": a file that takes that long to compile is an #include of a file that \
+                 includes itself (an include bomb) or something as large; an assignment's file \
+                 takes a second"
+            } else {
+                ", far beyond what an assignment's build takes"
+            }
         )
     } else {
         String::new()
