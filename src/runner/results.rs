@@ -273,18 +273,23 @@ mod tests {
         assert!(forced.load(&key, "alice").is_none());
     }
 
+    /// A result cache under `dir` for nim, with nothing else in its key.
+    fn plain_cache(dir: &Path) -> ResultCache {
+        let inputs = SessionInputs {
+            problem: "nim",
+            spec_file: dir,
+            trees: Vec::new(),
+            course: None,
+            worker: dir,
+            options: String::new(),
+        };
+        ResultCache::new(dir.join("results"), &inputs, false)
+    }
+
     #[test]
     fn an_unresolved_result_is_not_kept() {
         let d = tempfile::tempdir().unwrap();
-        let inputs = SessionInputs {
-            problem: "nim",
-            spec_file: d.path(),
-            trees: Vec::new(),
-            course: None,
-            worker: d.path(),
-            options: String::new(),
-        };
-        let cache = ResultCache::new(d.path().join("results"), &inputs, false);
+        let cache = plain_cache(d.path());
         let key = "ab".repeat(20);
         cache.store(&key, &report("bob", Verdict::InternalError));
         assert!(cache.load(&key, "bob").is_none());
@@ -295,15 +300,7 @@ mod tests {
     #[test]
     fn an_edited_or_unsealed_result_is_not_reused() {
         let d = tempfile::tempdir().unwrap();
-        let inputs = SessionInputs {
-            problem: "nim",
-            spec_file: d.path(),
-            trees: Vec::new(),
-            course: None,
-            worker: d.path(),
-            options: String::new(),
-        };
-        let cache = ResultCache::new(d.path().join("results"), &inputs, false);
+        let cache = plain_cache(d.path());
         let key = "cd".repeat(20);
         let mut failing = report("eve", Verdict::Fail);
         failing.cases[0].passed = false;
