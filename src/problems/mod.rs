@@ -155,6 +155,17 @@ pub struct Mismatch<'a> {
 /// Every graded run of one submission: its case and what was observed.
 pub type Runs<'a> = [(&'a Case, &'a Observation)];
 
+/// A graded C++ function labgrade calls through one of its adapters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CppAdapted {
+    /// What the report says of it.
+    pub note: String,
+    /// The parameters (from 0) the adapter makes, whose type is the student's to choose;
+    /// every other parameter and the return are checked against the assignment's. None:
+    /// the adapter has its own C interface, and the function is not checked here.
+    pub made: Option<Vec<usize>>,
+}
+
 /// One assignment.
 pub trait Problem: Sync {
     /// Short name (`nim`), the spec's file stem.
@@ -273,11 +284,11 @@ pub trait Problem: Sync {
         None
     }
 
-    /// How labgrade calls a graded function the submission defines in C++, exported as
-    /// `symbol` and declared as `shown` (demangled): None when it is called as it is;
-    /// `Some(Ok(note))` when it is called through an adapter (the note says so);
-    /// `Some(Err(hint))` when it cannot be called (the hint says what to change).
-    fn cpp_form(&self, _function: &str, _shown: &str) -> Option<Result<String, String>> {
+    /// How labgrade calls a graded function the submission defines in C++, declared as
+    /// `shown` (demangled): None when it is called as it is; `Some(Ok(adapted))` when it is
+    /// called through an adapter (its note says so); `Some(Err(hint))` when it cannot be
+    /// called (the hint says what to change).
+    fn cpp_form(&self, _function: &str, _shown: &str) -> Option<Result<CppAdapted, String>> {
         None
     }
 

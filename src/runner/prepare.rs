@@ -235,22 +235,23 @@ fn library_artifact(
             symbols.insert(adapter.name.clone(), sym.clone());
         }
     }
-    // C++ functions whose parameters labgrade passes through an adapter, or cannot pass.
-    let mut adapted = Vec::new();
+    // C++ functions whose parameters labgrade passes through an adapter, or cannot pass:
+    // by symbol, the parameters the adapter makes (None: the adapter is not checked here).
+    let mut adapted: BTreeMap<String, Option<Vec<usize>>> = BTreeMap::new();
     for (name, sym) in symbols.clone() {
         let Some(shown) = demangle(&sym) else {
             continue;
         };
         match problem.cpp_form(&name, &shown) {
             None => {}
-            Some(Ok(note)) => {
-                adapted.push(sym);
-                if !notes.contains(&note) {
-                    notes.push(note);
+            Some(Ok(a)) => {
+                adapted.insert(sym, a.made);
+                if !notes.contains(&a.note) {
+                    notes.push(a.note);
                 }
             }
             Some(Err(hint)) => {
-                adapted.push(sym);
+                adapted.insert(sym, None);
                 symbols.remove(&name);
                 hints.insert(name, hint);
             }
@@ -265,7 +266,7 @@ fn library_artifact(
     };
     for (name, sym, demangled) in &r.mangled {
         // `_ZL`: a static function the build made callable (it has its own note).
-        if name == "main" || sym.starts_with("_ZL") || adapted.contains(sym) {
+        if name == "main" || sym.starts_with("_ZL") || adapted.contains_key(sym) {
             continue;
         }
         let how = if checked.contains(sym) {
@@ -316,7 +317,7 @@ fn library_artifact(
 fn check_signatures(
     problem: &dyn Problem,
     path: &Path,
-    adapted: &[String],
+    adapted: &BTreeMap<String, Option<Vec<usize>>>,
     symbols: &mut BTreeMap<String, String>,
     hints: &mut BTreeMap<String, String>,
 ) -> Vec<String> {
@@ -326,7 +327,13 @@ fn check_signatures(
         // Per symbol: None, nothing known of it; Some(Err(why)), it cannot be called.
         let mut verdicts: BTreeMap<String, Option<Result<(), String>>> = BTreeMap::new();
         for (name, sym) in symbols.clone() {
-            if name == "main" || adapted.contains(&sym) {
+            // Parameters an adapter makes are the student's to type; the rest are checked.
+            let made = match adapted.get(&sym) {
+                Some(None) => continue,
+                Some(Some(made)) => made.as_slice(),
+                None => &[],
+            };
+            if name == "main" {
                 continue;
             }
             let Some(mut want) = problem.call_signature(&name).or_else(|| {
@@ -356,6 +363,11 @@ fn check_signatures(
             }
             let verdict = verdicts.entry(sym.clone()).or_insert_with(|| {
                 let got = signature::built(dwarf, &sym)?;
+                for &i in made {
+                    if let (Some(w), Some(g)) = (want.params.get_mut(i), got.params.get(i)) {
+                        *w = g.clone();
+                    }
+                }
                 let names: Vec<String> = std::iter::once(&want)
                     .chain(&forms)
                     .flat_map(|s| s.params.iter().chain([&s.ret]))

@@ -1469,7 +1469,8 @@ fn build_c_family_in(
         } else {
             out.notes.push(format!(
                 "labgrade's C++ adapter ({adapter}) does not compile with your headers, so a \
-                 graded function taking a C++ vector cannot be called:\n{}",
+                 graded function taking C++ types (a vector, a std::string) cannot be \
+                 called:\n{}",
                 step.output.trim_end()
             ));
         }

@@ -16,6 +16,7 @@
 use serde_json::{json, Map, Value};
 
 use super::abi::{CType, Dim, FunctionDef, KitDef, ParamDef, Pass};
+use super::cpp_form::Form;
 use super::world::{self, WorldFactory};
 use crate::problems::abi::PreparedCall;
 use crate::sandbox::Ending;
@@ -319,8 +320,20 @@ fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> 
     Ok(bound)
 }
 
+/// labgrade's C++ adapter for a function written with `std::string` parameters (see
+/// [`super::cpp_form`]): the address of its entry, and each parameter's form.
+#[derive(Debug, Clone, Copy)]
+pub struct Adapter {
+    /// `labgrade_kit_call_cpp` or, for a function taking the puzzle by value first,
+    /// `labgrade_kit_call_cpp_rows`.
+    pub entry: usize,
+    /// How each parameter reaches the student's function.
+    pub forms: [Form; 6],
+}
+
 /// Inside the child: binds a call of `function` at `addr` with the case's `args`, installing
-/// the problem's world (made by `world`) in the library's `lg_world` when there is one.
+/// the problem's world (made by `world`) in the library's `lg_world` when there is one; the
+/// call goes through `via` when the function takes C++ strings.
 pub fn prepare(
     kit: &'static KitDef,
     lib: &libloading::os::unix::Library,
@@ -328,6 +341,7 @@ pub fn prepare(
     function: &str,
     args: &[Value],
     world: Option<WorldFactory>,
+    via: Option<Adapter>,
 ) -> Result<PreparedCall, Ending> {
     let f = kit
         .function
@@ -356,7 +370,35 @@ pub fn prepare(
         let r = bound.regs;
         // SAFETY: `addr` is the student's function, declared in the spec as taking these
         // parameters; see the module documentation for why one shape calls them all.
-        let ret = if by_value {
+        let ret = if let Some(via) = via {
+            let mut caps = [0u64; 6];
+            for b in bound.buffers.iter().filter(|b| b.field.is_none()) {
+                caps[b.param] = b.bytes.len() as u64;
+            }
+            let forms = via.forms.map(|f| f as u8);
+            // SAFETY: the adapter's entries are labgrade's (lg_kit_adapter.cpp), declared
+            // as below; it calls `addr` with the student's std::string forms (see cpp_form).
+            unsafe {
+                if by_value {
+                    let call: unsafe extern "C" fn(
+                        usize,
+                        Rows,
+                        *const u8,
+                        *const u64,
+                        *const u64,
+                    ) -> u64 = std::mem::transmute(via.entry);
+                    call(addr, rows, forms.as_ptr(), r.as_ptr(), caps.as_ptr())
+                } else {
+                    let call: unsafe extern "C" fn(
+                        usize,
+                        *const u8,
+                        *const u64,
+                        *const u64,
+                    ) -> u64 = std::mem::transmute(via.entry);
+                    call(addr, forms.as_ptr(), r.as_ptr(), caps.as_ptr())
+                }
+            }
+        } else if by_value {
             // The struct first, as the C declaration has it: the Rust ABI passes it as C
             // does on each machine (on the stack on x86-64, by reference on AArch64), and
             // the scalars after it take the registers the C callee reads them from.

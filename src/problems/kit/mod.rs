@@ -15,6 +15,7 @@
 
 pub mod abi;
 pub mod call;
+pub mod cpp_form;
 pub mod cryptarithm;
 pub mod game_side;
 pub mod instant_insanity;
@@ -41,10 +42,12 @@ use self::abi::KitDef;
 use self::world::{Recorder, WorldFactory};
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::{
-    Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison, Runs, TraceStep,
+    CppAdapted, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison, Runs,
+    TraceStep,
 };
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
+use crate::submission::symbols::demangle;
 
 /// What the sandboxed child needs of a kit problem: its interface and its world.
 pub struct KitAbi {
@@ -98,7 +101,35 @@ impl KitAbi {
             .map_err(|_| Ending::MissingSymbol {
                 name: function.to_string(),
             })?;
-        call::prepare(self.def(), lib, addr, function, args, self.world)
+        let def = self.def();
+        let via = match (
+            demangle(symbol),
+            def.function.iter().find(|f| f.name == function),
+        ) {
+            (Some(shown), Some(f)) => match cpp_form::forms(f, &shown) {
+                Some(forms) => {
+                    let by_value = f.params.first().is_some_and(|p| p.fields.is_some());
+                    let entry = if by_value {
+                        cpp_form::ADAPTER_ROWS
+                    } else {
+                        cpp_form::ADAPTER
+                    };
+                    // SAFETY: only the address is read.
+                    let entry = unsafe { lib.get::<*const ()>(entry.as_bytes()) }
+                        .map(|s| *s as usize)
+                        .map_err(|_| Ending::MissingSymbol {
+                            name: format!(
+                                "{function} (it takes a C++ std::string, and labgrade's C++ \
+                                 adapter for it did not build: see the build notes)"
+                            ),
+                        })?;
+                    Some(call::Adapter { entry, forms })
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        call::prepare(def, lib, addr, function, args, self.world, via)
     }
 }
 
@@ -336,6 +367,14 @@ impl Problem for KitProblem {
     fn call_signature(&self, function: &str) -> Option<crate::submission::signature::Signature> {
         self.function_def(function)
             .map(abi::FunctionDef::call_signature)
+    }
+
+    fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {
+        let forms = cpp_form::forms(self.function_def(function)?, shown)?;
+        Some(Ok(CppAdapted {
+            note: cpp_form::note(shown, &forms),
+            made: Some(cpp_form::made_by_adapter(&forms)),
+        }))
     }
 
     fn shorter_forms(&self, function: &str) -> Vec<&'static str> {

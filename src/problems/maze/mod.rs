@@ -38,7 +38,8 @@ use serde_json::{json, Value};
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
 use super::{
-    param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, ReturnComparison, Runs,
+    param, CppAdapted, Expected, Mismatch, Parameter, Params, Problem, RefOutcome,
+    ReturnComparison, Runs,
 };
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
@@ -508,10 +509,11 @@ impl Problem for Maze {
         ))
     }
 
-    fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<String, String>> {
-        (base(function) == "FindPath")
+    fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {
+        let note = (base(function) == "FindPath")
             .then(|| PathForm::of_demangled(shown).note(shown))
-            .flatten()
+            .flatten()?;
+        Some(note.map(|note| CppAdapted { note, made: None }))
     }
 
     fn compare_return(
