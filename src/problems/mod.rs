@@ -164,6 +164,8 @@ pub struct CppAdapted {
     /// every other parameter and the return are checked against the assignment's. None:
     /// the adapter has its own C interface, and the function is not checked here.
     pub made: Option<Vec<usize>>,
+    /// How the form explains failing cases by itself (a board taken by value), if it does.
+    pub cause: Option<String>,
 }
 
 /// One assignment.

@@ -160,6 +160,10 @@ pub struct BuildReport {
     /// defines every function of that problem, more of them than of this one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub looks_like: Option<String>,
+    /// How the submission is written that explains failing cases by itself (a board taken
+    /// by value, so the caller never sees it): said before the cases when points are lost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<String>,
 }
 
 /// Whether a report is a grade.

@@ -192,9 +192,10 @@ impl Renderer<'_> {
                 let text = details::build_output_shown(build.output.trim_end());
                 out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.dim()));
             }
-            // Another problem of the catalogue: said before the cases that fail for it.
-            if let Some(hint) = build.looks_like.as_deref() {
-                if report.score < report.max_score {
+            // Another problem of the catalogue, or a form of the code that loses what the
+            // cases grade: said before the cases that fail for it.
+            if report.score < report.max_score {
+                for hint in build.looks_like.iter().chain(&build.causes) {
                     let text = wrap(&format!("hint: {hint}"), 86).join("\n");
                     out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.bold()));
                 }

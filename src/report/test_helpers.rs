@@ -77,6 +77,7 @@ pub(crate) fn sample_report() -> SubmissionReport {
             cached: false,
             notes: vec!["instrumented with -finstrument-functions".into()],
             looks_like: None,
+            causes: Vec::new(),
         }),
         metadata: json!({"labgrade": "0.1.0"}),
     }

@@ -9,6 +9,7 @@
 mod budget;
 pub mod class;
 pub mod course;
+pub mod course_form;
 pub mod plan;
 pub mod prepare;
 pub mod provenance;

@@ -7,7 +7,7 @@ use crate::problems::Problem;
 use crate::report::{BuildReport, Verdict};
 use crate::sandbox::protocol::HookSymbols;
 use crate::sandbox::{Artifact, ArtifactKind};
-use crate::spec::ProblemSpec;
+use crate::spec::{CourseWrapper, ProblemSpec};
 use crate::submission::detect::check_sources;
 use crate::submission::intake::{stage, IntakePolicy, Refusal, Staged};
 use crate::submission::signature;
@@ -169,6 +169,15 @@ fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) ->
     None
 }
 
+/// What preparing a library finds to tell: notes for the report, why a function cannot be
+/// called (by case function), and what explains failing cases by itself.
+#[derive(Debug, Default)]
+struct Findings {
+    notes: Vec<String>,
+    hints: BTreeMap<String, String>,
+    causes: Vec<String>,
+}
+
 /// Library artifacts built from one file: which ABI names it exports and how.
 /// `from_c` says labgrade built it from C or C++ sources with debug information, so that
 /// the parameters of what it calls can be checked (see [`check_signatures`]).
@@ -177,9 +186,14 @@ fn library_artifact(
     path: &Path,
     instrumented: bool,
     from_c: bool,
-    notes: &mut Vec<String>,
-    hints: &mut BTreeMap<String, String>,
+    found: &mut Findings,
+    forms: &[CourseWrapper],
 ) -> Result<Artifact, String> {
+    let Findings {
+        notes,
+        hints,
+        causes,
+    } = found;
     let exported = exported_names(path)?;
     // Case functions by the symbol they need, counted functions, and `main`.
     let by_symbol: Vec<(String, String)> = problem
@@ -249,6 +263,9 @@ fn library_artifact(
                 if !notes.contains(&a.note) {
                     notes.push(a.note);
                 }
+                if let Some(cause) = a.cause.filter(|c| !causes.contains(c)) {
+                    causes.push(cause);
+                }
             }
             Some(Err(hint)) => {
                 adapted.insert(sym, None);
@@ -259,6 +276,18 @@ fn library_artifact(
     }
     // A function that cannot be called can still be counted (its calls from the others).
     let countable = symbols.clone();
+    // A course's own form (the course file): labgrade calls its wrapper instead, once the
+    // student's function is checked against the course's declaration.
+    let wrapped = course_forms(
+        problem,
+        path,
+        forms,
+        &exported,
+        from_c,
+        &mut symbols,
+        notes,
+        hints,
+    );
     let checked = if from_c {
         check_signatures(problem, path, &adapted, &mut symbols, hints)
     } else {
@@ -266,7 +295,11 @@ fn library_artifact(
     };
     for (name, sym, demangled) in &r.mangled {
         // `_ZL`: a static function the build made callable (it has its own note).
-        if name == "main" || sym.starts_with("_ZL") || adapted.contains_key(sym) {
+        if name == "main"
+            || sym.starts_with("_ZL")
+            || adapted.contains_key(sym)
+            || wrapped.contains(name)
+        {
             continue;
         }
         let how = if checked.contains(sym) {
@@ -306,6 +339,93 @@ fn library_artifact(
         marks_stack_overflow: false,
         sanitized: false,
     })
+}
+
+/// Puts labgrade's wrapper in `symbols` for each function whose course form (`forms`) the
+/// library defines (and for every case function that calls it: maze's `SolveMaze_marks`),
+/// once the student's function (the symbol found for it) is checked against the course's
+/// declaration; a function whose wrapper did not build, or whose parameters are not the
+/// course's, cannot be called (its hint says why). Returns the names wrapped.
+#[allow(clippy::too_many_arguments)]
+fn course_forms(
+    problem: &dyn Problem,
+    path: &Path,
+    forms: &[CourseWrapper],
+    exported: &[String],
+    from_c: bool,
+    symbols: &mut BTreeMap<String, String>,
+    notes: &mut Vec<String>,
+    hints: &mut BTreeMap<String, String>,
+) -> Vec<String> {
+    let mut wrapped = Vec::new();
+    for w in forms {
+        let target = problem.symbol_of(&w.function);
+        let names: Vec<String> = symbols
+            .keys()
+            .filter(|n| problem.symbol_of(n) == target)
+            .cloned()
+            .collect();
+        let Some(student) = names.first().and_then(|n| symbols.get(n)).cloned() else {
+            continue;
+        };
+        let mut refuse = |why: String| {
+            for n in &names {
+                symbols.remove(n);
+                hints.insert(n.clone(), why.clone());
+            }
+        };
+        if !exported.contains(&w.symbol) {
+            refuse(format!(
+                "labgrade's wrapper for the course's form `{}` did not build (see the build \
+                 notes), so `{}` cannot be called",
+                w.declaration, w.function
+            ));
+            continue;
+        }
+        let differs = from_c
+            .then(|| {
+                signature::with_dwarf(path, |dwarf| {
+                    let want = signature::declared(&w.declaration)?;
+                    let got = signature::built(dwarf, &student)?;
+                    let names: Vec<String> = want
+                        .params
+                        .iter()
+                        .chain([&want.ret])
+                        .filter_map(|c| match c {
+                            signature::Class::Named(n) => Some(n.clone()),
+                            _ => None,
+                        })
+                        .collect();
+                    let named = signature::named_types(dwarf, &names);
+                    signature::mismatch(&want, &got, &named).map(|why| (got.shown, why))
+                })
+                .ok()
+                .flatten()
+            })
+            .flatten();
+        if let Some((shown, why)) = differs {
+            refuse(format!(
+                "your `{shown}` {why}, and the course file declares `{}`: labgrade calls a \
+                 function only through the parameters its author wrote, so it cannot call \
+                 yours (give it the course's parameters, or correct the course file)",
+                w.declaration
+            ));
+            continue;
+        }
+        for n in &names {
+            symbols.insert(n.clone(), w.symbol.clone());
+        }
+        let note = format!(
+            "`{}` is the course's form `{}` (the course file): labgrade called it through a \
+             wrapper that passes the assignment's arguments, then {}",
+            w.function, w.declaration, w.passes
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+        wrapped.extend(names);
+    }
+    wrapped
 }
 
 /// Signature truth (see [`crate::submission::signature`]): each function labgrade calls
@@ -687,13 +807,14 @@ fn prepare_from(
         other => other,
     };
     let word = kind.word();
-    let mut notes = staged.notes.clone();
-    let mut hints = BTreeMap::new();
+    let mut found = Findings {
+        notes: staged.notes.clone(),
+        ..Findings::default()
+    };
     match &kind {
         SubmissionKind::Library(lib) => {
             let self_counting = trust_self_counting && exports_counting_protocol(lib);
-            let library = match library_artifact(problem, lib, false, false, &mut notes, &mut hints)
-            {
+            let library = match library_artifact(problem, lib, false, false, &mut found, &[]) {
                 Ok(a) => a,
                 Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
             };
@@ -702,9 +823,11 @@ fn prepare_from(
                 ..library.clone()
             });
             if self_counting {
-                notes.push("this library counts its own calls through labgrade's protocol".into());
+                found
+                    .notes
+                    .push("this library counts its own calls through labgrade's protocol".into());
             } else {
-                notes.push(
+                found.notes.push(
                     "a prebuilt library cannot be instrumented: call counts and depths are not \
                      observable (hand in sources to have them checked)"
                         .into(),
@@ -726,7 +849,7 @@ fn prepare_from(
                 build: BuildReport {
                     kind: word.into(),
                     ok: true,
-                    notes,
+                    notes: found.notes,
                     ..BuildReport::default()
                 },
                 library: Some(library),
@@ -738,7 +861,7 @@ fn prepare_from(
                 no_program,
                 no_functions: None,
                 trusted: self_counting,
-                missing_hints: hints,
+                missing_hints: found.hints,
                 submission_sha256: None,
                 uncounted: None,
                 uninstrumented: Vec::new(),
@@ -751,11 +874,11 @@ fn prepare_from(
                 kind: word.into(),
                 ok: true,
                 notes: {
-                    notes.push(
+                    found.notes.push(
                         "an executable can only be run whole: function cases are not observable"
                             .into(),
                     );
-                    notes
+                    found.notes
                 },
                 ..BuildReport::default()
             },
@@ -772,7 +895,7 @@ fn prepare_from(
                     .into(),
             ),
             trusted: false,
-            missing_hints: hints,
+            missing_hints: found.hints,
             submission_sha256: None,
             uncounted: None,
             uninstrumented: Vec::new(),
@@ -786,7 +909,7 @@ fn prepare_from(
                 // failed build is never cached): once more before it is labgrade's error.
                 built = cache.build(&kind, &staged, spec, &graded_names(problem));
             }
-            notes.extend(built.notes.iter().cloned());
+            found.notes.extend(built.notes.iter().cloned());
             if built.machine_error {
                 let msg = format!(
                     "labgrade could not build this submission (a problem of the grading \
@@ -803,6 +926,7 @@ fn prepare_from(
                 cached: built.cached,
                 notes: Vec::new(),
                 looks_like: None,
+                causes: Vec::new(),
             };
             if built.failed {
                 build.looks_like = header_of_another(problem, spec, &built.output);
@@ -816,12 +940,19 @@ fn prepare_from(
                 return p;
             }
             if built.jvm {
-                build.notes = notes;
+                build.notes = found.notes;
                 return jvm_prepared(problem, name, &path, build, built.library.as_deref());
             }
             let library = match built.library.as_deref() {
                 Some(lib) => {
-                    match library_artifact(problem, lib, false, from_c, &mut notes, &mut hints) {
+                    match library_artifact(
+                        problem,
+                        lib,
+                        false,
+                        from_c,
+                        &mut found,
+                        &spec.build.course_forms,
+                    ) {
                         Ok(a) => Some(a),
                         Err(e) => {
                             return Prepared::failed(name, &path, word, Verdict::LoadError, e)
@@ -831,7 +962,15 @@ fn prepare_from(
                 None => None,
             };
             let instrumented = built.instrumented.as_deref().and_then(|lib| {
-                library_artifact(problem, lib, true, from_c, &mut notes, &mut hints).ok()
+                library_artifact(
+                    problem,
+                    lib,
+                    true,
+                    from_c,
+                    &mut found,
+                    &spec.build.course_forms,
+                )
+                .ok()
             });
             let uncounted = built
                 .instrumented_note
@@ -842,7 +981,7 @@ fn prepare_from(
                 .clone()
                 .filter(|_| instrumented.is_none())
             {
-                notes.push(note);
+                found.notes.push(note);
             }
             let program = built
                 .program
@@ -857,7 +996,8 @@ fn prepare_from(
                         .unwrap_or_else(|| "no program was built".into()),
                 )
             });
-            build.notes = notes;
+            build.notes = found.notes;
+            build.causes = found.causes;
             build.looks_like = built
                 .library
                 .as_deref()
@@ -880,7 +1020,7 @@ fn prepare_from(
                 fatal: None,
                 no_program,
                 trusted: false,
-                missing_hints: hints,
+                missing_hints: found.hints,
                 submission_sha256: None,
                 uncounted,
                 uninstrumented: built.uninstrumented.clone(),

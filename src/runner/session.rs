@@ -134,7 +134,7 @@ fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError
 impl Session {
     /// Loads `problem` from `root` and computes every expectation.
     pub fn open(root: &Root, problem: &str, options: SessionOptions) -> Result<Session, SpecError> {
-        let spec = root.load_spec(problem)?;
+        let mut spec = root.load_spec(problem)?;
         let code = problems::get(problem).ok_or_else(|| SpecError::Invalid {
             path: spec.path.clone(),
             line: 0,
@@ -153,6 +153,10 @@ impl Session {
             Some(course) => super::course::apply(course, code, cases)?,
             None => (cases, problems::Params::new()),
         };
+        if let Some(course) = &options.course {
+            spec.build.course_forms =
+                super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
+        }
         let mut cases = cases;
         let mut inputs = Vec::with_capacity(cases.len());
         let mut expected = Vec::with_capacity(cases.len());
@@ -749,4 +753,18 @@ fn settled(case: &Case, verdict: Verdict, message: String) -> CaseReport {
         tags: case.tags.clone(),
         time_ms: 0.0,
     }
+}
+
+/// The headers in a spec's include directory, by name: what a course form's wrapper
+/// includes for the assignment's types.
+fn spec_headers(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".h"))
+        .collect();
+    names.sort();
+    names
 }

@@ -64,6 +64,24 @@ pub struct CourseProblem {
     /// Which cases count and their points; the first matching rule wins.
     #[serde(default)]
     pub cases: Vec<CaseRule>,
+    /// The course's own form of graded functions, by the assignment's name:
+    /// `[maze.interface.SolveMaze]` (see `src/runner/course_form.rs`).
+    #[serde(default)]
+    pub interface: BTreeMap<String, InterfaceRule>,
+}
+
+/// A course's own form of one graded function: its declaration, and what labgrade passes
+/// for the parameters the assignment does not have.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterfaceRule {
+    /// The course's C or C++ declaration (`bool SolveMaze(pointT pt, int *num_calls, bool
+    /// unmark)`): the assignment's parameters first, then the course's own.
+    pub declaration: String,
+    /// A value for each parameter after the assignment's: an integer or a bool, or for a
+    /// pointer (or C++ reference) to one, what it points at when the call begins.
+    #[serde(default)]
+    pub extra: BTreeMap<String, toml::Value>,
 }
 
 /// What a course says about the cases a glob matches.

@@ -13,10 +13,10 @@ mod problem_spec;
 mod root;
 pub mod text_file;
 
-pub use course::{CaseRule, Course, CourseProblem};
+pub use course::{CaseRule, Course, CourseProblem, InterfaceRule};
 pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem};
 pub use problem_spec::{
-    BuildRecipes, CompilerRecipe, Isolation, Limits, ProblemSpec, Rubric, Runs,
+    BuildRecipes, CompilerRecipe, CourseWrapper, Isolation, Limits, ProblemSpec, Rubric, Runs,
 };
 pub use root::Root;

@@ -128,6 +128,27 @@ pub struct BuildRecipes {
     /// student's defines the function, so code written either way builds.
     #[serde(default)]
     pub provides: Vec<String>,
+    /// Wrappers for the course's own forms of graded functions (from the course file, never
+    /// from a spec): compiled plain beside C and C++ submissions.
+    #[serde(skip)]
+    pub course_forms: Vec<CourseWrapper>,
+}
+
+/// labgrade's wrapper for a course's own form of a graded function: a C function with the
+/// assignment's signature, named `symbol`, that calls the student's function as the course
+/// declares it (see `src/runner/course_form.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CourseWrapper {
+    /// The assignment's name of the function.
+    pub function: String,
+    /// The course's declaration.
+    pub declaration: String,
+    /// What labgrade passes for the course's own parameters, as the report says it.
+    pub passes: String,
+    /// The wrapper's exported name (`labgrade_course_SolveMaze`).
+    pub symbol: String,
+    /// Its source, valid as C and as C++.
+    pub source: String,
 }
 
 impl Default for BuildRecipes {
@@ -144,6 +165,7 @@ impl Default for BuildRecipes {
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
             provides: Vec::new(),
+            course_forms: Vec::new(),
         }
     }
 }

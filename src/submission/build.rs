@@ -614,6 +614,11 @@ fn cache_key(
         b.headers,
         b.provides
     ));
+    // A course's forms: their wrappers' text (the course file is not otherwise hashed here).
+    for w in &b.course_forms {
+        h.update((w.source.len() as u64).to_le_bytes());
+        h.update(&w.source);
+    }
     match kind {
         SubmissionKind::RustCrate(_) => {
             let tc = rust_toolchain();
@@ -1471,6 +1476,47 @@ fn build_c_family_in(
                 "labgrade's C++ adapter ({adapter}) does not compile with your headers, so a \
                  graded function taking C++ types (a vector, a std::string) cannot be \
                  called:\n{}",
+                step.output.trim_end()
+            ));
+        }
+    }
+
+    // Wrappers for the course's own forms of graded functions (the course file), in the
+    // submission's language so that they reach a C++ function by its mangled name. One that
+    // does not compile is not the student's error: the function it wraps then says that it
+    // cannot be called.
+    for w in &spec.build.course_forms {
+        let (ext, recipe) = if any_cpp {
+            ("cpp", &spec.build.cpp)
+        } else {
+            ("c", &spec.build.c)
+        };
+        let src = helper_dir.join(format!("course_{}.{ext}", w.function));
+        let obj = helper_dir.join(format!("course_{}.o", w.function));
+        if let Err(e) = std::fs::write(&src, &w.source) {
+            out.notes
+                .push(format!("cannot write the course form's wrapper: {e}"));
+            continue;
+        }
+        let step = run(
+            Command::new(&recipe.compiler)
+                .args(&recipe.flags)
+                .args(["-fPIC", "-c", "-w", "-DLG_NO_STUDENT_PROTOTYPES"])
+                .args(&extra_defs)
+                .args(path_args(&first_dir))
+                .arg(&src)
+                .arg("-o")
+                .arg(&obj),
+            &mut out,
+        )?;
+        if step.ok {
+            driver_o.push(obj);
+        } else {
+            out.notes.push(format!(
+                "labgrade's wrapper for the course's form of {} (`{}`) does not compile with \
+                 your headers, so it cannot be called:\n{}",
+                w.function,
+                w.declaration,
                 step.output.trim_end()
             ));
         }

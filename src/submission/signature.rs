@@ -31,6 +31,10 @@ pub enum Class {
     Float,
     /// A pointer, array, reference or function pointer.
     Pointer,
+    /// A pointer or reference to an instance of a C++ class template (`std::vector<int> &`,
+    /// `Grid<bool> &`), with its name: an address like any pointer, but never one of
+    /// labgrade's arrays, so it is told apart from [`Class::Pointer`].
+    ToTemplate(String),
     /// A struct, class or union by value, with its names (typedefs and tag).
     Aggregate(Vec<String>),
     /// A type the declaration names (`pointT`), whose kind is not known from its text.
@@ -78,8 +82,8 @@ pub fn declared(decl: &str) -> Option<Signature> {
     })
 }
 
-/// Splits at the commas outside brackets.
-fn split_top(text: &str) -> Vec<String> {
+/// Splits a parameter list at the commas outside brackets (`Grid<int, 3>`, `int (*)[8]`).
+pub fn split_top(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
@@ -379,8 +383,13 @@ fn class_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Cla
             gimli::DW_TAG_enumeration_type => return Class::Int(byte_size(&e)),
             gimli::DW_TAG_pointer_type
             | gimli::DW_TAG_reference_type
-            | gimli::DW_TAG_rvalue_reference_type
-            | gimli::DW_TAG_ptr_to_member_type
+            | gimli::DW_TAG_rvalue_reference_type => {
+                return match type_ref(&e).and_then(|t| template_named(dwarf, unit, t)) {
+                    Some(name) => Class::ToTemplate(name),
+                    None => Class::Pointer,
+                }
+            }
+            gimli::DW_TAG_ptr_to_member_type
             | gimli::DW_TAG_array_type
             | gimli::DW_TAG_subroutine_type
             | gimli::DW_TAG_unspecified_type => return Class::Pointer,
@@ -394,6 +403,25 @@ fn class_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Cla
         }
     }
     Class::Void
+}
+
+/// The name of the class template instance the type at `at` is (through typedefs and
+/// qualifiers), if it is one: `vector<int, std::allocator<int> >`, `Grid<bool>`.
+fn template_named(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Option<String> {
+    let mut at = at;
+    for _ in 0..16 {
+        let e = unit.entry(at).ok()?;
+        match e.tag() {
+            gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type | gimli::DW_TAG_union_type => {
+                return attr_str(dwarf, unit, &e, gimli::DW_AT_name).filter(|n| n.contains('<'));
+            }
+            gimli::DW_TAG_typedef | gimli::DW_TAG_const_type | gimli::DW_TAG_volatile_type => {
+                at = type_ref(&e)?;
+            }
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// How the type at `at` reads in C.
@@ -520,6 +548,8 @@ fn alike(want: &Class, got: &Class, named: &[(String, Class)], flow: Flow) -> bo
         (Class::Aggregate(w), Class::Aggregate(g)) => {
             w.is_empty() || g.is_empty() || w.iter().any(|n| g.contains(n))
         }
+        // labgrade's pointers point at its own memory, never at a C++ container.
+        (Class::Pointer, Class::ToTemplate(_)) => false,
         (a, b) => a == b,
     }
 }
@@ -531,6 +561,7 @@ fn describe(c: &Class) -> String {
         Class::Int(_) => "an integer".into(),
         Class::Float => "a floating-point number".into(),
         Class::Pointer => "a pointer".into(),
+        Class::ToTemplate(n) => format!("a `{n}` by reference (or pointer)"),
         Class::Aggregate(names) => match names.first() {
             Some(n) => format!("a `{n}` by value"),
             None => "a struct by value".into(),
@@ -576,6 +607,37 @@ mod tests {
             Class::Named("test_result".into())
         );
         assert!(declared("int tic_tac_toe::minimax_move()").is_none());
+    }
+
+    #[test]
+    fn a_reference_to_a_cpp_container_is_not_one_of_labgrades_pointers() {
+        let want = declared("bool SolveQueens(int n, int rows[])").unwrap();
+        let vector = Signature {
+            ret: Class::Int(1),
+            params: vec![
+                Class::Int(4),
+                Class::ToTemplate("vector<int, std::allocator<int> >".into()),
+            ],
+            shown: String::new(),
+            name: String::new(),
+        };
+        let why = mismatch(&want, &vector, &[]).unwrap();
+        assert!(
+            why.contains("parameter 2 as a `vector<int, std::allocator<int> >` by reference"),
+            "{why}"
+        );
+        let array = Signature {
+            params: vec![Class::Int(4), Class::Pointer],
+            ..vector.clone()
+        };
+        assert_eq!(mismatch(&want, &array, &[]), None);
+        // A container labgrade's declaration itself names is taken to match.
+        let named = declared("bool f(Board b)").unwrap();
+        let got = Signature {
+            params: vec![Class::ToTemplate("Grid<int>".into())],
+            ..vector
+        };
+        assert_eq!(mismatch(&named, &got, &[]), None);
     }
 
     #[test]

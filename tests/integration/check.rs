@@ -866,3 +866,106 @@ fn a_maze_checked_as_nim_is_told_whose_header_it_wants() {
     let (_, own) = check_report("nim", &sample("does-not-compile"), &[]);
     assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
 }
+
+#[test]
+fn a_board_taken_by_value_is_said_before_the_cases_and_a_reference_is_not() {
+    let by_value = sample_of("queens", "cpp-grid-by-value");
+    let (_, r) = check_report("queens", &by_value, &[]);
+    let causes = r["build"]["causes"].to_string();
+    assert!(
+        causes.contains("takes `board` by value")
+            && causes.contains("declare the parameter as a reference"),
+        "{causes}"
+    );
+    let out = labgrade(&["check", "queens", by_value.to_str().unwrap()]);
+    let text = stdout(&out);
+    let hint = text.find("hint: your `Solve(Grid<bool>, int)` takes `board` by value");
+    let first_case = text.find("Solve/empty board");
+    assert!(
+        hint.is_some() && hint < first_case,
+        "the cause comes before the cases:\n{text}"
+    );
+    // The same code taking the board by reference: called through the same adapter, no cause.
+    let (_, by_ref) = check_report("queens", &sample_of("queens", "cpp-grid-board"), &[]);
+    assert!(
+        by_ref["build"].get("causes").is_none(),
+        "{}",
+        by_ref["build"]
+    );
+    assert_eq!(by_ref["score"], by_ref["max_score"], "{}", by_ref["build"]);
+    let notes = by_ref["build"]["notes"].to_string();
+    assert!(notes.contains("through its C++ adapter"), "{notes}");
+}
+
+#[test]
+fn a_course_declared_form_is_called_through_its_wrapper_and_checked_against_the_student() {
+    let dir = sample_of("maze", "course-lab-extra-parameters");
+    let course = dir.join("course.toml");
+    let (_, r) = check_report("maze", &dir, &["--course", course.to_str().unwrap()]);
+    assert_eq!(r["score"], r["max_score"], "{}", r["build"]);
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains(
+            "is the course's form `bool SolveMaze(pointT pt, int *num_calls, bool unmark)`"
+        ) && notes.contains("num_calls = 0, unmark = true"),
+        "{notes}"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = scratch.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    // A course form the student's function does not have: never called through it.
+    let other = write(
+        "other.toml",
+        "[maze.interface.SolveMaze]\n\
+         declaration = \"bool SolveMaze(pointT pt, int *num_calls)\"\n\
+         extra = { num_calls = 0 }\n",
+    );
+    let (_, r) = check_report("maze", &dir, &["--course", other.to_str().unwrap()]);
+    let solve = case(&r, "mazelib-comment/solve");
+    assert_eq!(solve["verdict"], "missing-symbol", "{solve}");
+    let msg = solve["message"].as_str().unwrap_or_default();
+    assert!(
+        msg.contains("takes 3 parameters where labgrade passes 2")
+            && msg.contains("the course file declares `bool SolveMaze(pointT pt, int *num_calls)`"),
+        "{msg}"
+    );
+    // A form labgrade cannot call is refused when the course file is read, at its line.
+    let bad = write(
+        "bad.toml",
+        "[course]\nname = \"lab\"\n\n[maze.interface.SolveMaze]\n\
+         declaration = \"bool SolveMaze(int *num_calls, pointT pt)\"\n\
+         extra = { num_calls = 0 }\n",
+    );
+    let out = labgrade(&[
+        "check",
+        "maze",
+        dir.to_str().unwrap(),
+        "--course",
+        bad.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bad.toml:4") && err.contains("begin with its parameters"),
+        "{err}"
+    );
+    let unknown = write(
+        "unknown.toml",
+        "[maze.interface.SolveIt]\ndeclaration = \"bool SolveIt(pointT pt)\"\n",
+    );
+    let out = labgrade(&[
+        "check",
+        "maze",
+        dir.to_str().unwrap(),
+        "--course",
+        unknown.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("unknown.toml:1") && err.contains("`SolveIt` is not a function of maze"),
+        "{err}"
+    );
+}

@@ -320,8 +320,14 @@ fn bind(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<Bound, String> 
     Ok(bound)
 }
 
-/// labgrade's C++ adapter for a function written with `std::string` parameters (see
-/// [`super::cpp_form`]): the address of its entry, and each parameter's form.
+/// `labgrade_kit_call_cpp(fn, forms, regs, caps, dims)` (lg_kit_adapter.cpp).
+type AdapterFn = unsafe extern "C" fn(usize, *const u8, *const u64, *const u64, *const u64) -> u64;
+/// `labgrade_kit_call_cpp_rows(fn, puzzle, forms, regs, caps, dims)`.
+type AdapterRowsFn =
+    unsafe extern "C" fn(usize, Rows, *const u8, *const u64, *const u64, *const u64) -> u64;
+
+/// labgrade's C++ adapter for a function written with C++ types (see [`super::cpp_form`]):
+/// the address of its entry, and each parameter's form.
 #[derive(Debug, Clone, Copy)]
 pub struct Adapter {
     /// `labgrade_kit_call_cpp` or, for a function taking the puzzle by value first,
@@ -371,31 +377,35 @@ pub fn prepare(
         // SAFETY: `addr` is the student's function, declared in the spec as taking these
         // parameters; see the module documentation for why one shape calls them all.
         let ret = if let Some(via) = via {
+            // Per parameter: its buffer's bytes, and its rows and columns (1 and n for an
+            // array).
             let mut caps = [0u64; 6];
+            let mut dims = [0u64; 12];
             for b in bound.buffers.iter().filter(|b| b.field.is_none()) {
                 caps[b.param] = b.bytes.len() as u64;
+                let (rows, cols) = match b.shape {
+                    Shape::Grid(r, c) => (r, c),
+                    Shape::Array(n) => (1, n),
+                    Shape::One => (1, 1),
+                };
+                dims[2 * b.param] = rows as u64;
+                dims[2 * b.param + 1] = cols as u64;
             }
-            let forms = via.forms.map(|f| f as u8);
+            let mut forms = [0u8; 6];
+            for (i, p) in f.params.iter().enumerate().take(6) {
+                forms[i] = via.forms[i].code(p.ty);
+            }
+            let (forms, regs, caps, dims) =
+                (forms.as_ptr(), r.as_ptr(), caps.as_ptr(), dims.as_ptr());
             // SAFETY: the adapter's entries are labgrade's (lg_kit_adapter.cpp), declared
-            // as below; it calls `addr` with the student's std::string forms (see cpp_form).
+            // as these types; it calls `addr` with the student's C++ forms (see cpp_form).
             unsafe {
                 if by_value {
-                    let call: unsafe extern "C" fn(
-                        usize,
-                        Rows,
-                        *const u8,
-                        *const u64,
-                        *const u64,
-                    ) -> u64 = std::mem::transmute(via.entry);
-                    call(addr, rows, forms.as_ptr(), r.as_ptr(), caps.as_ptr())
+                    let call: AdapterRowsFn = std::mem::transmute(via.entry);
+                    call(addr, rows, forms, regs, caps, dims)
                 } else {
-                    let call: unsafe extern "C" fn(
-                        usize,
-                        *const u8,
-                        *const u64,
-                        *const u64,
-                    ) -> u64 = std::mem::transmute(via.entry);
-                    call(addr, forms.as_ptr(), r.as_ptr(), caps.as_ptr())
+                    let call: AdapterFn = std::mem::transmute(via.entry);
+                    call(addr, forms, regs, caps, dims)
                 }
             }
         } else if by_value {

@@ -119,8 +119,8 @@ impl KitAbi {
                         .map(|s| *s as usize)
                         .map_err(|_| Ending::MissingSymbol {
                             name: format!(
-                                "{function} (it takes a C++ std::string, and labgrade's C++ \
-                                 adapter for it did not build: see the build notes)"
+                                "{function} (it takes C++ types, and labgrade's C++ adapter \
+                                 for them did not build: see the build notes)"
                             ),
                         })?;
                     Some(call::Adapter { entry, forms })
@@ -370,9 +370,11 @@ impl Problem for KitProblem {
     }
 
     fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {
-        let forms = cpp_form::forms(self.function_def(function)?, shown)?;
+        let f = self.function_def(function)?;
+        let forms = cpp_form::forms(f, shown)?;
         Some(Ok(CppAdapted {
             note: cpp_form::note(shown, &forms),
+            cause: cpp_form::lost(shown, f, &forms),
             made: Some(cpp_form::made_by_adapter(&forms)),
         }))
     }

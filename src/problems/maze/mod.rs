@@ -513,7 +513,11 @@ impl Problem for Maze {
         let note = (base(function) == "FindPath")
             .then(|| PathForm::of_demangled(shown).note(shown))
             .flatten()?;
-        Some(note.map(|note| CppAdapted { note, made: None }))
+        Some(note.map(|note| CppAdapted {
+            note,
+            made: None,
+            cause: None,
+        }))
     }
 
     fn compare_return(

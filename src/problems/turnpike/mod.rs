@@ -33,11 +33,12 @@ use serde_json::Value;
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
-use super::{Expected, Mismatch, Problem, RefOutcome, ReturnComparison, Runs};
+use super::{CppAdapted, Expected, Mismatch, Problem, RefOutcome, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
+use crate::submission::symbols::demangle;
 use input::Instance;
-use world::{AdapterFn, TurnpikeFn, World};
+use world::{AdapterFn, MultisetAdapterFn, TurnpikeFn, World};
 
 /// The turnpike problem.
 pub struct Turnpike;
@@ -134,12 +135,50 @@ impl Turnpike {
             let inst = inst()?;
             return Ok(Box::new(move || {
                 // SAFETY: `adapter` has the documented signature (above).
-                unsafe { world::run_adapter(adapter, inst.n, &inst.distances) }
+                unsafe {
+                    world::run_adapter(|x, d, c, n| adapter(x, d, c, n), inst.n, &inst.distances)
+                }
             }));
         }
         let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
             name: "turnpike".into(),
         })?;
+        // A turnpike on std::multiset<int>: called through labgrade's C++ adapter.
+        if demangle(symbol).is_some_and(|d| multiset_form(&d)) {
+            let missing = |what: &str| Ending::MissingSymbol {
+                name: format!("turnpike ({what})"),
+            };
+            // SAFETY: only addresses are read; the adapter is labgrade's, declared as
+            // `MultisetAdapterFn`, and the grader checked turnpike's other parameters.
+            let (shipped, f) = unsafe {
+                (
+                    lib.get::<MultisetAdapterFn>(MULTISET_ADAPTER.as_bytes())
+                        .map(|s| *s)
+                        .map_err(|_| {
+                            missing(
+                                "it takes a std::multiset, and labgrade's C++ adapter for it \
+                                 did not build: see the build notes",
+                            )
+                        })?,
+                    lib.get::<*const ()>(symbol.as_bytes())
+                        .map(|s| *s)
+                        .map_err(|_| missing("not found"))?,
+                )
+            };
+            let inst = inst()?;
+            let f = f as usize;
+            return Ok(Box::new(move || {
+                // SAFETY: `shipped` has the signature of `MultisetAdapterFn`; `f` is the
+                // student's turnpike, which it calls with the multiset it makes.
+                unsafe {
+                    world::run_adapter(
+                        |x, d, c, n| shipped(f as *const (), x, d, c, n),
+                        inst.n,
+                        &inst.distances,
+                    )
+                }
+            }));
+        }
         // SAFETY: the symbol is the submission's `turnpike`, whose C signature the spec
         // header declares; only its address is read here.
         let f: TurnpikeFn = unsafe { lib.get::<TurnpikeFn>(symbol.as_bytes()) }
@@ -157,8 +196,35 @@ impl Turnpike {
 
 /// Why D's record and the search's order are not graded for a distance set of one's own.
 const OWN_D: &str = "your turnpike works on a distance set of its own (through \
-                     labgrade_turnpike), so what happens to D and the order of the search \
-                     cannot be seen; the answer and the place calls are graded";
+                     labgrade_turnpike, or a std::multiset labgrade makes), so what happens \
+                     to D and the order of the search cannot be seen; the answer and the \
+                     place calls are graded";
+
+/// labgrade's C++ adapter for a turnpike on `std::multiset<int>` (labgrade_adapter.cpp).
+const MULTISET_ADAPTER: &str = "labgrade_turnpike_multiset";
+
+/// Whether a C++ turnpike (demangled) takes its D as a `std::multiset<int>`, by value or by
+/// reference, with x and n as the text has them.
+fn multiset_form(demangled: &str) -> bool {
+    let Some(params) = demangled
+        .split_once('(')
+        .and_then(|(_, p)| p.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let params: String = params.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some((x, rest)) = params.split_once(',') else {
+        return false;
+    };
+    let Some((d, n)) = rest.rsplit_once(',') else {
+        return false;
+    };
+    let d = d.trim_end_matches('&').trim_end_matches("const");
+    x == "int*"
+        && matches!(n, "int" | "unsignedint")
+        && d.starts_with("std::multiset<int,std::less<int>,std::allocator<int>>")
+        && d.len() == "std::multiset<int,std::less<int>,std::allocator<int>>".len()
+}
 
 /// The adapter a turnpike with a distance set of its own defines (see turnpike.h).
 const ADAPTER_DECL: &str =
@@ -167,6 +233,23 @@ const ADAPTER_DECL: &str =
 impl Problem for Turnpike {
     fn adapter_of(&self, _function: &str) -> Option<&'static str> {
         Some(ADAPTER_DECL)
+    }
+
+    fn cpp_form(&self, _function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {
+        multiset_form(shown).then(|| {
+            Ok(CppAdapted {
+                note: format!(
+                    "`{}` takes D as a std::multiset<int>: labgrade called it through its C++ \
+                     adapter, which makes the multiset from the case's distances",
+                    shown.replace(
+                        "std::multiset<int, std::less<int>, std::allocator<int> >",
+                        "std::multiset<int>"
+                    )
+                ),
+                made: Some(vec![1]),
+                cause: None,
+            })
+        })
     }
 
     fn name(&self) -> &'static str {
@@ -215,7 +298,11 @@ impl Problem for Turnpike {
         function: &str,
         symbols: &BTreeMap<String, String>,
     ) -> Option<String> {
-        (function != "turnpike" && symbols.contains_key("labgrade_turnpike"))
+        let multiset = symbols
+            .get(function)
+            .and_then(|s| demangle(s))
+            .is_some_and(|d| multiset_form(&d));
+        (function != "turnpike" && (symbols.contains_key("labgrade_turnpike") || multiset))
             .then(|| OWN_D.to_string())
     }
 

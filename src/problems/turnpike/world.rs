@@ -745,13 +745,24 @@ pub unsafe fn run_submission(f: TurnpikeFn, n: usize, distances: &[i32]) -> Valu
     w.summary(r, (r != 0).then(|| &x[1..=n]), &past)
 }
 
-/// Runs a submission through its adapter, with the distances as a plain array it turns into
-/// its own distance set: only the result and the points can be recorded (`own_d` says so).
+/// `int labgrade_turnpike_multiset(void *turnpike, int x[], const int distances[], unsigned
+/// int count, unsigned int n)`: labgrade's C++ adapter (specs/turnpike/labgrade_adapter.cpp)
+/// for a turnpike written on `std::multiset<int>`.
+pub type MultisetAdapterFn =
+    unsafe extern "C" fn(*const (), *mut c_int, *const c_int, c_uint, c_uint) -> c_int;
+
+/// Runs a submission through an adapter (`f`, called as [`AdapterFn`] is), with the distances
+/// as a plain array it turns into its own distance set: only the result and the points can
+/// be recorded (`own_d` says so).
 ///
 /// # Safety
 ///
-/// `f` must have the signature of [`AdapterFn`].
-pub unsafe fn run_adapter(f: AdapterFn, n: usize, distances: &[i32]) -> Value {
+/// `f` must call an adapter with the signature of [`AdapterFn`].
+pub unsafe fn run_adapter(
+    f: impl FnOnce(*mut c_int, *const c_int, c_uint, c_uint) -> c_int,
+    n: usize,
+    distances: &[i32],
+) -> Value {
     let mut x: Vec<c_int> = vec![POISON; n + 1 + GUARD];
     for g in &mut x[n + 1..] {
         *g = GUARD_VALUE;

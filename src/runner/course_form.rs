@@ -1,0 +1,339 @@
+//! A course's own form of a graded function, declared in the course file:
+//!
+//! ```toml
+//! [maze.interface.SolveMaze]
+//! declaration = "bool SolveMaze(pointT pt, int *num_calls, bool unmark)"
+//! extra = { num_calls = 0, unmark = false }
+//! ```
+//!
+//! Labs add parameters of their own to the book's functions (a call counter, a flag). The
+//! student's function is then not the assignment's, and labgrade never calls a function
+//! through a signature its author did not write; so labgrade generates a wrapper with the
+//! assignment's signature, compiled plain beside the submission, that calls the student's
+//! function as the course declares it: the assignment's arguments first, then the values
+//! the course gives (an integer or a bool; for a pointer or reference to one, a fresh
+//! variable holding the value, per call). Every call counted is still the student's (the
+//! wrapper is never instrumented), and the student's function is checked against the
+//! course's declaration from its debug information before the wrapper is used.
+//!
+//! The course's parameters must come after the assignment's, which keep their types and
+//! order; a function labgrade does not call by its own name (a game side's checks) has no
+//! form to declare.
+
+use std::collections::BTreeMap;
+
+use crate::problems::Problem;
+use crate::spec::{Course, CourseWrapper, SpecError};
+use crate::submission::signature::{self, Class};
+
+/// The wrappers for the forms `course` declares for `problem`, checked against what the
+/// problem declares; errors name the course file's line.
+pub fn wrappers(
+    course: &Course,
+    problem: &dyn Problem,
+    headers: &[String],
+) -> Result<Vec<CourseWrapper>, SpecError> {
+    let name = problem.name();
+    let Some(settings) = course.problems.get(name) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (function, rule) in &settings.interface {
+        let invalid = |m: String| course.invalid(name, &format!("interface.{function}"), m);
+        let assignment = problem
+            .call_signature(function)
+            .or_else(|| {
+                problem
+                    .function(function)
+                    .and_then(|f| signature::declared(f.decl))
+            })
+            .filter(|s| problem.symbol_of(function) == s.name)
+            .ok_or_else(|| {
+                let known: Vec<&str> = problem
+                    .functions()
+                    .iter()
+                    .filter(|f| signature::declared(f.decl).is_some())
+                    .map(|f| f.name)
+                    .collect();
+                invalid(format!(
+                    "`{function}` is not a function of {name} a course can declare its own form \
+                     of (those are: {})",
+                    known.join(", ")
+                ))
+            })?;
+        out.push(wrapper(function, &assignment, rule, headers).map_err(invalid)?);
+    }
+    Ok(out)
+}
+
+/// One parameter of a declaration: its text and its name.
+struct Param {
+    text: String,
+    name: String,
+}
+
+/// The parameters of `decl`, each with its name (an error for one without).
+fn named_params(decl: &str) -> Result<Vec<Param>, String> {
+    let open = decl.find('(').ok_or("it has no parameter list")?;
+    let close = decl.rfind(')').ok_or("it has no parameter list")?;
+    let inside = decl[open + 1..close].trim();
+    if inside.is_empty() || inside == "void" {
+        return Ok(Vec::new());
+    }
+    signature::split_top(inside)
+        .into_iter()
+        .map(|text| {
+            let text = text.trim().to_string();
+            let head = text.split('[').next().unwrap_or("");
+            let words: Vec<&str> = head
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            match words.as_slice() {
+                [.., _, last] if !matches!(*last, "int" | "char" | "bool" | "long" | "short") => {
+                    Ok(Param {
+                        name: last.to_string(),
+                        text,
+                    })
+                }
+                _ => Err(format!("name every parameter (`{text}` has no name)")),
+            }
+        })
+        .collect()
+}
+
+/// The wrapper for one declared form.
+fn wrapper(
+    function: &str,
+    assignment: &signature::Signature,
+    rule: &crate::spec::InterfaceRule,
+    headers: &[String],
+) -> Result<CourseWrapper, String> {
+    let decl = rule.declaration.trim().trim_end_matches(';').trim();
+    // Pasted from the course's source: its storage class is not part of the form.
+    let decl = ["static ", "inline "]
+        .iter()
+        .fold(decl, |d, w| d.strip_prefix(w).unwrap_or(d).trim_start());
+    let course = signature::declared(decl)
+        .ok_or_else(|| format!("`{decl}` is not one C or C++ function declaration"))?;
+    let params = named_params(decl)?;
+    let k = assignment.params.len();
+    let same = course.params.len() >= k
+        && course.params[..k] == assignment.params[..]
+        && course.ret == assignment.ret;
+    if !same {
+        return Err(format!(
+            "`{decl}` must return what `{}` returns and begin with its parameters, in its \
+             order, before the course's own (labgrade passes the assignment's arguments \
+             first)",
+            assignment.shown
+        ));
+    }
+    let mut given: BTreeMap<&str, &toml::Value> =
+        rule.extra.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    let mut locals = Vec::new();
+    let mut args: Vec<String> = params[..k].iter().map(|p| p.name.clone()).collect();
+    let mut passes = Vec::new();
+    for (p, class) in params[k..].iter().zip(&course.params[k..]) {
+        let value = given.remove(p.name.as_str()).ok_or_else(|| {
+            format!(
+                "give `{}` a value in `extra` (what labgrade passes for it)",
+                p.name
+            )
+        })?;
+        let literal = match value {
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Boolean(b) => u8::from(*b).to_string(),
+            _ => {
+                return Err(format!(
+                    "`extra.{}` must be an integer or a bool, not {value}",
+                    p.name
+                ))
+            }
+        };
+        passes.push(format!("{} = {value}", p.name));
+        let base = p.text.split(['*', '&']).next().unwrap_or("").trim();
+        let base = base
+            .strip_suffix(p.name.as_str())
+            .unwrap_or(base)
+            .trim()
+            .to_string();
+        match class {
+            Class::Int(_) => args.push(literal),
+            Class::Pointer if scalar_pointee(&p.text, &p.name) => {
+                let local = format!("lg_extra_{}", p.name);
+                locals.push(format!("    {base} {local} = {literal};"));
+                args.push(if p.text.contains('*') {
+                    format!("&{local}")
+                } else {
+                    local
+                });
+            }
+            _ => {
+                return Err(format!(
+                    "labgrade can pass `{}` only an integer, a bool, or a pointer or reference \
+                     to one",
+                    p.text
+                ))
+            }
+        }
+    }
+    if let Some(extra) = given.keys().next() {
+        return Err(format!(
+            "`{decl}` has no parameter `{extra}` after the assignment's"
+        ));
+    }
+    let symbol = format!("labgrade_course_{function}");
+    let ret = decl[..decl.find('(').unwrap_or(0)]
+        .trim()
+        .strip_suffix(course.name.as_str())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let own: Vec<String> = params[..k].iter().map(|p| p.text.clone()).collect();
+    let call = format!("{}({})", course.name, args.join(", "));
+    let body = if course.ret == Class::Void {
+        format!("    {call};\n")
+    } else {
+        format!("    return {call};\n")
+    };
+    let includes: String = headers
+        .iter()
+        .map(|h| format!("#include \"{h}\"\n"))
+        .collect();
+    let source = format!(
+        "/* labgrade's wrapper for the course's form of {function} (from the course file):\n   \
+         labgrade calls {symbol} as the assignment declares {function}, and it calls the\n   \
+         student's function as the course declares it. Compiled plain: never counted. */\n\
+         {includes}\n\
+         {decl} __attribute__((weak));\n\n\
+         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
+         {ret} {symbol}({own}) {{\n{locals}{body}}}\n",
+        own = if own.is_empty() {
+            "void".to_string()
+        } else {
+            own.join(", ")
+        },
+        locals = locals.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    );
+    Ok(CourseWrapper {
+        function: function.to_string(),
+        declaration: decl.to_string(),
+        passes: passes.join(", "),
+        symbol,
+        source,
+    })
+}
+
+/// Whether a pointer or reference parameter's text points at one integer or bool (`int
+/// *num_calls`, `int &calls`), not at an array or a struct.
+fn scalar_pointee(text: &str, name: &str) -> bool {
+    let stars = text.matches('*').count() + text.matches('&').count();
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty() && *w != name && *w != "const")
+        .collect();
+    stars == 1
+        && !text.contains('[')
+        && !words.is_empty()
+        && words.iter().all(|w| {
+            matches!(
+                *w,
+                "int"
+                    | "long"
+                    | "short"
+                    | "char"
+                    | "bool"
+                    | "_Bool"
+                    | "unsigned"
+                    | "signed"
+                    | "size_t"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::InterfaceRule;
+
+    fn rule(declaration: &str, extra: &str) -> InterfaceRule {
+        InterfaceRule {
+            declaration: declaration.into(),
+            extra: toml::from_str(extra).unwrap(),
+        }
+    }
+
+    fn solve_maze() -> signature::Signature {
+        signature::declared("bool SolveMaze(pointT pt)").unwrap()
+    }
+
+    #[test]
+    fn a_lab_s_extra_parameters_get_the_course_s_values() {
+        let w = wrapper(
+            "SolveMaze",
+            &solve_maze(),
+            &rule(
+                "bool SolveMaze(pointT pt, int *num_calls, bool unmark)",
+                "num_calls = 0\nunmark = false",
+            ),
+            &["mazelib.h".into()],
+        )
+        .unwrap();
+        assert_eq!(w.symbol, "labgrade_course_SolveMaze");
+        assert!(w.source.contains("#include \"mazelib.h\""), "{}", w.source);
+        assert!(
+            w.source.contains(
+                "bool SolveMaze(pointT pt, int *num_calls, bool unmark) __attribute__((weak));"
+            ),
+            "{}",
+            w.source
+        );
+        assert!(
+            w.source.contains("bool labgrade_course_SolveMaze(pointT pt) {\n    int lg_extra_num_calls = 0;\n    return SolveMaze(pt, &lg_extra_num_calls, 0);\n}"),
+            "{}",
+            w.source
+        );
+        assert_eq!(w.passes, "num_calls = 0, unmark = false");
+        // A C++ reference gets the variable itself; a void function is called, not returned.
+        let w = wrapper(
+            "FillRegion",
+            &signature::declared("void FillRegion(pointT pt)").unwrap(),
+            &rule("void FillRegion(pointT pt, int &depth)", "depth = 3"),
+            &[],
+        )
+        .unwrap();
+        assert!(
+            w.source
+                .contains("    int lg_extra_depth = 3;\n    FillRegion(pt, lg_extra_depth);\n}"),
+            "{}",
+            w.source
+        );
+    }
+
+    #[test]
+    fn a_form_labgrade_cannot_call_is_refused_with_why() {
+        let err = |decl: &str, extra: &str| {
+            wrapper("SolveMaze", &solve_maze(), &rule(decl, extra), &[]).unwrap_err()
+        };
+        assert!(err("bool SolveMaze(int *calls, pointT pt)", "calls = 0")
+            .contains("begin with its parameters"));
+        assert!(
+            err("int SolveMaze(pointT pt, int *calls)", "calls = 0").contains("must return what")
+        );
+        assert!(err("bool SolveMaze(pointT pt, int *calls)", "").contains("give `calls` a value"));
+        assert!(err(
+            "bool SolveMaze(pointT pt, int *calls)",
+            "calls = 0\nother = 1"
+        )
+        .contains("no parameter `other`"));
+        assert!(err("bool SolveMaze(pointT pt, int calls[])", "calls = 0")
+            .contains("only an integer, a bool, or a pointer"));
+        assert!(err("bool SolveMaze(pointT pt, double w)", "w = 1").contains("only an integer"));
+        assert!(err("bool SolveMaze(pointT pt, int)", "x = 1").contains("name every parameter"));
+        assert!(
+            err("bool SolveMaze(pointT pt, bool unmark)", "unmark = \"yes\"")
+                .contains("must be an integer or a bool")
+        );
+    }
+}
