@@ -61,7 +61,7 @@ pub fn wrappers(
                     known.join(", ")
                 ))
             })?;
-        out.push(wrapper(function, &assignment, rule, headers).map_err(invalid)?);
+        out.push(wrapper(name, function, &assignment, rule, headers).map_err(invalid)?);
     }
     Ok(out)
 }
@@ -102,8 +102,70 @@ fn named_params(decl: &str) -> Result<Vec<Param>, String> {
         .collect()
 }
 
+/// Reading a case's picture into a course's `Grid` and back (paint-fill only: its header's
+/// `OutsidePixelBounds`, `GetPixelState` and `SetPixelState`, the world every case already
+/// has). `xy` says the course indexes `screen[x][y]` rather than `screen[y][x]`; a black
+/// pixel is 1 (`true`, `BLACK`) in any element type.
+const PICTURE_HELPERS: &str = r#"
+#include "grid.h"
+
+static int lg_picture_extent(bool across) {
+    for (int n = 0; n < (1 << 16); n++) {
+        pointT p;
+        p.x = across ? n : 0;
+        p.y = across ? 0 : n;
+        if (OutsidePixelBounds(p)) return n;
+    }
+    return 1 << 16;
+}
+
+template <typename T> static Grid<T> lg_picture_in(bool xy) {
+    int w = lg_picture_extent(true), h = lg_picture_extent(false);
+    Grid<T> g(xy ? w : h, xy ? h : w);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            pointT p;
+            p.x = x;
+            p.y = y;
+            T v = (T) (GetPixelState(p) == BLACK ? 1 : 0);
+            if (xy) g[x][y] = v; else g[y][x] = v;
+        }
+    }
+    return g;
+}
+
+template <typename T> static void lg_picture_out(Grid<T> &g, bool xy) {
+    int w = lg_picture_extent(true), h = lg_picture_extent(false);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            pointT p;
+            p.x = x;
+            p.y = y;
+            bool black = xy ? (bool) g[x][y] : (bool) g[y][x];
+            SetPixelState(p, black ? BLACK : WHITE);
+        }
+    }
+}
+"#;
+
+/// Why the calls into labgrade's pixel map are not graded for a picture form.
+const PICTURE_HIDES: &str = "the course's FillRegion takes the picture as a Grid, so how it \
+                             reads and paints pixels is not seen through labgrade's \
+                             GetPixelState and SetPixelState; the picture it leaves is graded";
+
+/// Whether an extra value names the case's picture: `"picture[y][x]"` (row y, column x, as
+/// paint.h numbers pixels) or `"picture[x][y]"`; Some(true) for the latter.
+fn picture_index(value: &str) -> Option<bool> {
+    match value.replace(' ', "").as_str() {
+        "picture" | "picture[y][x]" => Some(false),
+        "picture[x][y]" => Some(true),
+        _ => None,
+    }
+}
+
 /// The wrapper for one declared form.
 fn wrapper(
+    problem: &str,
     function: &str,
     assignment: &signature::Signature,
     rule: &crate::spec::InterfaceRule,
@@ -119,8 +181,11 @@ fn wrapper(
     let params = named_params(decl)?;
     let k = assignment.params.len();
     let same = course.params.len() >= k
-        && course.params[..k] == assignment.params[..]
-        && course.ret == assignment.ret;
+        && course.params[..k]
+            .iter()
+            .zip(&assignment.params)
+            .all(|(c, a)| same_kind(c, a))
+        && same_kind(&course.ret, &assignment.ret);
     if !same {
         return Err(format!(
             "`{decl}` must return what `{}` returns and begin with its parameters, in its \
@@ -132,6 +197,7 @@ fn wrapper(
     let mut given: BTreeMap<&str, &toml::Value> =
         rule.extra.iter().map(|(k, v)| (k.as_str(), v)).collect();
     let mut locals = Vec::new();
+    let mut after = Vec::new();
     let mut args: Vec<String> = params[..k].iter().map(|p| p.name.clone()).collect();
     let mut passes = Vec::new();
     for (p, class) in params[k..].iter().zip(&course.params[k..]) {
@@ -141,6 +207,26 @@ fn wrapper(
                 p.name
             )
         })?;
+        if let toml::Value::String(text) = value {
+            let element = grid_element(&p.text).filter(|_| p.text.contains('&'));
+            let (Some(xy), Some(element), "paint-fill") = (picture_index(text), element, problem)
+            else {
+                return Err(format!(
+                    "`extra.{}` = \"{text}\": a text value names the case's picture, \
+                     \"picture[y][x]\" or \"picture[x][y]\", for a paint-fill parameter that \
+                     is a reference to a Grid (`Grid<bool> &{}`)",
+                    p.name, p.name
+                ));
+            };
+            let local = format!("lg_extra_{}", p.name);
+            locals.push(format!(
+                "    Grid<{element}> {local} = lg_picture_in<{element}>({xy});"
+            ));
+            after.push(format!("    lg_picture_out({local}, {xy});"));
+            args.push(local);
+            passes.push(format!("{} = the case's picture as {text}", p.name));
+            continue;
+        }
         let literal = match value {
             toml::Value::Integer(i) => i.to_string(),
             toml::Value::Boolean(b) => u8::from(*b).to_string(),
@@ -192,15 +278,20 @@ fn wrapper(
         .to_string();
     let own: Vec<String> = params[..k].iter().map(|p| p.text.clone()).collect();
     let call = format!("{}({})", course.name, args.join(", "));
-    let body = if course.ret == Class::Void {
-        format!("    {call};\n")
-    } else {
-        format!("    return {call};\n")
+    let after: String = after.iter().map(|l| format!("{l}\n")).collect();
+    let body = match (course.ret == Class::Void, after.is_empty()) {
+        (true, _) => format!("    {call};\n{after}"),
+        (false, true) => format!("    return {call};\n"),
+        (false, false) => format!("    {ret} lg_result = {call};\n{after}    return lg_result;\n"),
     };
-    let includes: String = headers
+    let picture = passes.iter().any(|p| p.contains("the case's picture"));
+    let mut includes: String = headers
         .iter()
         .map(|h| format!("#include \"{h}\"\n"))
         .collect();
+    if picture {
+        includes.push_str(PICTURE_HELPERS);
+    }
     let source = format!(
         "/* labgrade's wrapper for the course's form of {function} (from the course file):\n   \
          labgrade calls {symbol} as the assignment declares {function}, and it calls the\n   \
@@ -222,7 +313,32 @@ fn wrapper(
         passes: passes.join(", "),
         symbol,
         source,
+        hides_world: picture.then(|| PICTURE_HIDES.to_string()),
     })
+}
+
+/// Whether a course's parameter passes as the assignment's does: the same class, or for a
+/// struct by value (`pointT`), the same name where both know it. A struct never matches a
+/// number or a pointer: labgrade calls the wrapper exactly as it calls the assignment's.
+fn same_kind(course: &Class, assignment: &Class) -> bool {
+    let names = |c: &Class| match c {
+        Class::Named(n) => Some(vec![n.clone()]),
+        Class::Aggregate(names) => Some(names.clone()),
+        _ => None,
+    };
+    match (names(course), names(assignment)) {
+        (Some(c), Some(a)) => c.is_empty() || a.is_empty() || c.iter().any(|n| a.contains(n)),
+        (None, None) => course == assignment,
+        _ => false,
+    }
+}
+
+/// The element type of a `Grid<T>` parameter's text (`Grid<bool> &screen`: `bool`).
+fn grid_element(text: &str) -> Option<String> {
+    let start = text.find("Grid<")? + "Grid<".len();
+    let end = text.rfind('>')?;
+    let element = text.get(start..end)?.trim();
+    (!element.is_empty()).then(|| element.to_string())
 }
 
 /// Whether a pointer or reference parameter's text points at one integer or bool (`int
@@ -271,6 +387,7 @@ mod tests {
     #[test]
     fn a_lab_s_extra_parameters_get_the_course_s_values() {
         let w = wrapper(
+            "maze",
             "SolveMaze",
             &solve_maze(),
             &rule(
@@ -297,6 +414,7 @@ mod tests {
         assert_eq!(w.passes, "num_calls = 0, unmark = false");
         // A C++ reference gets the variable itself; a void function is called, not returned.
         let w = wrapper(
+            "paint-fill",
             "FillRegion",
             &signature::declared("void FillRegion(pointT pt)").unwrap(),
             &rule("void FillRegion(pointT pt, int &depth)", "depth = 3"),
@@ -314,7 +432,7 @@ mod tests {
     #[test]
     fn a_form_labgrade_cannot_call_is_refused_with_why() {
         let err = |decl: &str, extra: &str| {
-            wrapper("SolveMaze", &solve_maze(), &rule(decl, extra), &[]).unwrap_err()
+            wrapper("maze", "SolveMaze", &solve_maze(), &rule(decl, extra), &[]).unwrap_err()
         };
         assert!(err("bool SolveMaze(int *calls, pointT pt)", "calls = 0")
             .contains("begin with its parameters"));
@@ -332,8 +450,67 @@ mod tests {
         assert!(err("bool SolveMaze(pointT pt, double w)", "w = 1").contains("only an integer"));
         assert!(err("bool SolveMaze(pointT pt, int)", "x = 1").contains("name every parameter"));
         assert!(
-            err("bool SolveMaze(pointT pt, bool unmark)", "unmark = \"yes\"")
+            err("bool SolveMaze(pointT pt, bool unmark)", "unmark = 1.5")
                 .contains("must be an integer or a bool")
         );
+        assert!(
+            err("bool SolveMaze(pointT pt, bool unmark)", "unmark = \"yes\"")
+                .contains("a text value names the case's picture")
+        );
+    }
+
+    #[test]
+    fn a_paint_fill_grid_is_the_case_s_picture_read_in_and_out() {
+        let w = wrapper(
+            "paint-fill",
+            "FillRegion",
+            &signature::declared("void FillRegion(pointT pt)").unwrap(),
+            &rule(
+                "void FillRegion(pointT pt, Grid<bool> &screen)",
+                "screen = \"picture[x][y]\"",
+            ),
+            &["paint.h".into()],
+        )
+        .unwrap();
+        assert!(
+            w.source.contains(
+                "    Grid<bool> lg_extra_screen = lg_picture_in<bool>(true);\n    \
+                 FillRegion(pt, lg_extra_screen);\n    lg_picture_out(lg_extra_screen, true);\n}"
+            ),
+            "{}",
+            w.source
+        );
+        assert!(w.source.contains("#include \"grid.h\""), "{}", w.source);
+        assert!(w.hides_world.is_some());
+        // Only paint-fill has a picture, only a Grid reference takes it.
+        let refused = |problem: &str, decl: &str| {
+            wrapper(
+                problem,
+                "FillRegion",
+                &signature::declared("void FillRegion(pointT pt)").unwrap(),
+                &rule(decl, "screen = \"picture\""),
+                &[],
+            )
+            .unwrap_err()
+        };
+        assert!(
+            refused("maze", "void FillRegion(pointT pt, Grid<bool> &screen)")
+                .contains("names the case's picture")
+        );
+        assert!(refused(
+            "paint-fill",
+            "void FillRegion(pointT pt, Grid<bool> screen)"
+        )
+        .contains("a reference to a Grid"));
+        // A form with only numbers hides nothing.
+        let counter = wrapper(
+            "maze",
+            "SolveMaze",
+            &solve_maze(),
+            &rule("bool SolveMaze(pointT pt, int *calls)", "calls = 0"),
+            &[],
+        )
+        .unwrap();
+        assert_eq!(counter.hides_world, None);
     }
 }

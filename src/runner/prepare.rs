@@ -55,6 +55,8 @@ pub struct Prepared {
     pub uncounted: Option<String>,
     /// Functions its source kept out of the counting build (`no_instrument_function`).
     pub uninstrumented: Vec<String>,
+    /// Why the calls into labgrade's library are not seen, when a course form hides them.
+    pub world_hidden: Option<String>,
 }
 
 impl Prepared {
@@ -81,6 +83,7 @@ impl Prepared {
             submission_sha256: None,
             uncounted: None,
             uninstrumented: Vec::new(),
+            world_hidden: None,
         }
     }
 }
@@ -176,6 +179,8 @@ struct Findings {
     notes: Vec<String>,
     hints: BTreeMap<String, String>,
     causes: Vec<String>,
+    /// Why labgrade's library calls are not seen (a course form that takes the picture).
+    world_hidden: Option<String>,
 }
 
 /// Library artifacts built from one file: which ABI names it exports and how.
@@ -193,6 +198,7 @@ fn library_artifact(
         notes,
         hints,
         causes,
+        world_hidden,
     } = found;
     let exported = exported_names(path)?;
     // Case functions by the symbol they need, counted functions, and `main`.
@@ -288,6 +294,13 @@ fn library_artifact(
         notes,
         hints,
     );
+    if let Some(why) = forms
+        .iter()
+        .filter(|w| wrapped.contains(&w.function))
+        .find_map(|w| w.hides_world.clone())
+    {
+        *world_hidden = Some(why);
+    }
     let checked = if from_c {
         check_signatures(problem, path, &adapted, &mut symbols, hints)
     } else {
@@ -621,6 +634,7 @@ fn jvm_prepared(
         submission_sha256: None,
         uncounted: None,
         uninstrumented: Vec::new(),
+        world_hidden: None,
     }
 }
 
@@ -865,6 +879,7 @@ fn prepare_from(
                 submission_sha256: None,
                 uncounted: None,
                 uninstrumented: Vec::new(),
+                world_hidden: None,
             }
         }
         SubmissionKind::Executable(exe) => Prepared {
@@ -899,6 +914,7 @@ fn prepare_from(
             submission_sha256: None,
             uncounted: None,
             uninstrumented: Vec::new(),
+            world_hidden: None,
         },
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
             // C and C++ builds carry the debug information signature truth reads.
@@ -1024,6 +1040,7 @@ fn prepare_from(
                 submission_sha256: None,
                 uncounted,
                 uninstrumented: built.uninstrumented.clone(),
+                world_hidden: found.world_hidden.clone(),
             }
         }
     }

@@ -565,6 +565,7 @@ impl Session {
                             uncounted: prepared[s].uncounted.as_deref(),
                             hints: Some(&prepared[s].missing_hints),
                             uninstrumented: &prepared[s].uninstrumented,
+                            world: prepared[s].world_hidden.as_deref(),
                         },
                     ),
                 })

@@ -147,8 +147,11 @@ pub struct CourseWrapper {
     pub passes: String,
     /// The wrapper's exported name (`labgrade_course_SolveMaze`).
     pub symbol: String,
-    /// Its source, valid as C and as C++.
+    /// Its source, valid as C and as C++ (C++ only when it makes a course type).
     pub source: String,
+    /// Why labgrade's library calls are not seen through it (the course's form takes the
+    /// picture itself), if they are not: cases that grade them are not observable.
+    pub hides_world: Option<String>,
 }
 
 impl Default for BuildRecipes {

@@ -106,6 +106,14 @@ pub fn split_top(text: &str) -> Vec<String> {
 /// A parameter of a declaration: its type, without its name or default value.
 fn classify_param(param: &str) -> Class {
     let param = param.split('=').next().unwrap_or(param);
+    // A reference or pointer to a class template instance (`Grid<bool> &screen`).
+    if let (Some(close), true) = (param.rfind('>'), param.contains(['*', '&'])) {
+        if !param.contains(['[', '(']) {
+            let ty = param[..=close].trim();
+            let ty = ty.strip_prefix("const").unwrap_or(ty).trim();
+            return Class::ToTemplate(ty.to_string());
+        }
+    }
     if param.contains(['*', '[', '&', '(']) {
         return Class::Pointer;
     }
@@ -550,8 +558,42 @@ fn alike(want: &Class, got: &Class, named: &[(String, Class)], flow: Flow) -> bo
         }
         // labgrade's pointers point at its own memory, never at a C++ container.
         (Class::Pointer, Class::ToTemplate(_)) => false,
+        (Class::ToTemplate(w), Class::ToTemplate(g)) => template_key(w) == template_key(g),
         (a, b) => a == b,
     }
+}
+
+/// A class template instance as its unqualified name and first argument, however the
+/// declaration or the debug information spells it: `std::vector<int>` and `vector<int,
+/// std::allocator<int> >` are both `vector<int>`.
+fn template_key(name: &str) -> String {
+    let plain: String = name
+        .replace("std::", "")
+        .replace("__cxx11::", "")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let Some(open) = plain.find('<') else {
+        return plain;
+    };
+    let mut depth = 0;
+    let mut end = plain.len();
+    for (i, c) in plain.char_indices().skip(open + 1) {
+        match c {
+            '<' => depth += 1,
+            '>' if depth == 0 => {
+                end = i;
+                break;
+            }
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    format!("{}<{}>", &plain[..open], &plain[open + 1..end])
 }
 
 fn describe(c: &Class) -> String {
@@ -607,6 +649,29 @@ mod tests {
             Class::Named("test_result".into())
         );
         assert!(declared("int tic_tac_toe::minimax_move()").is_none());
+    }
+
+    #[test]
+    fn a_declared_reference_to_a_template_matches_its_debug_information() {
+        let want = declared("void FillRegion(pointT pt, Grid<bool> &screen)").unwrap();
+        assert_eq!(want.params[1], Class::ToTemplate("Grid<bool>".into()));
+        let want = declared("bool f(const std::vector<int> &v)").unwrap();
+        let got = Signature {
+            ret: Class::Int(1),
+            params: vec![Class::ToTemplate(
+                "vector<int, std::allocator<int> >".into(),
+            )],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert_eq!(mismatch(&want, &got, &[]), None);
+        let other = Signature {
+            params: vec![Class::ToTemplate(
+                "vector<bool, std::allocator<bool> >".into(),
+            )],
+            ..got
+        };
+        assert!(mismatch(&want, &other, &[]).is_some());
     }
 
     #[test]
