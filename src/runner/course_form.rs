@@ -321,6 +321,14 @@ fn wrapper(
 /// struct by value (`pointT`), the same name where both know it. A struct never matches a
 /// number or a pointer: labgrade calls the wrapper exactly as it calls the assignment's.
 fn same_kind(course: &Class, assignment: &Class) -> bool {
+    // labgrade's own struct behind a pointer (turnpike's dist_set), which a declaration
+    // names by its typedef or writes as a pointer.
+    if let Class::ToStruct(_) = assignment {
+        return matches!(
+            course,
+            Class::Named(_) | Class::Pointer | Class::ToStruct(_)
+        );
+    }
     let names = |c: &Class| match c {
         Class::Named(n) => Some(vec![n.clone()]),
         Class::Aggregate(names) => Some(names.clone()),

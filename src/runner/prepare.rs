@@ -486,12 +486,23 @@ fn check_signatures(
                 .collect();
             let mut sym = sym;
             // An adapter the submission defines is what labgrade calls: its signature is
-            // checked.
-            if let Some(adapter) = problem.adapter_of(&name).and_then(signature::declared) {
-                if let Some(found) = symbols.get(&adapter.name) {
-                    sym = found.clone();
-                    want = adapter;
-                    forms.clear();
+            // checked. One it could define is what the message offers.
+            let mut instead = String::new();
+            if let Some(decl) = problem.adapter_of(&name) {
+                let adapter = signature::declared(decl);
+                match adapter.filter(|a| symbols.contains_key(&a.name)) {
+                    Some(adapter) => {
+                        sym = symbols[&adapter.name].clone();
+                        want = adapter;
+                        forms.clear();
+                    }
+                    None => {
+                        instead = format!(
+                            "; or, for a data structure of your own, keep yours and add \
+                             `{decl}`, which labgrade calls instead (the assignment's header \
+                             shows it)"
+                        );
+                    }
                 }
             }
             let verdict = verdicts.entry(sym.clone()).or_insert_with(|| {
@@ -522,7 +533,7 @@ fn check_signatures(
                         "your `{}` {why}. labgrade calls a function only through the \
                          parameters its author wrote (any other call is undefined behaviour), \
                          so it cannot call yours: give `{}` the assignment's parameters (your \
-                         version can stay, as a helper it calls)",
+                         version can stay, as a helper it calls){instead}",
                         got.shown, want.name
                     )),
                 })

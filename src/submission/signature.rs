@@ -35,6 +35,10 @@ pub enum Class {
     /// `Grid<bool> &`), with its name: an address like any pointer, but never one of
     /// labgrade's arrays, so it is told apart from [`Class::Pointer`].
     ToTemplate(String),
+    /// A pointer or reference to a struct or class, with its names (typedefs and tag), as
+    /// the debug information or a named type of the declaration (`dist_set`) shows it: a
+    /// function handed labgrade's struct must take that struct, not an `int *`.
+    ToStruct(Vec<String>),
     /// A struct, class or union by value, with its names (typedefs and tag).
     Aggregate(Vec<String>),
     /// A type the declaration names (`pointT`), whose kind is not known from its text.
@@ -392,10 +396,16 @@ fn class_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Cla
             gimli::DW_TAG_pointer_type
             | gimli::DW_TAG_reference_type
             | gimli::DW_TAG_rvalue_reference_type => {
-                return match type_ref(&e).and_then(|t| template_named(dwarf, unit, t)) {
-                    Some(name) => Class::ToTemplate(name),
-                    None => Class::Pointer,
+                let Some(pointee) = type_ref(&e) else {
+                    return Class::Pointer;
+                };
+                if let Some(name) = template_named(dwarf, unit, pointee) {
+                    return Class::ToTemplate(name);
                 }
+                return match struct_names(dwarf, unit, pointee) {
+                    Some(names) => Class::ToStruct(names),
+                    None => Class::Pointer,
+                };
             }
             gimli::DW_TAG_ptr_to_member_type
             | gimli::DW_TAG_array_type
@@ -422,6 +432,33 @@ fn template_named(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) 
         match e.tag() {
             gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type | gimli::DW_TAG_union_type => {
                 return attr_str(dwarf, unit, &e, gimli::DW_AT_name).filter(|n| n.contains('<'));
+            }
+            gimli::DW_TAG_typedef | gimli::DW_TAG_const_type | gimli::DW_TAG_volatile_type => {
+                at = type_ref(&e)?;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The names (typedefs and tag) of the struct, class or union the type at `at` is, through
+/// typedefs and qualifiers; None when it is not one.
+fn struct_names(
+    dwarf: &Dwarf<'_>,
+    unit: &gimli::Unit<R<'_>>,
+    at: UnitOffset,
+) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    let mut at = at;
+    for _ in 0..16 {
+        let e = unit.entry(at).ok()?;
+        if let Some(n) = attr_str(dwarf, unit, &e, gimli::DW_AT_name) {
+            names.push(n);
+        }
+        match e.tag() {
+            gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type | gimli::DW_TAG_union_type => {
+                return Some(names);
             }
             gimli::DW_TAG_typedef | gimli::DW_TAG_const_type | gimli::DW_TAG_volatile_type => {
                 at = type_ref(&e)?;
@@ -558,6 +595,12 @@ fn alike(want: &Class, got: &Class, named: &[(String, Class)], flow: Flow) -> bo
         }
         // labgrade's pointers point at its own memory, never at a C++ container.
         (Class::Pointer, Class::ToTemplate(_)) => false,
+        // A declaration's text does not say what its pointers point at; labgrade's own struct
+        // (a named type) does, and only that struct takes it.
+        (Class::Pointer, Class::ToStruct(_)) => true,
+        (Class::ToStruct(w), Class::ToStruct(g)) => {
+            w.is_empty() || g.is_empty() || w.iter().any(|n| g.contains(n))
+        }
         (Class::ToTemplate(w), Class::ToTemplate(g)) => template_key(w) == template_key(g),
         (a, b) => a == b,
     }
@@ -604,6 +647,10 @@ fn describe(c: &Class) -> String {
         Class::Float => "a floating-point number".into(),
         Class::Pointer => "a pointer".into(),
         Class::ToTemplate(n) => format!("a `{n}` by reference (or pointer)"),
+        Class::ToStruct(names) => match names.last() {
+            Some(n) => format!("a pointer to `{n}`"),
+            None => "a pointer to a struct".into(),
+        },
         Class::Aggregate(names) => match names.first() {
             Some(n) => format!("a `{n}` by value"),
             None => "a struct by value".into(),
@@ -649,6 +696,48 @@ mod tests {
             Class::Named("test_result".into())
         );
         assert!(declared("int tic_tac_toe::minimax_move()").is_none());
+    }
+
+    #[test]
+    fn labgrade_s_struct_pointer_is_not_an_int_array() {
+        let want = declared("int turnpike(int x[], dist_set D, unsigned int n)").unwrap();
+        let named = vec![(
+            "dist_set".to_string(),
+            Class::ToStruct(vec!["dist_set".into(), "lg_dist_set".into()]),
+        )];
+        let got = |d: Class| Signature {
+            ret: Class::Int(4),
+            params: vec![Class::Pointer, d, Class::Int(4)],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert_eq!(
+            mismatch(
+                &want,
+                &got(Class::ToStruct(vec!["lg_dist_set".into()])),
+                &named
+            ),
+            None
+        );
+        let why = mismatch(&want, &got(Class::Pointer), &named).unwrap();
+        assert!(
+            why.contains(
+                "parameter 2 as a pointer where labgrade passes a pointer to `lg_dist_set`"
+            ),
+            "{why}"
+        );
+        // A declaration's own pointer (`pointT path[]`) takes a pointer to any struct.
+        let find = declared("bool FindPath(pointT pt, pointT path[])").unwrap();
+        let got = Signature {
+            ret: Class::Int(1),
+            params: vec![
+                Class::Aggregate(vec!["pointT".into()]),
+                Class::ToStruct(vec!["pointT".into()]),
+            ],
+            shown: String::new(),
+            name: String::new(),
+        };
+        assert_eq!(mismatch(&find, &got, &[]), None);
     }
 
     #[test]

@@ -36,6 +36,7 @@ use super::memo::{first_arg, Memo};
 use super::{CppAdapted, Expected, Mismatch, Problem, RefOutcome, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
+use crate::submission::signature::{self, Class, Signature};
 use crate::submission::symbols::demangle;
 use input::Instance;
 use world::{AdapterFn, MultisetAdapterFn, TurnpikeFn, World};
@@ -233,6 +234,15 @@ const ADAPTER_DECL: &str =
 impl Problem for Turnpike {
     fn adapter_of(&self, _function: &str) -> Option<&'static str> {
         Some(ADAPTER_DECL)
+    }
+
+    /// `int turnpike(int x[], dist_set D, unsigned int n)`, with D known to be labgrade's
+    /// struct even where the submission does not include turnpike.h (a turnpike on a D of
+    /// its own, an `int D[]`, must not be handed labgrade's struct).
+    fn call_signature(&self, _function: &str) -> Option<Signature> {
+        let mut s = signature::declared(FUNCTIONS[0].decl)?;
+        s.params[1] = Class::ToStruct(vec!["lg_dist_set".into()]);
+        Some(s)
     }
 
     fn cpp_form(&self, _function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {
