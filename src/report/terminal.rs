@@ -282,7 +282,7 @@ impl Renderer<'_> {
             .collect();
         let name_width = shown
             .iter()
-            .map(|(n, _, _)| n.chars().count())
+            .map(|(n, _, _)| unicode_width::UnicodeWidthStr::width(n.as_str()))
             .max()
             .unwrap_or(0)
             .min(MAX_NAME_COLUMN);
@@ -294,8 +294,9 @@ impl Renderer<'_> {
             let collapse = !self.opts.verbose && one_cause(case.verdict);
             let tag = format!("{:tag_width$}", tag_word(case.verdict));
             let mut line = format!(
-                "  {}  {name:name_width$}  {score:>score_width$}  {:>7}",
+                "  {}  {}  {score:>score_width$}  {:>7}",
                 self.p.paint(&tag, verdict_style(case)),
+                pad(&name, name_width),
                 details::duration(time_ms),
             );
             if case.passed && case.verdict != Verdict::Pass {
@@ -736,39 +737,41 @@ fn indent(text: &str, n: usize) -> String {
         .join("\n")
 }
 
-/// Greedy word wrap at `width` characters, keeping the text's own line breaks. A word longer
-/// than the width gets a line of its own rather than being split. A line indented by four
-/// spaces is preformatted (a drawing, as in Markdown) and kept verbatim. The spaces between
-/// two words on one line are kept as written: a message that quotes a transcript must show
-/// a double space where the transcript has one.
+/// Word wrap at `width` columns (display width: a CJK character takes two), keeping the
+/// text's own line breaks, by `textwrap`. A word longer than the width gets a line of its own
+/// rather than being split. A line indented by four spaces is preformatted (a drawing, as in
+/// Markdown) and kept verbatim. The spaces between two words on one line are kept as
+/// written: a message that quotes a transcript must show a double space where the transcript
+/// has one.
 fn wrap(text: &str, width: usize) -> Vec<String> {
+    let options = textwrap::Options::new(width)
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         if paragraph.starts_with("    ") {
             lines.push(paragraph.trim_end().to_string());
             continue;
         }
-        let mut line = String::new();
-        let mut rest = paragraph.trim_start();
-        let mut gap = "";
-        while !rest.is_empty() {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            let (word, tail) = rest.split_at(end);
-            let needed = line.chars().count() + gap.chars().count() + word.chars().count();
-            if !line.is_empty() && needed > width {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push_str(gap);
-            }
-            line.push_str(word);
-            let next = tail.trim_start();
-            gap = &tail[..tail.len() - next.len()];
-            rest = next;
+        let paragraph = paragraph.trim();
+        if paragraph.is_empty() {
+            lines.push(String::new());
+            continue;
         }
-        lines.push(line);
+        lines.extend(
+            textwrap::wrap(paragraph, &options)
+                .into_iter()
+                .map(|l| l.trim_end().to_string()),
+        );
     }
     lines
+}
+
+/// `text` padded with spaces to `width` columns of display width.
+fn pad(text: &str, width: usize) -> String {
+    let shown = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(shown)))
 }
 
 #[cfg(test)]
@@ -1156,5 +1159,28 @@ mod tests {
         assert_eq!(wrap("a b\n    |S  *|   |", 3), ["a b", "    |S  *|   |"]);
         assert_eq!(wrap("\"a.  b\" c", 80), ["\"a.  b\" c"]);
         assert_eq!(wrap("aa  bb", 3), ["aa", "bb"]);
+        // Display width: a CJK character takes two columns.
+        assert_eq!(wrap("迷路 迷路", 5), ["迷路", "迷路"]);
+        assert_eq!(wrap("ab ab", 5), ["ab ab"]);
+    }
+
+    #[test]
+    fn double_width_case_names_keep_the_columns_aligned() {
+        let mut r = sample_report();
+        r.cases = vec![
+            case("迷路/solve", Verdict::Pass, true),
+            case("maze/solve", Verdict::Pass, true),
+        ];
+        let text = render_submission(&r, &plain());
+        let columns: Vec<usize> = text
+            .lines()
+            .filter(|l| l.contains("/solve"))
+            .map(|l| {
+                let at = l.find("1/1").unwrap();
+                unicode_width::UnicodeWidthStr::width(&l[..at])
+            })
+            .collect();
+        assert_eq!(columns.len(), 2, "{text}");
+        assert_eq!(columns[0], columns[1], "{text}");
     }
 }

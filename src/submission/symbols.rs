@@ -108,26 +108,10 @@ pub fn did_you_mean<'a>(wanted: &str, among: &'a [String]) -> Option<&'a String>
     let w = key(wanted);
     among
         .iter()
-        .map(|n| (distance(&key(n), &w), n))
+        .map(|n| (strsim::levenshtein(&key(n), &w), n))
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
-}
-
-/// Levenshtein distance, for "did you mean" (names are short).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// A function the library defines, as a grader can call it.
@@ -294,7 +278,7 @@ fn nearest<'a>(name: &str, among: &'a [Callable]) -> Option<&'a Callable> {
     let key = spelling_key(name);
     among.iter().filter(|c| c.class.is_none()).find(|c| {
         let k = spelling_key(&c.base);
-        distance(&k, &key) <= 2.max(key.len() / 6)
+        strsim::levenshtein(&k, &key) <= 2.max(key.len() / 6)
     })
 }
 
