@@ -5,7 +5,8 @@ use std::path::Path;
 use super::common::{CliError, Context};
 use crate::exit_codes;
 use crate::report::github;
-use crate::selftest::{self, default_reference, test_problem, ProblemResult};
+use crate::selftest::{self, default_reference, test_problem, ProblemResult, Progress};
+use indicatif::{ProgressBar, ProgressStyle};
 
 fn paint(ctx: &Context, code: &str, text: &str) -> String {
     if ctx.color {
@@ -15,8 +16,8 @@ fn paint(ctx: &Context, code: &str, text: &str) -> String {
     }
 }
 
+/// The lines under a problem's heading (printed when the problem began).
 fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
-    println!("{}", paint(ctx, "1", &format!("problem {}", r.problem)));
     if let Some(e) = &r.error {
         println!("  {} spec/fixtures: {e}", paint(ctx, "31", "FAIL"));
         return (0, 1);
@@ -83,7 +84,22 @@ pub fn run(
     let mut results = Vec::new();
     let mut invalid = false;
     for name in &names {
-        let r = test_problem(&root, name, &options, &reference);
+        println!("{}", paint(ctx, "1", &format!("problem {name}")));
+        // On a terminal, a bar on standard error while the samples are graded (a problem
+        // with many takes a minute); nothing of it stays, and nothing is drawn elsewhere.
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("  {bar:24} {pos}/{len} samples graded  {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let r = test_problem(&root, name, &options, &reference, &|p| match p {
+            Progress::Total(n) => bar.set_length(n as u64),
+            Progress::Graded(sample) => {
+                bar.set_message(sample.to_string());
+                bar.inc(1);
+            }
+        });
+        bar.finish_and_clear();
         invalid |= r.error.is_some();
         let (p, f) = print_result(ctx, &r);
         passed += p;

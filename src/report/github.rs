@@ -29,12 +29,14 @@ pub fn enabled() -> bool {
 
 use super::visible::visible;
 
-/// An `::error` workflow command: at `file`'s `line` when given (the path as GitHub wants it,
-/// relative to the workspace), with a `title` and a `message` of any number of lines.
+/// An `::error` workflow command: at `file`'s `line` when given and inside the workspace (the
+/// path as GitHub wants it, relative to the workspace), with a `title` and a `message` of any
+/// number of lines. A file outside the workspace (labgrade's own fixture, when a student's
+/// repository runs `check`) is no place GitHub can show: the annotation has no location.
 pub fn error(at: Option<(&Path, usize)>, title: &str, message: &str) -> String {
     let mut props = Vec::new();
-    if let Some((file, line)) = at {
-        props.push(format!("file={}", escape_property(&workspace_path(file))));
+    if let Some((file, line)) = at.and_then(|(f, l)| in_workspace(f).map(|f| (f, l))) {
+        props.push(format!("file={}", escape_property(&file)));
         props.push(format!("line={}", line.max(1)));
     }
     props.push(format!("title={}", escape_property(&visible(title))));
@@ -60,15 +62,19 @@ pub fn escape_property(s: &str) -> String {
 /// `path` relative to the workspace (`GITHUB_WORKSPACE`, else the current directory) when it
 /// is inside it, as annotations need; otherwise as given.
 pub fn workspace_path(path: &Path) -> String {
+    in_workspace(path).unwrap_or_else(|| path.display().to_string())
+}
+
+/// `path` relative to the workspace, when it is inside it.
+fn in_workspace(path: &Path) -> Option<String> {
     let base = std::env::var_os("GITHUB_WORKSPACE")
         .map(PathBuf::from)
-        .or_else(|| std::env::current_dir().ok());
+        .or_else(|| std::env::current_dir().ok())?;
     let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    base.and_then(|b| b.canonicalize().ok())
-        .and_then(|b| full.strip_prefix(b).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf())
-        .display()
-        .to_string()
+    let base = base.canonicalize().ok()?;
+    full.strip_prefix(base)
+        .ok()
+        .map(|p| p.display().to_string())
 }
 
 /// Appends `markdown` to the job summary when `GITHUB_STEP_SUMMARY` names a file.

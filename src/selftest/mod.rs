@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub use expect::{Arrive, Rule, SampleExpect};
 
 use crate::report::{SubmissionReport, Verdict};
-use crate::runner::{CaseFilter, Session, SessionOptions};
+use crate::runner::{CaseFilter, Event, Session, SessionOptions};
 use crate::spec::{Course, Root};
 
 /// One case whose verdict is not the declared one.
@@ -151,6 +151,7 @@ pub fn test_problem(
     problem: &str,
     options: &SessionOptions,
     reference: &Path,
+    progress: &(dyn Fn(Progress<'_>) + Sync),
 ) -> ProblemResult {
     let session = match Session::open(root, problem, options.clone()) {
         Ok(s) => s,
@@ -231,13 +232,18 @@ pub fn test_problem(
         .iter()
         .map(|(n, p, t, _)| (n.clone(), p.clone(), *t))
         .collect();
+    progress(Progress::Total(list.len() + under_course.len()));
     let mut prepared = session.prepare_many(&list);
     for (p, (_, _, _, fatal)) in prepared.iter_mut().zip(to_prepare) {
         if let Some(e) = fatal {
             p.fatal = Some((Verdict::BuildError, e));
         }
     }
-    let reports = session.grade_prepared(&prepared, CaseFilter::All, &|_| {});
+    let reports = session.grade_prepared(&prepared, CaseFilter::All, &|event| {
+        if let Event::Graded { index, .. } = event {
+            progress(Progress::Graded(&list[index].0));
+        }
+    });
     let samples = reports
         .into_iter()
         .zip(declared)
@@ -271,12 +277,22 @@ pub fn test_problem(
         samples.push(test_under_course(
             root, problem, options, &name, &dir, &exp, &course,
         ));
+        progress(Progress::Graded(&name));
     }
     ProblemResult {
         problem: problem.to_string(),
         error: None,
         samples,
     }
+}
+
+/// How far `test_problem` is, for a progress display.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress<'a> {
+    /// How many samples (the reference included) it will grade.
+    Total(usize),
+    /// One is graded (in the order they finish).
+    Graded(&'a str),
 }
 
 /// Grades a sample that declares a course file, in a session with that course.

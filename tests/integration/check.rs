@@ -630,6 +630,24 @@ fn on_github_actions_failing_cases_are_annotated_at_their_fixture_and_summarised
     );
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON alone on stdout");
     assert_eq!(report["submission"], "memoised");
+
+    // In a student's own repository labgrade's fixtures are outside the workspace: the
+    // annotations carry no location (GitHub could not show one), never an absolute path.
+    let student_repo = tempfile::tempdir().unwrap();
+    let out = labgrade_on_github(
+        student_repo.path(),
+        &["check", "nim", memoised.to_str().unwrap()],
+        &summary_path,
+    );
+    let text = stdout(&out);
+    let annotations: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(annotations.len(), 10, "{text}");
+    assert!(
+        annotations
+            .iter()
+            .all(|a| a.starts_with("::error title=nim ") && !a.contains("file=")),
+        "{text}"
+    );
 }
 
 #[test]
