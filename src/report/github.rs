@@ -65,8 +65,12 @@ pub fn workspace_path(path: &Path) -> String {
     in_workspace(path).unwrap_or_else(|| path.display().to_string())
 }
 
-/// `path` relative to the workspace, when it is inside it.
+/// `path` relative to the workspace, when it is inside it (a relative path is taken as
+/// given: it is relative to where labgrade runs, the workspace in a workflow).
 fn in_workspace(path: &Path) -> Option<String> {
+    if path.is_relative() {
+        return Some(path.display().to_string());
+    }
     let base = std::env::var_os("GITHUB_WORKSPACE")
         .map(PathBuf::from)
         .or_else(|| std::env::current_dir().ok())?;
@@ -216,13 +220,18 @@ mod tests {
         assert_eq!(escape_data("50%\r\nnext"), "50%25%0D%0Anext");
         assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
         let line = error(
-            Some((Path::new("/nowhere/fixtures/nim/a,b.toml"), 12)),
+            Some((Path::new("fixtures/nim/a,b.toml"), 12)),
             "nim X/1: fail",
             "two\nlines",
         );
         assert_eq!(
             line,
-            "::error file=/nowhere/fixtures/nim/a%2Cb.toml,line=12,title=nim X/1%3A fail::two%0Alines"
+            "::error file=fixtures/nim/a%2Cb.toml,line=12,title=nim X/1%3A fail::two%0Alines"
+        );
+        // A file outside the workspace is no place GitHub can show: no location at all.
+        assert_eq!(
+            error(Some((Path::new("/nowhere/a.toml"), 12)), "t", "m"),
+            "::error title=t::m"
         );
         assert_eq!(error(None, "t", "m"), "::error title=t::m");
     }

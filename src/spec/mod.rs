@@ -5,6 +5,7 @@
 //! hold the cases. Everything is validated when loaded, with errors that name the file, the
 //! line and column and what to change, so a fixture author never meets a panic.
 
+mod builtin;
 mod course;
 mod each;
 mod error;

@@ -28,39 +28,50 @@ impl Root {
     /// Finds the root: `explicit` if given, else `$LABGRADE_ROOT`, else the current directory
     /// or one of its parents, else beside this binary (`<dir>/bin/labgrade` with
     /// `<dir>/specs`: an exported bundle, an installed copy), else the checkout this binary
-    /// was built from.
-    pub fn discover(explicit: Option<&Path>) -> Result<Root, SpecError> {
-        if let Some(dir) = explicit {
-            return Root::at(dir);
+    /// was built from, else the specs and fixtures built into the binary, written out under
+    /// `cache` (see [`super::builtin`]). `builtin` (as `--root` or `$LABGRADE_ROOT`) asks for
+    /// the built-in data whatever is on disk.
+    pub fn discover(explicit: Option<&Path>, cache: &Path) -> Result<Root, SpecError> {
+        let builtin = || {
+            super::builtin::root_in(cache)
+                .map_err(|e| SpecError::NoRoot {
+                    looked: format!(
+                        "the current directory and its parents, beside this binary, the \
+                         checkout it was built from, and its built-in copy, which cannot be \
+                         written out: {e}"
+                    ),
+                })
+                .and_then(Root::at)
+        };
+        let named = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os("LABGRADE_ROOT").map(PathBuf::from));
+        if let Some(dir) = named {
+            return if dir.as_os_str() == "builtin" {
+                builtin()
+            } else {
+                Root::at(dir)
+            };
         }
-        if let Some(dir) = std::env::var_os("LABGRADE_ROOT") {
-            return Root::at(PathBuf::from(dir));
-        }
-        let mut looked = Vec::new();
         if let Ok(cwd) = std::env::current_dir() {
             for dir in cwd.ancestors() {
                 if dir.join("specs").is_dir() && dir.join("fixtures").is_dir() {
                     return Root::at(dir);
                 }
             }
-            looked.push(format!("{} and its parents", cwd.display()));
         }
         if let Ok(exe) = std::env::current_exe() {
             for dir in exe.ancestors().skip(1).take(2) {
                 if dir.join("specs").is_dir() && dir.join("fixtures").is_dir() {
                     return Root::at(dir);
                 }
-                looked.push(dir.display().to_string());
             }
         }
         let built = Path::new(env!("CARGO_MANIFEST_DIR"));
         if built.join("specs").is_dir() {
             return Root::at(built);
         }
-        looked.push(built.display().to_string());
-        Err(SpecError::NoRoot {
-            looked: looked.join(", "),
-        })
+        builtin()
     }
 
     /// The root directory.

@@ -987,3 +987,55 @@ fn a_course_declared_form_is_called_through_its_wrapper_and_checked_against_the_
         "{err}"
     );
 }
+
+#[test]
+fn a_copied_binary_grades_from_anywhere_with_the_data_built_into_it() {
+    // labgrade and its worker copied elsewhere, run from an empty directory with the data
+    // built into the binary (`builtin`: what a binary whose checkout is gone falls back to).
+    let place = tempfile::tempdir().unwrap();
+    let bin = place.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    for name in ["labgrade", "labgrade-worker"] {
+        let from = labgrade_bin().with_file_name(name);
+        std::fs::copy(&from, bin.join(name)).unwrap();
+    }
+    let cache = place.path().join("cache");
+    let elsewhere = place.path().join("work");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let submission = sample("c-version");
+    let out = std::process::Command::new(bin.join("labgrade"))
+        .args([
+            "check",
+            "nim",
+            submission.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+        .args(["--color", "never", "--cache-dir", cache.to_str().unwrap()])
+        .current_dir(&elsewhere)
+        .env("LABGRADE_ROOT", "builtin")
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let builtin: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The same grade as from the checkout, case by case.
+    let (_, checkout) = check_report("nim", &submission, &[]);
+    let verdicts = |r: &Value| -> Vec<(String, String)> {
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["name"].to_string(), c["verdict"].to_string()))
+            .collect()
+    };
+    assert_eq!(verdicts(&builtin), verdicts(&checkout));
+    assert_eq!(builtin["score"], checkout["score"]);
+    // The data was written under the cache, once.
+    let data: Vec<_> = std::fs::read_dir(cache.join("data"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(data.len(), 1, "{data:?}");
+    assert!(data[0].path().join("specs/nim.toml").is_file());
+}
