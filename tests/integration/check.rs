@@ -957,15 +957,20 @@ fn a_course_declared_form_is_called_through_its_wrapper_and_checked_against_the_
          declaration = \"bool SolveMaze(int *num_calls, pointT pt)\"\n\
          extra = { num_calls = 0 }\n",
     );
-    let out = labgrade(&[
-        "check",
-        "maze",
-        dir.to_str().unwrap(),
-        "--course",
-        bad.to_str().unwrap(),
-    ]);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    // Refused with exit 2 and the course file's line; what stderr says.
+    let refused = |course: &std::path::Path| {
+        let out = labgrade(&[
+            "check",
+            "maze",
+            dir.to_str().unwrap(),
+            "--course",
+            course.to_str().unwrap(),
+        ]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        err
+    };
+    let err = refused(&bad);
     assert!(
         err.contains("bad.toml:4") && err.contains("begin with its parameters"),
         "{err}"
@@ -974,14 +979,7 @@ fn a_course_declared_form_is_called_through_its_wrapper_and_checked_against_the_
         "unknown.toml",
         "[maze.interface.SolveIt]\ndeclaration = \"bool SolveIt(pointT pt)\"\n",
     );
-    let out = labgrade(&[
-        "check",
-        "maze",
-        dir.to_str().unwrap(),
-        "--course",
-        unknown.to_str().unwrap(),
-    ]);
-    let err = stderr(&out);
+    let err = refused(&unknown);
     assert!(
         err.contains("unknown.toml:1") && err.contains("`SolveIt` is not a function of maze"),
         "{err}"
