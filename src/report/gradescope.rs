@@ -32,20 +32,40 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
         .filter(|t| t.is_finite() && *t > 0.0)
         .sum();
     let withheld = report.is_unresolved();
-    let tests: Vec<Value> = report
-        .cases
-        .iter()
-        .enumerate()
-        .map(|(i, case)| {
-            let mut t = test_entry(i + 1, case);
-            if withheld {
-                t.as_object_mut()
-                    .expect("a test is an object")
-                    .remove("score");
-            }
-            t
-        })
+    // The compiler's output, once, in a test of its own; every case that quotes it points
+    // there instead (a failed build would otherwise repeat it in every test).
+    let build_output = shown_build_output(report);
+    let mut tests: Vec<Value> = build_output
+        .as_deref()
+        .map(|output| build_test(report, output))
+        .into_iter()
         .collect();
+    tests.extend(
+        report
+            .cases
+            .iter()
+            .map(|case| {
+                let mut case = case.clone();
+                if let Some(output) = report.build.as_ref().map(|b| b.output.trim_end()) {
+                    if build_output.is_some() && case.message.contains(output) {
+                        case.message = case.message.replace(
+                            output,
+                            &format!("(the compiler's output is in the test `{BUILD_TEST}`)"),
+                        );
+                    }
+                }
+                case
+            })
+            .enumerate()
+            .map(|(i, case)| test_entry(i + 1, &case)),
+    );
+    if withheld {
+        for t in &mut tests {
+            t.as_object_mut()
+                .expect("a test is an object")
+                .remove("score");
+        }
+    }
     let output = if withheld {
         format!("{UNRESOLVED_NOTE}\n\n{}", summary_markdown(report))
     } else {
@@ -73,6 +93,12 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
             .as_object_mut()
             .expect("results is an object")
             .remove("score");
+    }
+    if build_output.is_some() {
+        // Already in the build test.
+        if let Some(b) = results["extra_data"]["build"].as_object_mut() {
+            b.remove("output");
+        }
     }
     results
 }
@@ -102,6 +128,33 @@ pub fn not_loaded(problem: &str, submission: &str, message: &str) -> Value {
         "stdout_visibility": "hidden",
         "tests": [],
         "extra_data": { "problem": problem, "submission": submission, "load_error": message },
+    })
+}
+
+/// The name of the test that holds the compiler's output.
+pub const BUILD_TEST: &str = "build";
+
+/// The compiler's output as shown, when the build failed or warned and printed something.
+fn shown_build_output(report: &SubmissionReport) -> Option<String> {
+    let build = report.build.as_ref()?;
+    let output = build.output.trim_end();
+    ((!build.ok || build.warnings > 0) && !output.trim().is_empty())
+        .then(|| details::build_output_shown(output))
+}
+
+/// The test holding the compiler's output: worth nothing itself (the rubric's warnings case
+/// and the cases that could not run carry the points), failed when the build failed.
+fn build_test(report: &SubmissionReport, output: &str) -> Value {
+    let ok = report.build.as_ref().is_some_and(|b| b.ok);
+    json!({
+        "name": BUILD_TEST,
+        "number": "0",
+        "score": 0,
+        "max_score": 0,
+        "status": if ok { "passed" } else { "failed" },
+        "output": fenced("text", output),
+        "output_format": "md",
+        "visibility": "visible",
     })
 }
 
@@ -193,10 +246,8 @@ fn summary_markdown(report: &SubmissionReport) -> String {
         if let Some(state) = state {
             out.push_str(&format!("\n\n**Build ({}):** {state}", build.kind));
             if !build.output.trim().is_empty() {
-                out.push_str("\n\n");
-                out.push_str(&fenced(
-                    "text",
-                    &details::build_output_shown(build.output.trim_end()),
+                out.push_str(&format!(
+                    " (the compiler's output is in the test `{BUILD_TEST}`)"
                 ));
             }
         }
@@ -273,8 +324,51 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("Score on them: 2 / 6."));
-        assert!(out.contains("**Build (c):** 1 warning"));
-        assert!(out.contains("```text\nnim.c:12:5: warning"));
+        assert!(
+            out.contains("**Build (c):** 1 warning (the compiler's output is in the test `build`)")
+        );
+        assert!(
+            !out.contains("nim.c:12:5: warning"),
+            "once, in the build test"
+        );
+        let build = &v["tests"][0];
+        assert_eq!(build["name"], "build");
+        assert_eq!(build["max_score"], 0);
+        assert_eq!(build["status"], "passed");
+        let text = build["output"].as_str().unwrap();
+        assert!(text.contains("```text\nnim.c:12:5: warning"), "{text}");
+    }
+
+    #[test]
+    fn a_failed_build_s_output_is_in_one_test_and_every_case_points_there() {
+        let mut report = sample_report();
+        let output = "nim.c:3:1: error: expected ';' before '}' token".to_string();
+        let build = report.build.as_mut().unwrap();
+        build.ok = false;
+        build.output = output.clone();
+        for c in &mut report.cases {
+            c.verdict = Verdict::BuildError;
+            c.passed = false;
+            c.message = format!("the build failed:\n{output}");
+        }
+        let v = to_gradescope(&report);
+        let text = v.to_string();
+        assert_eq!(text.matches("expected ';' before").count(), 1, "{text}");
+        let tests = v["tests"].as_array().unwrap();
+        assert_eq!(tests[0]["name"], "build");
+        assert_eq!(tests[0]["status"], "failed");
+        for t in &tests[1..] {
+            let out = t["output"].as_str().unwrap();
+            assert!(
+                out.contains("the compiler's output is in the test"),
+                "{out}"
+            );
+        }
+        // A build without output or warnings has no build test.
+        let mut clean = sample_report();
+        clean.build.as_mut().unwrap().warnings = 0;
+        let v = to_gradescope(&clean);
+        assert_ne!(v["tests"][0]["name"], "build");
     }
 
     #[test]
@@ -323,7 +417,8 @@ mod tests {
     #[test]
     fn one_test_per_case_with_status_words() {
         let v = to_gradescope(&sample_report());
-        let tests = v["tests"].as_array().unwrap();
+        // After the build test (the sample's build warned).
+        let tests = &v["tests"].as_array().unwrap()[1..];
         assert_eq!(tests.len(), 6);
         let status: Vec<&str> = tests
             .iter()
@@ -346,7 +441,8 @@ mod tests {
     #[test]
     fn test_output_explains_in_markdown() {
         let v = to_gradescope(&sample_report());
-        let out = |i: usize| v["tests"][i]["output"].as_str().unwrap().to_string();
+        // After the build test (the sample's build warned).
+        let out = |i: usize| v["tests"][i + 1]["output"].as_str().unwrap().to_string();
         let calls = out(1);
         assert!(calls.starts_with("**Verdict:** `fail`"), "{calls}");
         assert!(calls.contains("Your FindGoodMove made 412 calls"));
@@ -369,8 +465,8 @@ mod tests {
         report.cases[1].visibility = crate::report::model::Visibility::AfterDueDate;
         report.cases[2].visibility = crate::report::model::Visibility::Hidden;
         let v = to_gradescope(&report);
-        assert_eq!(v["tests"][1]["visibility"], "after_due_date");
-        assert_eq!(v["tests"][2]["visibility"], "hidden");
+        assert_eq!(v["tests"][2]["visibility"], "after_due_date");
+        assert_eq!(v["tests"][3]["visibility"], "hidden");
     }
 
     #[test]

@@ -94,6 +94,9 @@ pub fn apply(
             if let Some(points) = rule.points {
                 case.points = points;
             }
+            if let Some(visibility) = rule.visibility {
+                case.visibility = visibility;
+            }
         }
         if let Some(mode) = settings.output {
             if case.compare.contains(&CompareItem::Stdout) {

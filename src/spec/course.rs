@@ -97,6 +97,10 @@ pub struct CaseRule {
     /// `false`: the course does not grade these cases (they are not run and not counted).
     #[serde(default)]
     pub required: Option<bool>,
+    /// Who sees these cases in this course, in Gradescope's words (`visible`, `hidden`,
+    /// `after_due_date`, `after_published`), in place of the fixture's.
+    #[serde(default)]
+    pub visibility: Option<crate::report::Visibility>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -5,7 +5,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::util::*;
 
@@ -117,5 +117,66 @@ fn the_autograder_zip_grades_as_check_does_and_always_leaves_results() {
             .unwrap()
             .contains("could not grade this submission (its own failure, not yours)"),
         "{results:#}"
+    );
+}
+
+#[test]
+fn a_course_chooses_when_cases_are_shown_and_a_failed_build_is_told_once() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[[nim.cases]]\nmatch = \"FindGoodMove/*\"\nvisibility = \"after_due_date\"\n\n\
+         [[nim.cases]]\nmatch = \"game/*\"\nvisibility = \"after_published\"\n",
+    )
+    .unwrap();
+    let sample = repo().join("tests/submissions/nim/c-version");
+    let out = labgrade(&[
+        "check",
+        "nim",
+        sample.to_str().unwrap(),
+        "--all",
+        "--format",
+        "gradescope",
+        "--course",
+        course.to_str().unwrap(),
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let tests = v["tests"].as_array().unwrap();
+    let visibility = |name: &str| {
+        tests
+            .iter()
+            .find(|t| t["name"].as_str().unwrap().starts_with(name))
+            .map(|t| t["visibility"].clone())
+    };
+    assert_eq!(visibility("FindGoodMove/"), Some(json!("after_due_date")));
+    assert_eq!(visibility("game/"), Some(json!("after_published")));
+    assert_eq!(visibility("IsBadPosition/"), Some(json!("visible")));
+
+    // A build error: the compiler's output in one test, not in every case's.
+    let broken = repo().join("tests/submissions/nim/does-not-compile");
+    let out = labgrade(&[
+        "check",
+        "nim",
+        broken.to_str().unwrap(),
+        "--all",
+        "--format",
+        "gradescope",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["name"], "build", "{v:#}");
+    let output = tests[0]["output"].as_str().unwrap();
+    let first_error = output
+        .lines()
+        .find(|l| l.contains("error"))
+        .expect("the compiler's error")
+        .to_string();
+    assert_eq!(
+        v.to_string()
+            .matches(&first_error.replace('"', "\\\""))
+            .count(),
+        1,
+        "{v:#}"
     );
 }
