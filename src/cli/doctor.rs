@@ -4,8 +4,26 @@ use super::common::{CliError, Context};
 use crate::exit_codes;
 use crate::sandbox::probe::probe;
 
-/// Probes the layers and prints one line each; exit 1 when a layer is missing.
-pub fn run(ctx: &Context) -> Result<i32, CliError> {
+/// The languages `doctor --for` knows, and the build-jail lines only each one needs.
+const ONLY_FOR: &[(&str, &str)] = &[("rust", "build jail (cargo)")];
+
+/// Probes the layers and prints one line each; exit 1 when a layer is missing. With
+/// `languages` (`--for c,cpp`), a line only another language needs (the cargo jail for a C
+/// course) is shown as not needed and not counted.
+pub fn run(ctx: &Context, languages: &[String]) -> Result<i32, CliError> {
+    const KNOWN: [&str; 4] = ["c", "cpp", "rust", "java"];
+    if let Some(other) = languages.iter().find(|l| !KNOWN.contains(&l.as_str())) {
+        return Err(CliError(format!(
+            "doctor --for: `{other}` is not a language labgrade grades (it knows: {})",
+            KNOWN.join(", ")
+        )));
+    }
+    let needed = |line: &str| {
+        languages.is_empty()
+            || ONLY_FOR.iter().all(|(lang, prefix)| {
+                !line.starts_with(prefix) || languages.iter().any(|l| l == lang)
+            })
+    };
     let s = probe();
     let mark = |ok: bool| match (ok, ctx.color) {
         (true, true) => "\x1b[32mok\x1b[0m  ",
@@ -44,8 +62,13 @@ pub fn run(ctx: &Context) -> Result<i32, CliError> {
         crate::owned_dir::TEMP,
     ));
     for (ok, line) in &build {
-        println!("{} {line}", mark(*ok));
+        if needed(line) {
+            println!("{} {line}", mark(*ok));
+        } else {
+            println!("--   {line} (not needed for {})", languages.join(", "));
+        }
     }
+    build.retain(|(_, line)| needed(line));
     let build_ok = build.iter().all(|(ok, _)| *ok);
     if s.complete() && build_ok {
         println!("every layer is in force: hostile submissions get a verdict and nothing else");

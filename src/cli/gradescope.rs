@@ -72,8 +72,9 @@ fn setup_sh(java: bool) -> String {
      fi\n\
      root=\"${AUTOGRADER_ROOT:-/autograder}\"\n\
      chmod 755 \"$root/source/bin/labgrade\" \"$root/source/bin/labgrade-worker\" \"$root/source/run_autograder\"\n\
-     \"$root/source/bin/labgrade\" doctor || true\n"
+     \"$root/source/bin/labgrade\" doctor --for LANGUAGES || true\n"
         .replace("JDK", jdk)
+        .replace("LANGUAGES", if java { "java" } else { "c,cpp" })
 }
 
 /// `run_autograder`: grades the submission, every case, into results.json.

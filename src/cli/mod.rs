@@ -251,10 +251,15 @@ pub enum Command {
     Maze(maze::MazeArgs),
     /// Show which isolation layers this machine enforces (uid drop, Landlock, seccomp, ...).
     #[command(
-        after_help = "Example:\n  labgrade doctor\n\nExit: 0 every layer is enforced, 1 \
-                            some is missing."
+        after_help = "Example:\n  labgrade doctor\n  labgrade doctor --for c,cpp\n\nExit: 0 \
+                            every layer is enforced, 1 some is missing."
     )]
-    Doctor,
+    Doctor {
+        /// Judge only the languages a course grades (c, cpp, rust, java; all by default): a
+        /// missing layer that only another language needs is said, not counted.
+        #[arg(long = "for", value_delimiter = ',', value_name = "LANGUAGES")]
+        languages: Vec<String>,
+    },
 }
 
 /// Runs the command line and returns the exit code.
@@ -282,7 +287,7 @@ pub fn main() -> i32 {
     let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let ctx = common::Context::new(&cli, color);
     let result = match &cli.command {
-        Command::Doctor => doctor::run(&ctx),
+        Command::Doctor { languages } => doctor::run(&ctx, languages),
         Command::Export {
             student,
             problem,

@@ -630,3 +630,38 @@ fn as_an_unprivileged_user_the_build_jail_guards_the_grader_too() {
         "{text}"
     );
 }
+
+#[test]
+fn doctor_judges_only_the_languages_a_course_grades() {
+    let out = labgrade(&["doctor", "--for", "c,cpp"]);
+    let text = stdout(&out);
+    let cargo: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("build jail (cargo)"))
+        .collect();
+    assert!(!cargo.is_empty(), "{text}");
+    assert!(
+        cargo
+            .iter()
+            .all(|l| l.starts_with("--   ") && l.ends_with("(not needed for c, cpp)")),
+        "{text}"
+    );
+    // The C tools' jail is still judged, and never the last line's reason for a C course.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("ok   build jail (gcc/g++/objcopy)")
+                || l.starts_with("MISSING build jail (gcc/g++/objcopy)")),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap_or_default();
+    assert!(!last.contains("build jail (cargo)"), "{text}");
+    let all = stdout(&labgrade(&["doctor"]));
+    assert!(
+        all.lines()
+            .any(|l| !l.starts_with("--") && l.contains("build jail (cargo)")),
+        "{all}"
+    );
+    let out = labgrade(&["doctor", "--for", "cobol"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`cobol` is not a language labgrade grades"));
+}
