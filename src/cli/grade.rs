@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, github, gradescope, json, junit, names, SubmissionReport};
+use crate::report::{csv, github, gradescope, json, junit, names, HandedIn, SubmissionReport};
 use crate::runner::{read_class, Class, Event, Roster, Session};
 
 /// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
@@ -55,6 +55,9 @@ struct Identity {
     id: String,
     name: Option<String>,
     on_roster: bool,
+    /// What the export says of the hand-in (lateness, when).
+    late: Option<bool>,
+    submitted_at: Option<String>,
 }
 
 fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identity> {
@@ -68,11 +71,15 @@ fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identi
                     id: student.id.clone(),
                     name: student.name.clone().or_else(|| s.student_name.clone()),
                     on_roster: true,
+                    late: s.late,
+                    submitted_at: s.submitted_at.clone(),
                 },
                 None => Identity {
                     id: s.student_id.clone(),
                     name: s.student_name.clone(),
                     on_roster: false,
+                    late: s.late,
+                    submitted_at: s.submitted_at.clone(),
                 },
             };
             (s.name.clone(), identity)
@@ -247,7 +254,13 @@ pub fn run(
     let bar = Mutex::new(bar);
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
     let stamp = |report: &mut SubmissionReport| {
-        report.student_id = who.get(&report.submission).map(|i| i.id.clone());
+        let identity = who.get(&report.submission);
+        report.student_id = identity.map(|i| i.id.clone());
+        report.handed_in = identity.map_or_else(Default::default, |i| HandedIn {
+            student_name: i.name.clone(),
+            late: i.late,
+            submitted_at: i.submitted_at.clone(),
+        });
     };
     // Each report is written as soon as its submission is graded (and its result kept in the
     // result cache): a grader stopped midway keeps every finished report, and the next run

@@ -20,7 +20,8 @@ pub struct GradebookColumns {
     pub cases: bool,
 }
 
-/// Writes the gradebook: `student_id,submission,score,max_score,percent,status`, a `tag:<name>`
+/// Writes the gradebook: `student_id,submission,score,max_score,percent,status,name,late,
+/// submitted_at` (the last three as the class export says, else empty), a `tag:<name>`
 /// column per tag of the class's cases (sorted; the points earned in that tag's cases, a case
 /// with several tags counting in each), `passed,failed`, one count column per verdict word
 /// other than `pass` (in [`Verdict::ALL`] order, counting every case with that verdict,
@@ -79,6 +80,9 @@ pub fn write_gradebook<W: std::io::Write>(
         "max_score",
         "percent",
         "status",
+        "name",
+        "late",
+        "submitted_at",
     ]
     .map(String::from)
     .to_vec();
@@ -105,6 +109,12 @@ pub fn write_gradebook<W: std::io::Write>(
                 .map(|p| format!("{p:.2}"))
                 .unwrap_or_default(),
             status.as_str().to_string(),
+            names::spreadsheet_text(report.handed_in.student_name.as_deref().unwrap_or("")),
+            report
+                .handed_in
+                .late
+                .map_or(String::new(), |late| if late { "yes" } else { "no" }.into()),
+            names::spreadsheet_text(report.handed_in.submitted_at.as_deref().unwrap_or("")),
         ];
         row.extend(tags.iter().map(|t| {
             let mut tagged = report
@@ -365,6 +375,11 @@ mod tests {
         zoe.score = 2.0;
         zoe.max_score = 2.0;
         zoe.build = None;
+        zoe.handed_in = crate::report::HandedIn {
+            student_name: Some("Zoe Zed".into()),
+            late: Some(true),
+            submitted_at: Some("2026-11-20 23:59:59 -0800".into()),
+        };
         vec![zoe, sample_report()]
     }
 
@@ -380,18 +395,20 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "student_id,submission,score,max_score,percent,status,tag:basic,tag:calls,passed,\
+            "student_id,submission,score,max_score,percent,status,name,late,submitted_at,\
+             tag:basic,tag:calls,passed,\
              failed,fail,timeout,memory-limit,output-limit,crash,stack-overflow,forbidden,missing-symbol,\
              build-error,load-error,not-observable,skipped,internal-error,build_warnings"
         );
         assert_eq!(
             lines[1],
-            "alice,alice,2,6,33.33,graded,1,0,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1"
+            "alice,alice,2,6,33.33,graded,,,,1,0,2,3,2,0,0,0,0,1,0,0,1,0,1,0,0,1"
         );
         // zoe's cases have no tags: empty, not 0.
         assert_eq!(
             lines[2],
-            "Z0E,zoe,2,2,100.00,graded,,,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+            "Z0E,zoe,2,2,100.00,graded,Zoe Zed,yes,2026-11-20 23:59:59 -0800,,,2,0,0,0,0,0,0,0,\
+             0,0,0,0,0,0,0,0"
         );
         assert_eq!(lines.len(), 3);
     }
@@ -541,7 +558,7 @@ mod tests {
             text.lines()
                 .nth(1)
                 .unwrap()
-                .starts_with("alice,alice,0,0,,graded,0,0,"),
+                .starts_with("alice,alice,0,0,,graded,,,,0,0,"),
             "{text}"
         );
     }

@@ -199,6 +199,21 @@ impl Status {
     }
 }
 
+/// What a class export says of one hand-in, beside the student's id (absent outside `grade`,
+/// and where the export does not say).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandedIn {
+    /// The student's name (the roster's, else the export's: Gradescope's, Moodle's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student_name: Option<String>,
+    /// Whether the export marks it late (Canvas's `_late_`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late: Option<bool>,
+    /// When it was handed in, as the export says (Gradescope's `created_at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submitted_at: Option<String>,
+}
+
 /// Every case of one submission, scored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmissionReport {
@@ -210,6 +225,9 @@ pub struct SubmissionReport {
     /// class export gives (see `labgrade grade --help`). Absent outside `grade`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub student_id: Option<String>,
+    /// What the class export says of the hand-in: the student's name, lateness, when.
+    #[serde(flatten)]
+    pub handed_in: HandedIn,
     /// Points earned.
     pub score: f64,
     /// Points available in the cases that were run.

@@ -65,6 +65,7 @@ pub(crate) fn sample_report() -> SubmissionReport {
         problem: "nim".into(),
         submission: "alice".into(),
         student_id: None,
+        handed_in: Default::default(),
         score: 2.0,
         max_score: 6.0,
         status: Status::Graded,

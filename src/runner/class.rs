@@ -66,6 +66,10 @@ pub struct ClassSubmission {
     /// Other identities of the same student (a Canvas login, an email): a roster may list
     /// the student under any of them.
     pub aliases: Vec<String>,
+    /// Whether the export marks it late (Canvas's `_late_`); None when it does not say.
+    pub late: Option<bool>,
+    /// When it was handed in, as the export gives it (Gradescope's `created_at`).
+    pub submitted_at: Option<String>,
 }
 
 /// An entry that is not graded, and why.
@@ -237,6 +241,8 @@ fn plain(entries: &[Entry]) -> Class {
             student_id: id_of_entry(&e.name, e.is_dir),
             student_name: None,
             aliases: Vec::new(),
+            late: None,
+            submitted_at: None,
         });
     }
     class
@@ -302,7 +308,7 @@ fn gradescope(dir: &Path, entries: &[Entry]) -> Result<Class, String> {
         if e.name == METADATA {
             continue;
         }
-        let Some(people) = metadata.get(&e.name).filter(|_| e.is_dir) else {
+        let Some(listed) = metadata.get(&e.name).filter(|_| e.is_dir) else {
             let reason = match e.stray() {
                 Some(r) => r,
                 None if e.is_dir && e.name.starts_with("submission_") => {
@@ -317,6 +323,7 @@ fn gradescope(dir: &Path, entries: &[Entry]) -> Result<Class, String> {
             continue;
         };
         seen.insert(e.name.clone());
+        let (people, submitted_at) = (&listed.people, &listed.created_at);
         let first = people.first();
         let student_id = first
             .and_then(Submitter::id)
@@ -335,6 +342,8 @@ fn gradescope(dir: &Path, entries: &[Entry]) -> Result<Class, String> {
             student_id,
             student_name: (!names.is_empty()).then(|| names.join(" & ")),
             aliases,
+            late: None,
+            submitted_at: submitted_at.clone(),
         });
     }
     for folder in metadata.keys().filter(|k| !seen.contains(*k)) {
@@ -366,7 +375,7 @@ impl Submitter {
 
 /// `submission_<id>` folder -> its submitters. Gradescope writes Ruby symbols as keys
 /// (`:submitters:`, `:sid:`); plain keys are read too.
-fn parse_gradescope(text: &str) -> Result<BTreeMap<String, Vec<Submitter>>, String> {
+fn parse_gradescope(text: &str) -> Result<BTreeMap<String, Listed>, String> {
     use serde_norway::Value;
     let doc: Value = serde_norway::from_str(text).map_err(|e| e.to_string())?;
     let Value::Mapping(top) = doc else {
@@ -388,7 +397,9 @@ fn parse_gradescope(text: &str) -> Result<BTreeMap<String, Vec<Submitter>>, Stri
     for (key, value) in top {
         let Some(folder) = key.as_str() else { continue };
         let mut people = Vec::new();
+        let mut created_at = None;
         if let Value::Mapping(m) = &value {
+            created_at = text_of(get(m, "created_at"));
             if let Some(Value::Sequence(list)) = get(m, "submitters") {
                 for p in list {
                     if let Value::Mapping(p) = p {
@@ -401,9 +412,15 @@ fn parse_gradescope(text: &str) -> Result<BTreeMap<String, Vec<Submitter>>, Stri
                 }
             }
         }
-        out.insert(folder.to_string(), people);
+        out.insert(folder.to_string(), Listed { people, created_at });
     }
     Ok(out)
+}
+
+/// What `submission_metadata.yml` says of one submission folder.
+struct Listed {
+    people: Vec<Submitter>,
+    created_at: Option<String>,
 }
 
 /// A file of one student in a flat export.
@@ -415,21 +432,22 @@ struct Piece {
 
 /// Canvas: every file `<login>_[late_]<userid>_<attachmentid>_<name>`.
 fn canvas(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
-    let re = regex::Regex::new(r"^([A-Za-z0-9-]+?)_(?:(?i:late)_)?(\d+)_(\d+)_(.+)$")
+    let re = regex::Regex::new(r"^([A-Za-z0-9-]+?)_((?i:late)_)?(\d+)_(\d+)_(.+)$")
         .expect("valid regex");
     let candidates: Vec<&Entry> = entries.iter().filter(|e| e.stray().is_none()).collect();
     if candidates.is_empty() || !candidates.iter().all(|e| !e.is_dir && re.is_match(&e.name)) {
         return Ok(None);
     }
-    // userid -> (login, pieces)
-    let mut students: BTreeMap<String, (String, Vec<Piece>)> = BTreeMap::new();
+    // userid -> (login, late, pieces): Canvas marks every file of a late submission.
+    let mut students: BTreeMap<String, (String, bool, Vec<Piece>)> = BTreeMap::new();
     for e in &candidates {
         let c = re.captures(&e.name).expect("matched above");
         let slot = students
-            .entry(c[2].to_string())
-            .or_insert_with(|| (c[1].to_string(), Vec::new()));
-        slot.1.push(Piece {
-            original: c[4].to_string(),
+            .entry(c[3].to_string())
+            .or_insert_with(|| (c[1].to_string(), false, Vec::new()));
+        slot.1 |= c.get(2).is_some();
+        slot.2.push(Piece {
+            original: c[5].to_string(),
             path: e.path.clone(),
         });
     }
@@ -439,7 +457,7 @@ fn canvas(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
         skipped: strays(entries),
     };
     reset_dir(assemble)?;
-    for (userid, (login, pieces)) in students {
+    for (userid, (login, late, pieces)) in students {
         let name = format!("{login}_{userid}");
         match assemble_pieces(assemble, &name, &pieces)? {
             Ok(path) => class.submissions.push(ClassSubmission {
@@ -448,6 +466,8 @@ fn canvas(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
                 student_id: userid,
                 student_name: None,
                 aliases: vec![login],
+                late: Some(late),
+                submitted_at: None,
             }),
             Err(reason) => class.skipped.push(Skipped { name, reason }),
         }
@@ -511,6 +531,8 @@ fn moodle(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
                 student_id: id,
                 student_name: Some(full_name),
                 aliases: Vec::new(),
+                late: None,
+                submitted_at: None,
             }),
             Err(reason) => class.skipped.push(Skipped { name, reason }),
         }

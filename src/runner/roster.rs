@@ -117,6 +117,8 @@ mod tests {
             path: "x".into(),
             student_id: id.into(),
             student_name: None,
+            late: None,
+            submitted_at: None,
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
         }
     }

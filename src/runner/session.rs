@@ -706,6 +706,7 @@ impl Session {
             problem: self.problem.name().to_string(),
             submission: p.name.clone(),
             student_id: None,
+            handed_in: Default::default(),
             score: cases.iter().map(|c| c.score).sum(),
             max_score: cases.iter().map(|c| c.max_score).sum(),
             status: crate::report::Status::of(&cases),

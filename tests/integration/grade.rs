@@ -71,7 +71,9 @@ fn fifty_submissions_in_parallel_leave_one_json_each_and_a_csv() {
     assert!(csv.lines().any(|l| l.starts_with("'=1+1,'=1+1,")), "{csv}");
     assert!(!csv.lines().any(|l| l.starts_with("=1+1")), "{csv}");
     assert!(
-        csv.starts_with("student_id,submission,score,max_score,percent,status,tag:"),
+        csv.starts_with(
+            "student_id,submission,score,max_score,percent,status,name,late,submitted_at,tag:"
+        ),
         "{csv}"
     );
     assert!(!csv.contains(",case:"), "{csv}");
@@ -313,7 +315,8 @@ fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
     std::fs::write(
         c.join("submission_metadata.yml"),
         "submission_201:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '1815'\n    \
-         :email: ada@example.edu\n  :score: 0.0\n\
+         :email: ada@example.edu\n  :created_at: 2026-11-20 10:00:00.000000000 -08:00\n  \
+         :score: 0.0\n\
          submission_202:\n  :submitters:\n  - :name: Alan Turing\n    :email: alan@example.edu\n",
     )
     .unwrap();
@@ -338,9 +341,24 @@ fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
     assert_eq!(ada["submission"], "submission_201");
     assert_eq!(ada["student_id"], "u-ada");
     assert_eq!(ada["score"], ada["max_score"]);
+    // The roster's name, and when Gradescope says it was handed in, in the JSON and the
+    // gradebook; Alan's export gives no time.
+    assert_eq!(ada["student_name"], "Ada L.");
+    assert_eq!(ada["submitted_at"], "2026-11-20 10:00:00.000000000 -08:00");
+    assert!(
+        ada.get("late").is_none(),
+        "Gradescope's export does not say"
+    );
+    let gradebook = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert!(
+        gradebook.contains(",graded,Ada L.,,2026-11-20 10:00:00.000000000 -08:00,"),
+        "{gradebook}"
+    );
     let alan = report(&out, "submission_202");
     assert_eq!(alan["student_id"], "u-alan");
     assert_ne!(alan["score"], alan["max_score"]);
+    assert_eq!(alan["student_name"], "Alan T.");
+    assert!(alan.get("submitted_at").is_none());
     let listing = std::fs::read_to_string(out.join("class.csv")).unwrap();
     assert!(
         listing.contains("submission_201,u-ada,Ada L.,graded,submission_201.json,\n"),
@@ -420,7 +438,24 @@ fn grade_reads_a_canvas_export_one_submission_per_student() {
     let ada = report(&out, "lovelaceada_1815");
     assert_eq!(ada["student_id"], "1815");
     assert_eq!(ada["score"], ada["max_score"]);
-    assert_eq!(report(&out, "turingalan_1912")["student_id"], "1912");
+    let alan = report(&out, "turingalan_1912");
+    assert_eq!(alan["student_id"], "1912");
+    // Canvas's `_late_` marker is kept: in the JSON and the gradebook's `late` column.
+    assert_eq!(ada["late"], false);
+    assert_eq!(alan["late"], true);
+    let gradebook = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let late_of = |id: &str| {
+        let header: Vec<&str> = gradebook.lines().next().unwrap().split(',').collect();
+        let row: Vec<&str> = gradebook
+            .lines()
+            .find(|l| l.starts_with(&format!("{id},")))
+            .unwrap()
+            .split(',')
+            .collect();
+        row[header.iter().position(|h| *h == "late").unwrap()].to_string()
+    };
+    assert_eq!(late_of("1815"), "no");
+    assert_eq!(late_of("1912"), "yes");
 }
 
 /// Two labgrade processes sharing one build cache (shards on one machine, a second terminal)
