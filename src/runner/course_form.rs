@@ -176,6 +176,16 @@ fn wrapper(
     let decl = ["static ", "inline "]
         .iter()
         .fold(decl, |d, w| d.strip_prefix(w).unwrap_or(d).trim_start());
+    // It is written into the generated wrapper: one declaration, nothing else.
+    if let Some(c) = decl
+        .chars()
+        .find(|c| matches!(c, ';' | '{' | '}' | '#' | '"' | '\\' | '\n' | '\r'))
+    {
+        return Err(format!(
+            "`{decl}` is not one C or C++ function declaration (it holds `{}`)",
+            c.escape_default()
+        ));
+    }
     let course = signature::declared(decl)
         .ok_or_else(|| format!("`{decl}` is not one C or C++ function declaration"))?;
     let params = named_params(decl)?;
@@ -457,6 +467,9 @@ mod tests {
             .contains("only an integer, a bool, or a pointer"));
         assert!(err("bool SolveMaze(pointT pt, double w)", "w = 1").contains("only an integer"));
         assert!(err("bool SolveMaze(pointT pt, int)", "x = 1").contains("name every parameter"));
+        // Only a declaration goes into the wrapper.
+        assert!(err("bool SolveMaze(pointT pt); int x = f(", "").contains("it holds `;`"));
+        assert!(err("bool SolveMaze(pointT pt)\n#include <x>", "").contains("not one C or C++"));
         assert!(
             err("bool SolveMaze(pointT pt, bool unmark)", "unmark = 1.5")
                 .contains("must be an integer or a bool")
