@@ -307,9 +307,15 @@ fn wrapper(
          labgrade calls {symbol} as the assignment declares {function}, and it calls the\n   \
          student's function as the course declares it. Compiled plain: never counted. */\n\
          {includes}\n\
-         {decl} __attribute__((weak));\n\n\
+         /* The student's function, by the symbol the build found for it (C++'s mangled name,\n   \
+         a static one's local name, another spelling); the grader reads which it was. */\n\
+         #ifndef LG_COURSE_SYMBOL\n#define LG_COURSE_SYMBOL \"{name}\"\n#endif\n\
+         {decl} __asm__(LG_COURSE_SYMBOL) __attribute__((weak));\n\
+         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
+         const char {symbol}_target[] = LG_COURSE_SYMBOL;\n\n\
          #ifdef __cplusplus\nextern \"C\"\n#endif\n\
          {ret} {symbol}({own}) {{\n{locals}{body}}}\n",
+        name = course.name,
         own = if own.is_empty() {
             "void".to_string()
         } else {
@@ -416,10 +422,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(w.symbol, "labgrade_course_SolveMaze");
+        // By the C name unless the build names another symbol; the grader reads which.
+        assert!(
+            w.source.contains(
+                "#ifndef LG_COURSE_SYMBOL\n#define LG_COURSE_SYMBOL \"SolveMaze\"\n#endif"
+            ),
+            "{}",
+            w.source
+        );
+        assert!(
+            w.source
+                .contains("const char labgrade_course_SolveMaze_target[] = LG_COURSE_SYMBOL;"),
+            "{}",
+            w.source
+        );
         assert!(w.source.contains("#include \"mazelib.h\""), "{}", w.source);
         assert!(
             w.source.contains(
-                "bool SolveMaze(pointT pt, int *num_calls, bool unmark) __attribute__((weak));"
+                "bool SolveMaze(pointT pt, int *num_calls, bool unmark) \
+                 __asm__(LG_COURSE_SYMBOL) __attribute__((weak));"
             ),
             "{}",
             w.source

@@ -395,6 +395,23 @@ fn course_forms(
             ));
             continue;
         }
+        // The wrapper calls the symbol the build found for the student's function: it must
+        // be the one checked here, or the wrapper would call another function (or nothing).
+        let target =
+            crate::submission::symbols::exported_text(path, &format!("{}_target", w.symbol));
+        if target.as_deref() != Some(student.as_str()) {
+            refuse(format!(
+                "labgrade cannot tell which of your functions is the course's form `{}` (it \
+                 found `{}`, its wrapper was built for `{}`): keep one function of that name",
+                w.declaration,
+                demangle(&student).unwrap_or_else(|| student.clone()),
+                target
+                    .as_deref()
+                    .map(|t| demangle(t).unwrap_or_else(|| t.to_string()))
+                    .unwrap_or_else(|| "nothing".into())
+            ));
+            continue;
+        }
         let differs = from_c
             .then(|| {
                 signature::with_dwarf(path, |dwarf| {

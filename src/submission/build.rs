@@ -844,6 +844,55 @@ fn recipe_for(spec: &ProblemSpec, lang: Language) -> &CompilerRecipe {
 
 /// Local function symbols of an object file that name a graded function.
 fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)> {
+    graded_functions(obj, graded, true)
+}
+
+/// The symbol the objects define for graded function `name` in the course's form `decl`
+/// (once the static ones are global): its C name, else the one function spelt so, else the
+/// one among C++ overloads with the declaration's number of parameters; None when that
+/// does not decide.
+fn symbol_of_graded(objs: &[PathBuf], name: &str, decl: &str) -> Option<String> {
+    let graded = [name.to_string()];
+    let mut found: Vec<String> = objs
+        .iter()
+        .flat_map(|o| graded_functions(o, &graded, false))
+        .map(|(sym, _)| sym)
+        .collect();
+    found.sort();
+    found.dedup();
+    if found.iter().any(|s| s == name) {
+        return Some(name.to_string());
+    }
+    if let [one] = &found[..] {
+        return Some(one.clone());
+    }
+    let arity = super::signature::declared(decl)?.params.len();
+    let same: Vec<&String> = found
+        .iter()
+        .filter(|s| {
+            super::symbols::demangle(s).is_some_and(|d| {
+                let inside = d
+                    .split_once('(')
+                    .map_or("", |(_, p)| p)
+                    .trim_end_matches(')');
+                let n = if inside.trim().is_empty() || inside.trim() == "void" {
+                    0
+                } else {
+                    super::signature::split_top(inside).len()
+                };
+                n == arity
+            })
+        })
+        .collect();
+    match same[..] {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The text symbols `obj` defines whose name is one of `graded` as spelt (see
+/// `near_spelling`), with the graded name each stands for; the local ones only, or all.
+fn graded_functions(obj: &Path, graded: &[String], locals_only: bool) -> Vec<(String, String)> {
     use object::{Object, ObjectSymbol, SymbolKind};
     let Ok(f) = std::fs::File::open(obj) else {
         return Vec::new();
@@ -857,7 +906,7 @@ fn local_graded_functions(obj: &Path, graded: &[String]) -> Vec<(String, String)
     };
     let mut out = Vec::new();
     for s in file.symbols() {
-        if s.kind() != SymbolKind::Text || !s.is_local() || !s.is_definition() {
+        if s.kind() != SymbolKind::Text || (locals_only && !s.is_local()) || !s.is_definition() {
             continue;
         }
         let Ok(name) = s.name() else { continue };
@@ -1498,10 +1547,17 @@ fn build_c_family_in(
                 .push(format!("cannot write the course form's wrapper: {e}"));
             continue;
         }
+        // The student's function under a symbol other than the course's name (a C++ one,
+        // a static C++ one's local mangled name `_ZL...`, another spelling): the wrapper
+        // names it so (see course_form.rs).
+        let objs: Vec<PathBuf> = instr_objs.iter().chain(&plain_objs).cloned().collect();
+        let bound = symbol_of_graded(&objs, &w.function, &w.declaration)
+            .map(|sym| format!("-DLG_COURSE_SYMBOL=\"{sym}\""));
         let step = run(
             Command::new(&recipe.compiler)
                 .args(&recipe.flags)
                 .args(["-fPIC", "-c", "-w", "-DLG_NO_STUDENT_PROTOTYPES"])
+                .args(bound)
                 .args(&extra_defs)
                 .args(path_args(&first_dir))
                 .arg(&src)

@@ -934,6 +934,19 @@ fn a_course_declared_form_is_called_through_its_wrapper_and_checked_against_the_
         std::fs::write(&p, text).unwrap();
         p
     };
+    // Spelt `solveMaze` (and not static): the wrapper is built for the function found, and
+    // the grader checks it is the one checked.
+    let respelled = scratch.path().join("respelled");
+    std::fs::create_dir(&respelled).unwrap();
+    let code = std::fs::read_to_string(dir.join("maze.c")).unwrap();
+    std::fs::write(
+        respelled.join("maze.c"),
+        code.replace("SolveMaze(", "solveMaze(")
+            .replace("static bool solveMaze", "bool solveMaze"),
+    )
+    .unwrap();
+    let (_, r) = check_report("maze", &respelled, &["--course", course.to_str().unwrap()]);
+    assert_eq!(r["score"], r["max_score"], "{}", r["build"]);
     // A course form the student's function does not have: never called through it.
     let other = write(
         "other.toml",
