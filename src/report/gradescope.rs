@@ -40,24 +40,27 @@ pub fn to_gradescope(report: &SubmissionReport) -> Value {
         .map(|output| build_test(report, output))
         .into_iter()
         .collect();
+    let quoted = report
+        .build
+        .as_ref()
+        .map(|b| b.output.trim_end())
+        .filter(|_| build_output.is_some());
     tests.extend(
         report
             .cases
             .iter()
-            .map(|case| {
-                let mut case = case.clone();
-                if let Some(output) = report.build.as_ref().map(|b| b.output.trim_end()) {
-                    if build_output.is_some() && case.message.contains(output) {
-                        case.message = case.message.replace(
-                            output,
-                            &format!("(the compiler's output is in the test `{BUILD_TEST}`)"),
-                        );
-                    }
-                }
-                case
-            })
             .enumerate()
-            .map(|(i, case)| test_entry(i + 1, &case)),
+            .map(|(i, case)| match quoted {
+                Some(output) if case.message.contains(output) => {
+                    let mut case = case.clone();
+                    case.message = case.message.replace(
+                        output,
+                        &format!("(the compiler's output is in the test `{BUILD_TEST}`)"),
+                    );
+                    test_entry(i + 1, &case)
+                }
+                _ => test_entry(i + 1, case),
+            }),
     );
     if withheld {
         for t in &mut tests {

@@ -90,12 +90,10 @@ fn named_params(decl: &str) -> Result<Vec<Param>, String> {
                 .filter(|w| !w.is_empty())
                 .collect();
             match words.as_slice() {
-                [.., _, last] if !matches!(*last, "int" | "char" | "bool" | "long" | "short") => {
-                    Ok(Param {
-                        name: last.to_string(),
-                        text,
-                    })
-                }
+                [.., _, last] if !signature::is_type_word(last) => Ok(Param {
+                    name: last.to_string(),
+                    text,
+                }),
                 _ => Err(format!("name every parameter (`{text}` has no name)")),
             }
         })

@@ -417,16 +417,7 @@ fn course_forms(
                 signature::with_dwarf(path, |dwarf| {
                     let want = signature::declared(&w.declaration)?;
                     let got = signature::built(dwarf, &student)?;
-                    let names: Vec<String> = want
-                        .params
-                        .iter()
-                        .chain([&want.ret])
-                        .filter_map(|c| match c {
-                            signature::Class::Named(n) => Some(n.clone()),
-                            _ => None,
-                        })
-                        .collect();
-                    let named = signature::named_types(dwarf, &names);
+                    let named = signature::named_types_of(dwarf, &[&want]);
                     signature::mismatch(&want, &got, &named).map(|why| (got.shown, why))
                 })
                 .ok()
@@ -529,15 +520,9 @@ fn check_signatures(
                         *w = g.clone();
                     }
                 }
-                let names: Vec<String> = std::iter::once(&want)
-                    .chain(&forms)
-                    .flat_map(|s| s.params.iter().chain([&s.ret]))
-                    .filter_map(|c| match c {
-                        signature::Class::Named(n) => Some(n.clone()),
-                        _ => None,
-                    })
-                    .collect();
-                let named = signature::named_types(dwarf, &names);
+                let all: Vec<&signature::Signature> =
+                    std::iter::once(&want).chain(&forms).collect();
+                let named = signature::named_types_of(dwarf, &all);
                 if forms
                     .iter()
                     .any(|f| signature::mismatch(f, &got, &named).is_none())

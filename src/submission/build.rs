@@ -870,18 +870,9 @@ fn symbol_of_graded(objs: &[PathBuf], name: &str, decl: &str) -> Option<String> 
     let same: Vec<&String> = found
         .iter()
         .filter(|s| {
-            super::symbols::demangle(s).is_some_and(|d| {
-                let inside = d
-                    .split_once('(')
-                    .map_or("", |(_, p)| p)
-                    .trim_end_matches(')');
-                let n = if inside.trim().is_empty() || inside.trim() == "void" {
-                    0
-                } else {
-                    super::signature::split_top(inside).len()
-                };
-                n == arity
-            })
+            super::symbols::demangle(s)
+                .and_then(|d| super::signature::demangled_params(&d))
+                .is_some_and(|p| p.len() == arity)
         })
         .collect();
     match same[..] {

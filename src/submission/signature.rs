@@ -86,6 +86,23 @@ pub fn declared(decl: &str) -> Option<Signature> {
     })
 }
 
+/// The parameter types of a demangled C++ function (`f(int*, std::vector<int, ...>&)`), one
+/// text each, trimmed (empty for `f()`); None when it has no parameter list.
+pub fn demangled_params(demangled: &str) -> Option<Vec<String>> {
+    let open = demangled.find('(')?;
+    let close = demangled.rfind(')')?;
+    let inside = demangled.get(open + 1..close)?.trim();
+    if inside.is_empty() || inside == "void" {
+        return Some(Vec::new());
+    }
+    Some(
+        split_top(inside)
+            .iter()
+            .map(|p| p.trim().to_string())
+            .collect(),
+    )
+}
+
 /// Splits a parameter list at the commas outside brackets (`Grid<int, 3>`, `int (*)[8]`).
 pub fn split_top(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -134,7 +151,8 @@ fn classify_param(param: &str) -> Class {
     classify_text(&kept.join(" "))
 }
 
-fn is_type_word(w: &str) -> bool {
+/// Whether `w` is a word of a built-in type (`unsigned`, `int`, ...), never a parameter's name.
+pub fn is_type_word(w: &str) -> bool {
     matches!(
         w,
         "int"
@@ -494,9 +512,23 @@ fn name_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset, depth: 
     }
 }
 
+/// What the named types of `signatures` (`pointT`, `dist_set`) are in `dwarf` (see
+/// [`named_types`]).
+pub fn named_types_of(dwarf: &Dwarf<'_>, signatures: &[&Signature]) -> Vec<(String, Class)> {
+    let names: Vec<String> = signatures
+        .iter()
+        .flat_map(|s| s.params.iter().chain([&s.ret]))
+        .filter_map(|c| match c {
+            Class::Named(n) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
+    named_types(dwarf, &names)
+}
+
 /// How the types a declaration names by their names only pass, looked up among the types the
 /// library's debug information defines (labgrade's header's, when the student included it).
-pub fn named_types(dwarf: &Dwarf<'_>, names: &[String]) -> Vec<(String, Class)> {
+fn named_types(dwarf: &Dwarf<'_>, names: &[String]) -> Vec<(String, Class)> {
     let mut found: Vec<(String, Class)> = Vec::new();
     for unit in units(dwarf) {
         let mut entries = unit.entries();

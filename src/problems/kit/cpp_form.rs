@@ -86,7 +86,7 @@ pub const ADAPTER: &str = "labgrade_kit_call_cpp";
 /// The forms of `f`'s parameters in the C++ function demangled as `demangled`, when at least
 /// one is made by the adapter (None: it is called as it is, and its signature checked).
 pub fn forms(f: &FunctionDef, demangled: &str) -> Option<[Form; 6]> {
-    let params = parameter_texts(demangled)?;
+    let params = crate::submission::signature::demangled_params(demangled)?;
     if params.len() != f.params.len() || params.len() > 6 {
         return None;
     }
@@ -259,22 +259,6 @@ fn first_template_argument(text: &str) -> Option<(&str, String)> {
         }
     }
     Some((&text[..open], inner[..end].to_string()))
-}
-
-/// The parameter types of a demangled function, one text each (empty for `f()`).
-fn parameter_texts(demangled: &str) -> Option<Vec<String>> {
-    let open = demangled.find('(')?;
-    let close = demangled.rfind(')')?;
-    let inside = demangled.get(open + 1..close)?.trim();
-    if inside.is_empty() || inside == "void" {
-        return Some(Vec::new());
-    }
-    Some(
-        crate::submission::signature::split_top(inside)
-            .iter()
-            .map(|p| p.trim().to_string())
-            .collect(),
-    )
 }
 
 #[cfg(test)]

@@ -207,24 +207,20 @@ const MULTISET_ADAPTER: &str = "labgrade_turnpike_multiset";
 /// Whether a C++ turnpike (demangled) takes its D as a `std::multiset<int>`, by value or by
 /// reference, with x and n as the text has them.
 fn multiset_form(demangled: &str) -> bool {
-    let Some(params) = demangled
-        .split_once('(')
-        .and_then(|(_, p)| p.strip_suffix(')'))
-    else {
+    let Some(params) = signature::demangled_params(demangled) else {
         return false;
     };
-    let params: String = params.chars().filter(|c| !c.is_whitespace()).collect();
-    let Some((x, rest)) = params.split_once(',') else {
-        return false;
-    };
-    let Some((d, n)) = rest.rsplit_once(',') else {
+    let plain: Vec<String> = params
+        .iter()
+        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    let [x, d, n] = &plain[..] else {
         return false;
     };
     let d = d.trim_end_matches('&').trim_end_matches("const");
     x == "int*"
-        && matches!(n, "int" | "unsignedint")
-        && d.starts_with("std::multiset<int,std::less<int>,std::allocator<int>>")
-        && d.len() == "std::multiset<int,std::less<int>,std::allocator<int>>".len()
+        && matches!(n.as_str(), "int" | "unsignedint")
+        && d == "std::multiset<int,std::less<int>,std::allocator<int>>"
 }
 
 /// The adapter a turnpike with a distance set of its own defines (see turnpike.h).
@@ -358,6 +354,27 @@ mod tests {
     use serde_json::json;
 
     const WORKED: [i32; 15] = [1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8, 10];
+
+    #[test]
+    fn a_turnpike_on_std_multiset_is_told_from_other_forms() {
+        let set = "std::multiset<int, std::less<int>, std::allocator<int> >";
+        for form in [
+            format!("turnpike(int*, {set}&, int)"),
+            format!("turnpike(int*, {set}, unsigned int)"),
+            format!("turnpike(int*, {set} const&, int)"),
+        ] {
+            assert!(multiset_form(&form), "{form}");
+        }
+        for form in [
+            "turnpike(int*, lg_dist_set*, unsigned int)".to_string(),
+            format!("turnpike(int*, {set}&, int, int)"),
+            format!("turnpike(int*, {set}*, int)"),
+            "turnpike(int*, std::multiset<long, std::less<long>, std::allocator<long> >&, int)"
+                .to_string(),
+        ] {
+            assert!(!multiset_form(&form), "{form}");
+        }
+    }
 
     #[test]
     fn expectations_for_the_published_figure() {
