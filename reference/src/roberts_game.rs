@@ -105,6 +105,39 @@ impl Encoding {
         (0..self.arity).map(field).collect()
     }
 
+    /// The encoding as six integers (how labgrade's world host tells it to the child, which
+    /// steps along a line by itself: see labgrade's `game_steering`).
+    pub fn to_ints(&self) -> [i64; 6] {
+        [
+            self.fields[0] as i64,
+            self.fields[1] as i64,
+            self.arity as i64,
+            self.offset[0],
+            self.offset[1],
+            i64::from(self.row_col),
+        ]
+    }
+
+    /// The encoding [`Encoding::to_ints`] gave; None for integers no encoding gives.
+    pub fn from_ints(ints: &[i64]) -> Option<Encoding> {
+        let index = |v: i64| usize::try_from(v).ok().filter(|&i| i < 4);
+        let [f0, f1, arity, o0, o1, row_col] = ints else {
+            return None;
+        };
+        Some(Encoding {
+            fields: [index(*f0)?, index(*f1)?],
+            arity: usize::try_from(*arity)
+                .ok()
+                .filter(|a| (1..=2).contains(a))?,
+            offset: [*o0, *o1],
+            row_col: match row_col {
+                0 => false,
+                1 => true,
+                _ => return None,
+            },
+        })
+    }
+
     /// The encoding in words, for messages.
     pub fn describe(&self, rules: &Rules) -> String {
         let base = |i: usize| {

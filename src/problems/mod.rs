@@ -279,6 +279,18 @@ pub trait Problem: Sync {
         Vec::new()
     }
 
+    /// The world labgrade's world host serves to a run of `function` with `args` (the
+    /// run's input as the grader sends it), for a problem whose world must not be in the
+    /// child ([`kit::remote_world`]); None for every other problem.
+    #[allow(clippy::type_complexity)]
+    fn hosted_world(
+        &self,
+        _function: &str,
+        _args: &[Value],
+    ) -> Option<Result<(&'static kit::abi::WorldDef, Box<dyn kit::world::World>), String>> {
+        None
+    }
+
     /// The declaration of an adapter a submission may define instead of `function`
     /// (`labgrade_turnpike`, for a turnpike with a distance set of its own): when the library
     /// exports it, labgrade calls it, and its signature is the one checked.

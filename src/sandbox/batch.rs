@@ -68,8 +68,10 @@ pub fn can_share(a: &RunRequest, b: &RunRequest) -> bool {
         cpu_ms: 0,
         ..r.limits
     };
+    // A hosted world's host serves one run: such calls run alone.
     a.shares_child
         && b.shares_child
+        && !super::world_host::needed(a)
         && a.problem == b.problem
         && a.artifact.path == b.artifact.path
         && a.artifact.kind == super::ArtifactKind::Library

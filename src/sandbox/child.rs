@@ -22,6 +22,7 @@ use super::layers::{self, Filters, Profile};
 use super::limits;
 use super::protocol::{ArtifactKind, Ending, HookSymbols, RunInput, RunRequest};
 use super::shared::{Shared, STATUS};
+use super::world_host::{FROM_HOST_FD, TO_HOST_FD};
 use crate::problems;
 use labgrade_reference::instrument::Counters;
 
@@ -129,6 +130,9 @@ pub struct RunFiles<'a> {
     pub landlock: &'a landlock::RulesetCreated,
     /// The stack a library run's call runs on (none for a program or a JVM).
     pub stack: Option<&'a CallStack>,
+    /// The child's ends of the world host's pipes (from the host, to the host), when the
+    /// run's world is hosted ([`super::world_host`]).
+    pub host: Option<(RawFd, RawFd)>,
     /// The worker's address space in bytes when it forked: the child's own, before any of
     /// the run's allocations.
     pub vm_bytes: u64,
@@ -295,6 +299,10 @@ fn setup(
         // dup2 leaves the copy without close-on-exec: it survives the program's exec.
         redirect(marker, MARK_FD)?;
     }
+    if let Some((from_host, to_host)) = files.host {
+        redirect(from_host, FROM_HOST_FD)?;
+        redirect(to_host, TO_HOST_FD)?;
+    }
     // Open the artifact while still privileged: the build cache may sit in a directory the
     // sandbox uid cannot traverse (root's home). The run then goes through the descriptor.
     let artifact = open_artifact(&req.artifact.path)?;
@@ -337,6 +345,9 @@ fn setup(
     let mut keep = vec![result_fd, artifact];
     if files.marker.is_some() {
         keep.push(MARK_FD);
+    }
+    if files.host.is_some() {
+        keep.extend([FROM_HOST_FD, TO_HOST_FD]);
     }
     keep.extend(listener);
     close_all_but(&keep).map_err(failed)?;

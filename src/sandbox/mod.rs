@@ -25,6 +25,7 @@ pub mod shared;
 pub mod starved;
 pub mod test_hook;
 pub mod worker;
+pub mod world_host;
 
 pub use pool::WorkerPool;
 pub use protocol::{

@@ -28,3 +28,13 @@ pub fn must_die(marker: &[u8], req: &RunRequest) -> bool {
     std::fs::read(&req.artifact.path)
         .is_ok_and(|bytes| bytes.windows(marker.len()).any(|w| w == marker))
 }
+
+/// The environment variable that makes labgrade's world host die after its first frame, as a
+/// host that crashed would: the run must be labgrade's failure, never the student's.
+pub const WORLD_HOST_DIES: &str = "LABGRADE_TEST_WORLD_HOST_DIES";
+
+/// Whether the world host must die (the grader's environment says so; the value must be
+/// the variable's own name, so that no stray setting turns it on).
+pub fn world_host_dies() -> bool {
+    std::env::var_os(WORLD_HOST_DIES).is_some_and(|v| v == WORLD_HOST_DIES)
+}

@@ -27,6 +27,8 @@ use super::runfiles::{Capture, RunRoot};
 use super::shared::Shared;
 use landlock::RulesetCreated;
 
+use super::world_host::WorldHost;
+
 /// Entry point of `labgrade-worker`: serve requests until stdin closes.
 pub fn main() -> std::io::Result<()> {
     // No parent-death signal: it follows the grader's thread that started the worker, and
@@ -234,6 +236,7 @@ impl Slot {
             marker: None,
             landlock,
             stack: Some(stack),
+            host: None,
             vm_bytes: self.vm.bytes(),
         };
         self.shared.clear();
@@ -345,6 +348,7 @@ impl Slot {
             ArtifactKind::Library => Some(call_stack(&mut self.stack, &req.limits)?),
             ArtifactKind::Program | ArtifactKind::Jvm => None,
         };
+        let host = WorldHost::start_for(req)?;
         let files = RunFiles {
             dir: self.root.dir(),
             stdin: stdin.raw(),
@@ -353,6 +357,7 @@ impl Slot {
             marker: marker.as_ref().map(Capture::raw),
             landlock,
             stack,
+            host: host.as_ref().and_then(WorldHost::child_ends),
             vm_bytes: self.vm.bytes(),
         };
         let outputs = Outputs {
@@ -360,7 +365,13 @@ impl Slot {
             stderr: &stderr,
             marker: marker.as_ref(),
         };
-        observe(req, &self.shared, self.filters.as_ref(), &files, &outputs)
+        let observation = observe(req, &self.shared, self.filters.as_ref(), &files, &outputs)?;
+        // A world host that did not serve the run to its end leaves a record nobody can
+        // trust: labgrade's failure, retried like any other.
+        match host.map(WorldHost::finish) {
+            Some(Err(message)) => Ok(Observation::not_run(Ending::InternalError { message })),
+            _ => Ok(observation),
+        }
     }
 }
 

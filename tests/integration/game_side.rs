@@ -197,3 +197,35 @@ fn a_game_that_goes_on_with_no_move_meets_the_book_s_error_in_the_book_s_search(
     let (_, r) = check("roberts-tictactoe-game", "figure-7-6", &[]);
     assert_eq!(case(&r, BEST)["verdict"], "pass");
 }
+
+/// The game's rules are served to the driver by labgrade's world host, a process of its own:
+/// a host that dies is labgrade's failure (the cases unresolved, the grade withheld), never a
+/// student's failed check.
+#[test]
+fn a_world_host_that_dies_is_labgrades_failure_never_the_students() {
+    let sample = sample_of("roberts-nim-game", "book-cpp");
+    let out = std::process::Command::new(labgrade_bin())
+        .args(["check", "roberts-nim-game", sample.to_str().unwrap()])
+        .args(["--format", "json", "--cache-dir"])
+        .arg(cache_dir())
+        .env("NO_COLOR", "1")
+        .env(
+            "LABGRADE_TEST_WORLD_HOST_DIES",
+            "LABGRADE_TEST_WORLD_HOST_DIES",
+        )
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stderr(&out)));
+    for name in ["GenerateMoveList", OVER, BEST] {
+        let c = case(&r, name);
+        assert_eq!(c["verdict"], "internal-error", "{c}");
+        assert!(c["message"].as_str().unwrap().contains("world host"), "{c}");
+    }
+    // The console game does not go through the host.
+    assert_eq!(case(&r, CONSOLE)["verdict"], "pass");
+    // The same run without the fault: every check passes.
+    let (code, r) = check("roberts-nim-game", "book-cpp", &[]);
+    assert_eq!(code, Some(0), "{r}");
+}

@@ -36,6 +36,12 @@ const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::roberts_game::Rules::value",
     "labgrade_reference::roberts_game::Rules::find_best_move",
     "labgrade_reference::roberts_game::drive",
+    // The game side's rules: the world that steers the driver, served by labgrade's world
+    // host (its legal moves would be a GenerateMoveList's answer).
+    "labgrade_reference::roberts_game::Rules::moves",
+    "labgrade_reference::roberts_game::Rules::apply",
+    "labgrade_reference::roberts_game::Rules::fit",
+    "labgrade::problems::kit::game_side::Explorer",
     "labgrade_reference::cs61b_minimax::find_best_move_as",
     "labgrade_reference::queens::solve",
     "labgrade_reference::queens::solve_queens",
@@ -166,6 +172,7 @@ fn the_scan_sees_solvers_where_they_are() {
         "labgrade_reference::maze::solve",
         "labgrade_reference::turnpike::reconstruct",
         "labgrade_reference::lab_tictactoe::minimax",
+        "labgrade::problems::kit::game_side::Explorer",
     ] {
         assert!(
             !of_solver(&names, group).is_empty(),

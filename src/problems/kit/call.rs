@@ -17,7 +17,7 @@ use serde_json::{json, Map, Value};
 
 use super::abi::{CType, Dim, FunctionDef, KitDef, ParamDef, Pass};
 use super::cpp_form::Form;
-use super::world::{self, WorldFactory};
+use super::world::{self, Source};
 use crate::problems::abi::PreparedCall;
 use crate::sandbox::Ending;
 
@@ -338,7 +338,7 @@ pub struct Adapter {
 }
 
 /// Inside the child: binds a call of `function` at `addr` with the case's `args`, installing
-/// the problem's world (made by `world`) in the library's `lg_world` when there is one; the
+/// the problem's world (from `world`) in the library's `lg_world` when there is one; the
 /// call goes through `via` when the function takes C++ strings.
 pub fn prepare(
     kit: &'static KitDef,
@@ -346,7 +346,7 @@ pub fn prepare(
     addr: usize,
     function: &str,
     args: &[Value],
-    world: Option<WorldFactory>,
+    world: Option<Source>,
     via: Option<Adapter>,
 ) -> Result<PreparedCall, Ending> {
     let f = kit
@@ -357,10 +357,15 @@ pub fn prepare(
     let mut bound = bind(kit, f, args).map_err(internal)?;
     let (own, world_args, params) = split_args(f, args);
     let installed = match (world, &kit.world) {
-        (Some(make), Some(def)) => Some(world::install(
+        (Some(Source::Made(make)), Some(def)) => Some(world::install(
             lib,
             def,
             make(own, world_args, params).map_err(internal)?,
+        )),
+        (Some(Source::Hosted(shortcut)), Some(def)) => Some(world::install(
+            lib,
+            def,
+            Box::new(super::remote_world::RemoteWorld::connect(def, shortcut)),
         )),
         _ => None,
     };

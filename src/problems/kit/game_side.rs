@@ -9,8 +9,11 @@
 //! the [`Encoding`] that fits their list at the start, walks every reachable position once
 //! (breadth first, each reached afresh from `NewGame` along the first line that leads there),
 //! and keeps, per position, what the student's functions said. Whether that is right is
-//! judged in the grader ([`super::roberts_game`]), never here: the child holds the game,
-//! not the answers.
+//! judged in the grader ([`super::roberts_game`]). The rules are half an answer key (the
+//! legal moves are what `GenerateMoveList` must list), so the explorer never runs in the
+//! sandboxed child: for the student's run it lives in labgrade's world host
+//! ([`super::world_host`]), and the child steps along the lines it is told
+//! ([`super::game_steering`]); for the reference, in the grader.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -318,6 +321,24 @@ impl World for Explorer {
                 .and_then(|i| self.rules.code().get(i).copied())
                 .unwrap_or(-1),
             _ => 0,
+        }
+    }
+
+    /// With `begin`: the encoding, the line to the position to visit and the lines of the
+    /// visits queued after it (those that stay within [`MAX_VISITS`]), so that the child's
+    /// [`super::game_steering::Steering`] walks them without asking; nothing before the
+    /// encoding is known (the start's visit, where it is fitted).
+    fn told(&self, operation: usize) -> Vec<i64> {
+        match (operation, &self.visit, &self.encoding) {
+            (op::BEGIN, Some(visit), Some(encoding)) if visit.made == 0 => {
+                let room = MAX_VISITS.saturating_sub(self.visits);
+                let queued = self.queue.iter().take(room).map(|t| t.line.as_slice());
+                super::game_steering::plan_words(
+                    encoding,
+                    std::iter::once(visit.target.line.as_slice()).chain(queued),
+                )
+            }
+            _ => Vec::new(),
         }
     }
 

@@ -18,6 +18,7 @@ pub mod call;
 pub mod cpp_form;
 pub mod cryptarithm;
 pub mod game_side;
+pub mod game_steering;
 pub mod instant_insanity;
 pub mod judge;
 pub mod knights_tour;
@@ -27,11 +28,13 @@ pub mod paint_fill;
 pub mod permutations;
 pub mod queens;
 pub mod queens_explain;
+pub mod remote_world;
 pub mod roberts_game;
 pub mod roberts_minimax;
 pub mod sujiko;
 pub mod weiss_tictactoe;
 pub mod world;
+pub mod world_host;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -55,8 +58,13 @@ pub struct KitAbi {
     pub name: &'static str,
     /// Its spec's text (the `[kit]` table is read from it).
     pub spec: &'static str,
-    /// Its world, if its code calls labgrade's library.
+    /// Its world, if its code calls labgrade's library and the world is made in the child.
     pub world: Option<WorldFactory>,
+    /// Its world is served by labgrade's world host, outside the child
+    /// ([`remote_world`]): a world that holds answers (the game side's rules).
+    pub hosted: bool,
+    /// What lets the child answer some of a hosted world's questions itself.
+    pub shortcut: Option<remote_world::ShortcutFactory>,
     def: OnceLock<KitDef>,
 }
 
@@ -71,6 +79,26 @@ impl KitAbi {
             name,
             spec,
             world,
+            hosted: false,
+            shortcut: None,
+            def: OnceLock::new(),
+        }
+    }
+
+    /// An interface whose world is served by labgrade's world host: the child holds only
+    /// [`remote_world::RemoteWorld`], the grader's side gives the world
+    /// ([`KitProblem::with_hosted_world`]).
+    pub const fn hosted(
+        name: &'static str,
+        spec: &'static str,
+        shortcut: Option<remote_world::ShortcutFactory>,
+    ) -> KitAbi {
+        KitAbi {
+            name,
+            spec,
+            world: None,
+            hosted: true,
+            shortcut,
             def: OnceLock::new(),
         }
     }
@@ -129,7 +157,12 @@ impl KitAbi {
             },
             _ => None,
         };
-        call::prepare(def, lib, addr, function, args, self.world, via)
+        let world = if self.hosted {
+            Some(world::Source::Hosted(self.shortcut))
+        } else {
+            self.world.map(world::Source::Made)
+        };
+        call::prepare(def, lib, addr, function, args, world, via)
     }
 }
 
@@ -217,6 +250,9 @@ pub struct KitProblem {
     pub abi: &'static KitAbi,
     /// Its reference.
     pub reference: Reference,
+    /// Its world, when the child does not make it ([`KitAbi::hosted`]): made here, for the
+    /// reference, and in labgrade's world host, for the student's run.
+    pub hosted_world: Option<WorldFactory>,
     /// Its checker, for functions declared `any_valid`.
     pub checker: Option<Checker>,
     /// Extra words for a mismatch.
@@ -254,6 +290,7 @@ impl KitProblem {
         KitProblem {
             abi,
             reference,
+            hosted_world: None,
             checker: None,
             explain: None,
             shown: judge::Shown::PLAIN,
@@ -262,6 +299,17 @@ impl KitProblem {
             console: None,
             derived: OnceLock::new(),
         }
+    }
+
+    /// The same, with the world labgrade's world host serves (for a [`KitAbi::hosted`]).
+    pub const fn with_hosted_world(mut self, world: WorldFactory) -> KitProblem {
+        self.hosted_world = Some(world);
+        self
+    }
+
+    /// The world's factory wherever it is made: the child's, or the host's.
+    fn world_factory(&self) -> Option<WorldFactory> {
+        self.abi.world.or(self.hosted_world)
     }
 
     /// The same, with a checker.
@@ -379,6 +427,17 @@ impl Problem for KitProblem {
         }))
     }
 
+    fn hosted_world(
+        &self,
+        function: &str,
+        args: &[Value],
+    ) -> Option<Result<(&'static abi::WorldDef, Box<dyn world::World>), String>> {
+        let (make, def) = (self.hosted_world?, self.def().world.as_ref()?);
+        let f = self.function_def(function)?;
+        let (own, world_args, params) = call::split_args(f, args);
+        Some(make(own, world_args, params).map(|w| (def, w)))
+    }
+
     fn shorter_forms(&self, function: &str) -> Vec<&'static str> {
         self.function_def(function)
             .map(|f| f.shorter_forms.iter().map(String::as_str).collect())
@@ -430,7 +489,7 @@ impl Problem for KitProblem {
             .ok_or_else(|| format!("`{function}` is not a function of {}", self.name()))?;
         judge::check_args(self.def(), f, args)?;
         let (own, world_args, _) = call::split_args(f, args);
-        let mut recorder = match (self.abi.world, &self.def().world) {
+        let mut recorder = match (self.world_factory(), &self.def().world) {
             (Some(make), Some(def)) => Some(Recorder::new(
                 def,
                 make(own, world_args, Some(&self.param_values(params)))?,

@@ -13,6 +13,7 @@ use labgrade_reference::roberts_game::{
 use serde_json::{json, Map, Value};
 
 use super::game_side::Explorer;
+use super::game_steering::Steering;
 use super::world::{Params as WorldParams, World};
 use super::{CheckCall, KitAbi, KitProblem, RefCall, RefRun};
 use crate::problems::{param, Params, Problem};
@@ -30,39 +31,42 @@ pub const BEST_NOT_KEPT: &str = "Every choice is the first move GenerateMoveList
 /// What the driver reports as the turn of a game without `WhoseTurn` (not checked then).
 const NO_TURN: i64 = -(1 << 40);
 
-/// The child's sides.
-pub static NIM_ABI: KitAbi = KitAbi::new(
+/// The child's sides. The driver's world knows the canonical game (it steers the driver
+/// from position to position), so it is hosted: the child holds none of it.
+pub static NIM_ABI: KitAbi = KitAbi::hosted(
     "roberts-nim-game",
     include_str!("../../../specs/roberts-nim-game.toml"),
-    Some(|_, _, _| Ok(Box::new(Explorer::new(NIM)))),
+    Some(Steering::boxed),
 );
 /// Exercise 11's.
-pub static EVEN_PILE_ABI: KitAbi = KitAbi::new(
+pub static EVEN_PILE_ABI: KitAbi = KitAbi::hosted(
     "roberts-even-nim",
     include_str!("../../../specs/roberts-even-nim.toml"),
-    Some(|_, _, _| Ok(Box::new(Explorer::new(EVEN_PILE)))),
+    Some(Steering::boxed),
 );
 /// Exercise 12's.
-pub static ROWS_ABI: KitAbi = KitAbi::new(
+pub static ROWS_ABI: KitAbi = KitAbi::hosted(
     "roberts-three-row-nim",
     include_str!("../../../specs/roberts-three-row-nim.toml"),
-    Some(rows_world),
+    Some(Steering::boxed),
 );
 /// Figure 7-6's.
-pub static TICTACTOE_ABI: KitAbi = KitAbi::new(
+pub static TICTACTOE_ABI: KitAbi = KitAbi::hosted(
     "roberts-tictactoe-game",
     include_str!("../../../specs/roberts-tictactoe-game.toml"),
-    Some(|_, _, _| Ok(Box::new(Explorer::new(Rules::TicTacToe)))),
+    Some(Steering::boxed),
 );
 
 /// The grader's sides.
 pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
+    .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(NIM))))
     .with_checker(|c| judge(&NIM, c))
     .with_checked_values_hidden()
     .with_console(|_, stdin| Ok(console_exit(&NIM, stdin)));
 /// Exercise 11's.
 pub static EVEN_PILE_PROBLEM: KitProblem =
     KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
+        .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(EVEN_PILE))))
         .with_checker(|c| judge(&EVEN_PILE, c))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&EVEN_PILE, stdin)));
@@ -70,11 +74,13 @@ pub static EVEN_PILE_PROBLEM: KitProblem =
 pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
     run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
 })
+.with_hosted_world(rows_world)
 .with_checker(|c| judge(&rows_of(&ROWS_PROBLEM, c.params), c))
 .with_checked_values_hidden();
 /// Figure 7-6's.
 pub static TICTACTOE_PROBLEM: KitProblem =
     KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
+        .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(Rules::TicTacToe))))
         .with_checker(|c| judge(&Rules::TicTacToe, c))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&Rules::TicTacToe, stdin)));
@@ -248,7 +254,12 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
     if game.get("encoding").is_none_or(Value::is_null) {
         let legal = list_words(rules, &rules.moves(&start));
         let listed = &game["start_list"];
-        return Err(if listed["listed"].as_i64() == Some(-1) {
+        return Err(if listed.is_null() {
+            // The driver's record never came back from labgrade's world host: the program
+            // closed or wrote over the descriptors the driver reaches it through.
+            "labgrade's driver recorded no position of your game: its calls into labgrade              did not arrive (does your program close or write to descriptors it did not              open?)"
+                .to_string()
+        } else if listed["listed"].as_i64() == Some(-1) {
             format!(
                 "labgrade cannot read your moveT ({} bytes): it reads an integer or enum, a \
                  std::pair, or a struct of up to four ints",

@@ -29,6 +29,13 @@ pub trait World: Send {
         Value::Null
     }
 
+    /// What a hosted world sends the child along with its answer to `op` (at most
+    /// [`super::remote_world::MAX_TOLD`] integers), for the child's
+    /// [`super::remote_world::Shortcut`]; nothing by default.
+    fn told(&self, _op: usize) -> Vec<i64> {
+        Vec::new()
+    }
+
     /// Calls the library could not honour (a pixel outside the map): how many, and the
     /// first in the assignment's words. The library still answers them (as the handout's
     /// would not), so that one slip is reported as such rather than as a crash.
@@ -44,6 +51,15 @@ pub type Params<'a> = Option<&'a serde_json::Map<String, Value>>;
 /// Makes a problem's world for a call: from the call's own arguments (a puzzle the library
 /// checks), the case's world inputs (a witness, a picture) and the parameters in force.
 pub type WorldFactory = fn(&[Value], &[Value], Params<'_>) -> Result<Box<dyn World>, String>;
+
+/// Where the child gets a problem's world.
+#[derive(Clone, Copy)]
+pub enum Source {
+    /// Made in the child by the factory.
+    Made(WorldFactory),
+    /// Served by labgrade's world host ([`super::remote_world`]), with the child's shortcut.
+    Hosted(Option<super::remote_world::ShortcutFactory>),
+}
 
 /// Counts and traces every call into a [`World`].
 pub struct Recorder {

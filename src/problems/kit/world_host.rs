@@ -1,0 +1,124 @@
+//! labgrade's world host: the process that serves a hosted world to a sandboxed child
+//! (`labgrade --world-host PROBLEM FUNCTION ARGS`, started by the worker beside the child;
+//! see [`super::remote_world`] for why and for the frames).
+//!
+//! It runs labgrade's own code on frames student code may have written, so it trusts none:
+//! an unknown operation is ignored, every world bounds what it keeps, and the world is made
+//! from the worker's arguments (the case as the grader sent it), never from a frame. It
+//! ends with status 0 when the child's end closes (the run is over, whoever closed it) and
+//! otherwise only when labgrade itself failed, which the worker then reports as its own
+//! failure, never the student's.
+
+use std::io::{BufReader, BufWriter, Read, Write};
+
+use serde_json::Value;
+
+use super::abi::WorldDef;
+use super::remote_world::{unframe, ANSWERED, FRAME, NEW_WORLD, STATE};
+use super::world::World;
+use crate::sandbox::world_host::{FINISHED, STATUS_FD};
+
+/// The argument that starts the host (before the problem, function and arguments).
+pub const FLAG: &str = "--world-host";
+
+/// Serves the world of `problem`'s `function` called with `args_json` on standard input and
+/// output until the child's end closes; the process's exit status.
+pub fn main(args: &[String]) -> i32 {
+    let [problem, function, args_json] = args else {
+        eprintln!("labgrade {FLAG}: labgrade-worker starts this itself, with three arguments");
+        return 2;
+    };
+    let call_args: Vec<Value> = match serde_json::from_str(args_json) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("labgrade {FLAG}: the call's arguments do not parse: {e}");
+            return 2;
+        }
+    };
+    let make = || -> Result<(&'static WorldDef, Box<dyn World>), String> {
+        crate::problems::get(problem)
+            .and_then(|p| p.hosted_world(function, &call_args))
+            .unwrap_or_else(|| Err(format!("{problem} has no hosted world for `{function}`")))
+    };
+    let (def, mut world) = match make() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("labgrade {FLAG}: {e}");
+            return 2;
+        }
+    };
+    serve(def, &mut world, &make);
+    // The worker's sign that the run was served to its end.
+    // SAFETY: STATUS_FD is the worker's status pipe (nothing, when run by hand: the write
+    // then fails and nobody is waiting); the File is never dropped.
+    let mut status = std::mem::ManuallyDrop::new(unsafe {
+        <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(STATUS_FD)
+    });
+    let _ = status.write_all(&[FINISHED]);
+    0
+}
+
+/// Answers frames until the child's end closes.
+fn serve(
+    def: &'static WorldDef,
+    world: &mut Box<dyn World>,
+    make: &dyn Fn() -> Result<(&'static WorldDef, Box<dyn World>), String>,
+) {
+    let mut input = BufReader::new(std::io::stdin().lock());
+    let mut output = BufWriter::new(std::io::stdout().lock());
+    let mut bytes = [0u8; FRAME];
+    let dies = crate::sandbox::test_hook::world_host_dies();
+    // A read or write that fails means the child's end is gone: the run is over.
+    while input.read_exact(&mut bytes).is_ok() {
+        if dies {
+            std::process::exit(70);
+        }
+        let (op, args) = unframe(&bytes);
+        let reply = match op {
+            NEW_WORLD => {
+                // The same arguments made a world once already: they make one again.
+                if let Ok((_, fresh)) = make() {
+                    *world = fresh;
+                }
+                continue;
+            }
+            STATE => {
+                let json = serde_json::to_vec(&world.state()).unwrap_or_default();
+                let mut reply = (json.len() as i64).to_le_bytes().to_vec();
+                reply.extend(json);
+                reply
+            }
+            _ => {
+                // A call the child answered itself is taken, and not answered.
+                let (op, reply) = if op >= ANSWERED {
+                    (op - ANSWERED, false)
+                } else {
+                    (op, true)
+                };
+                let Some(spec) = usize::try_from(op).ok().and_then(|op| def.ops.get(op)) else {
+                    continue;
+                };
+                let op = op as usize;
+                let answer = world.answer(op, &args[..spec.arity.min(4)]);
+                if !spec.returns || !reply {
+                    continue;
+                }
+                let told = world.told(op);
+                let mut reply: Vec<u8> = Vec::with_capacity(16 + 8 * told.len());
+                reply.extend(answer.to_le_bytes());
+                reply.extend((told.len() as i64).to_le_bytes());
+                for w in told {
+                    reply.extend(w.to_le_bytes());
+                }
+                reply
+            }
+        };
+        if output
+            .write_all(&reply)
+            .and_then(|()| output.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}

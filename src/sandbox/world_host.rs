@@ -1,0 +1,187 @@
+//! The worker's handle on labgrade's world host: the process that serves a hosted world
+//! (the game side's canonical rules) to one run's child, so that the child's address space
+//! holds none of it (see `problems::kit::remote_world`).
+//!
+//! The host is the `labgrade` binary beside this worker, started before the child forks and
+//! given the run's problem, function and arguments (the case as the grader sent it). Its
+//! pipes reach the child as [`FROM_HOST_FD`] and [`TO_HOST_FD`]. After the run the worker
+//! closes its own copies, the host sees the end of its input and says on a third pipe that
+//! it finished; a host that did not (it crashed, it hung) makes the run labgrade's failure,
+//! never the student's. The status comes on a pipe, not from `waitpid`, because the worker
+//! reaps every orphan of its runs without waiting, and could take the host's status first.
+
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+
+use super::protocol::{ArtifactKind, RunInput, RunRequest};
+use crate::problems::kit;
+pub use crate::problems::kit::remote_world::{FROM_HOST_FD, TO_HOST_FD};
+
+/// The descriptor the host says "finished" on (a single byte, [`FINISHED`]).
+pub const STATUS_FD: RawFd = 3;
+/// The host's word that it served the run to the end.
+pub const FINISHED: u8 = b'k';
+
+/// The host's memory ceiling: ample for every hosted world (a game's record), and a bound
+/// on what frames from student code can make it hold.
+const HOST_MEMORY: u64 = 2 << 30;
+
+/// How long a host has, once the run is over, to finish.
+const FINISH_MS: i32 = 5_000;
+
+/// A running host and the child's ends of its pipes.
+pub struct WorldHost {
+    pidfd: OwnedFd,
+    from_host: Option<OwnedFd>,
+    to_host: Option<OwnedFd>,
+    status: std::fs::File,
+}
+
+/// Whether `req` is a call whose world is hosted.
+pub fn needed(req: &RunRequest) -> bool {
+    req.artifact.kind == ArtifactKind::Library
+        && matches!(req.input, RunInput::Call { .. })
+        && kit::abi(&req.problem).is_some_and(|a| a.hosted)
+}
+
+fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 into a two-element array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and ours.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl WorldHost {
+    /// Starts the host of `req`'s world, when it has a hosted one.
+    pub fn start_for(req: &RunRequest) -> std::io::Result<Option<WorldHost>> {
+        if !needed(req) {
+            return Ok(None);
+        }
+        let RunInput::Call { function, args } = &req.input else {
+            return Ok(None);
+        };
+        let exe = std::env::current_exe()?.with_file_name("labgrade");
+        if !exe.is_file() {
+            return Err(std::io::Error::other(format!(
+                "cannot find labgrade's world host `{}` (labgrade-worker needs labgrade \
+                 beside it for the game side's runs)",
+                exe.display()
+            )));
+        }
+        let (host_in, to_host) = pipe()?;
+        let (from_host, host_out) = pipe()?;
+        let (status, host_status) = pipe()?;
+        let status_raw = host_status.as_raw_fd();
+        let mut cmd = Command::new(exe);
+        cmd.arg(kit::world_host::FLAG)
+            .arg(&req.problem)
+            .arg(function)
+            .arg(serde_json::to_string(args).map_err(std::io::Error::other)?)
+            .stdin(Stdio::from(host_in))
+            .stdout(Stdio::from(host_out))
+            .stderr(Stdio::inherit());
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                if status_raw == STATUS_FD {
+                    libc::fcntl(STATUS_FD, libc::F_SETFD, 0);
+                } else if libc::dup2(status_raw, STATUS_FD) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                let limit = libc::rlimit {
+                    rlim_cur: HOST_MEMORY,
+                    rlim_max: HOST_MEMORY,
+                };
+                libc::setrlimit(libc::RLIMIT_AS, &limit);
+                Ok(())
+            })
+        };
+        let child = cmd.spawn()?;
+        // The host's ends (in `cmd`) and its status end close here: the worker keeps only
+        // the child's ends and the status reader.
+        drop(cmd);
+        drop(host_status);
+        // SAFETY: pidfd_open on our own child, alive (not yet waited for).
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.id() as libc::pid_t, 0) };
+        if pidfd < 0 {
+            let e = std::io::Error::last_os_error();
+            // SAFETY: our child, not yet waited for: its pid is still its own.
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+            return Err(e);
+        }
+        Ok(Some(WorldHost {
+            // SAFETY: a new descriptor, ours.
+            pidfd: unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) },
+            from_host: Some(from_host),
+            to_host: Some(to_host),
+            status: std::fs::File::from(status),
+        }))
+    }
+
+    /// The child's ends: where the host's answers come from, where frames go.
+    pub fn child_ends(&self) -> Option<(RawFd, RawFd)> {
+        Some((
+            self.from_host.as_ref()?.as_raw_fd(),
+            self.to_host.as_ref()?.as_raw_fd(),
+        ))
+    }
+
+    /// After the run (the child is gone): closes the child's ends and waits for the host to
+    /// say it finished. Err says why the run's record cannot be trusted.
+    pub fn finish(mut self) -> Result<(), String> {
+        self.from_host = None;
+        self.to_host = None;
+        let mut poll = libc::pollfd {
+            fd: self.status.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd.
+        let ready = unsafe { libc::poll(&mut poll, 1, FINISH_MS) };
+        if ready <= 0 {
+            return Err(format!(
+                "labgrade's world host did not finish within {} s of the run's end",
+                FINISH_MS / 1000
+            ));
+        }
+        let mut word = [0u8; 1];
+        match self.status.read(&mut word) {
+            Ok(1) if word[0] == FINISHED => Ok(()),
+            _ => Err(
+                "labgrade's world host ended before the run did (see its message on \
+                      standard error)"
+                    .into(),
+            ),
+        }
+    }
+}
+
+impl Drop for WorldHost {
+    /// The host never outlives its run.
+    fn drop(&mut self) {
+        // SAFETY: signalling and waiting for our own child through its pidfd (harmless if
+        // it is gone or was reaped already).
+        unsafe {
+            libc::syscall(
+                libc::SYS_pidfd_send_signal,
+                self.pidfd.as_raw_fd(),
+                libc::SIGKILL,
+                std::ptr::null::<libc::siginfo_t>(),
+                0,
+            );
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(
+                libc::P_PIDFD,
+                self.pidfd.as_raw_fd() as libc::id_t,
+                &mut info,
+                libc::WEXITED,
+            );
+        }
+    }
+}
