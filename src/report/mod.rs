@@ -27,6 +27,7 @@ pub mod gradescope;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod lead;
 pub mod mistakes;
 pub mod model;
 pub mod names;

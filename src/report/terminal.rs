@@ -64,6 +64,7 @@ pub fn render_submission_with(
     };
     let mut out = Vec::new();
     r.header(&mut out);
+    r.lead(&mut out);
     r.case_lines(&mut out);
     r.explained(&mut out, Section::Failures);
     r.explained(&mut out, Section::NotObservable);
@@ -209,6 +210,32 @@ impl Renderer<'_> {
                 }
             }
         }
+        out.push(String::new());
+    }
+
+    /// Where to start, when many cases fail and the smallest wrong input tells
+    /// ([`super::lead`]): its case's own message, then why it comes first.
+    fn lead(&self, out: &mut Vec<String>) {
+        let Some(lead) = super::lead::find(self.report, &|c| self.visible(c)) else {
+            return;
+        };
+        let case = &self.report.cases[lead.case];
+        out.push(format!(
+            "{}  {}",
+            self.p.paint("Start here:", Style::PLAIN.bold()),
+            self.p.paint(&self.names[lead.case], Style::PLAIN.bold())
+        ));
+        // The case's first line (what it returned, or how it ended): the rest is below,
+        // under Failures.
+        let mut text = case.message.trim().lines().next().unwrap_or("").to_string();
+        if !text.is_empty() {
+            if !text.ends_with(['.', '?', '!', ':']) {
+                text.push('.');
+            }
+            text.push(' ');
+        }
+        text.push_str(&lead.advice());
+        out.push(indent(&wrap(&text, WRAP_WIDTH - 4).join("\n"), 4));
         out.push(String::new());
     }
 
@@ -388,12 +415,16 @@ impl Renderer<'_> {
                     && (c.verdict == Verdict::NotObservable) == (section == Section::NotObservable)
             })
             .collect();
-        // What stops cases from running at all (no build, no library, no such function) is
-        // the first thing to fix: it comes first.
-        failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), *i));
         if failed.is_empty() {
             return;
         }
+        let same_as = self.same_as();
+        // What stops cases from running at all (no build, no library, no such function) is
+        // the first thing to fix: it comes first; then the mistake to start from (the lead
+        // case's explanation), then the rest in case order.
+        let lead = super::lead::find(self.report, &|c| self.visible(c))
+            .map(|l| same_as[l.case].unwrap_or(l.case));
+        failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), Some(*i) != lead, *i));
         out.push(String::new());
         let title = match section {
             Section::Failures => "Failures",
@@ -402,7 +433,6 @@ impl Renderer<'_> {
         out.push(self.p.paint(title, Style::PLAIN.bold()));
         // One root cause (a build error, a missing function, the same wrong answer) is
         // explained once, with the cases it affects named after it.
-        let same_as = self.same_as();
         for (i, (case, name)) in failed {
             if same_as[i].is_some() {
                 continue;
