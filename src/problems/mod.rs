@@ -282,12 +282,11 @@ pub trait Problem: Sync {
     /// The world labgrade's world host serves to a run of `function` with `args` (the
     /// run's input as the grader sends it), for a problem whose world must not be in the
     /// child ([`kit::remote_world`]); None for every other problem.
-    #[allow(clippy::type_complexity)]
     fn hosted_world(
         &self,
         _function: &str,
         _args: &[Value],
-    ) -> Option<Result<(&'static kit::abi::WorldDef, Box<dyn kit::world::World>), String>> {
+    ) -> Option<Result<kit::world::Hosted, String>> {
         None
     }
 

@@ -56,12 +56,15 @@ pub fn render_submission_with(
     // Student text never reaches the terminal as control characters (see `visible`).
     let shown = report.shown();
     let report = &shown;
-    let r = Renderer {
+    let mut r = Renderer {
         report,
         opts,
         p: Painter::new(opts.color),
         names: display_names(report, opts),
+        lead: None,
     };
+    let lead = super::lead::find(report, &|c| r.visible(c));
+    r.lead = lead;
     let mut out = Vec::new();
     r.header(&mut out);
     r.lead(&mut out);
@@ -89,6 +92,8 @@ struct Renderer<'a> {
     p: Painter,
     /// The name shown for each case, parallel to `report.cases`.
     names: Vec<String>,
+    /// The case to start from, when one tells ([`super::lead`]).
+    lead: Option<super::lead::Lead>,
 }
 
 /// Verdicts that keep a case from running at all (no build, no library, no such function):
@@ -216,7 +221,7 @@ impl Renderer<'_> {
     /// Where to start, when many cases fail and the smallest wrong input tells
     /// ([`super::lead`]): its case's own message, then why it comes first.
     fn lead(&self, out: &mut Vec<String>) {
-        let Some(lead) = super::lead::find(self.report, &|c| self.visible(c)) else {
+        let Some(lead) = &self.lead else {
             return;
         };
         let case = &self.report.cases[lead.case];
@@ -422,7 +427,9 @@ impl Renderer<'_> {
         // What stops cases from running at all (no build, no library, no such function) is
         // the first thing to fix: it comes first; then the mistake to start from (the lead
         // case's explanation), then the rest in case order.
-        let lead = super::lead::find(self.report, &|c| self.visible(c))
+        let lead = self
+            .lead
+            .as_ref()
             .map(|l| same_as[l.case].unwrap_or(l.case));
         failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), Some(*i) != lead, *i));
         out.push(String::new());

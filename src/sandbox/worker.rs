@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
-use std::os::fd::{FromRawFd, RawFd};
+use std::os::fd::{FromRawFd, IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -425,6 +425,7 @@ struct Outputs<'a> {
 /// (0 in the child, which holds the write end only; the parent closes it after the fork).
 fn fork_with_pipe() -> std::io::Result<(libc::pid_t, RawFd, RawFd)> {
     let (rd, wr) = pipe()?;
+    let (rd, wr) = (rd.into_raw_fd(), wr.into_raw_fd());
     // SAFETY: the worker is single-threaded, so the child may do anything after fork.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -496,13 +497,15 @@ fn pollin(fd: RawFd) -> libc::pollfd {
     }
 }
 
-fn pipe() -> std::io::Result<(RawFd, RawFd)> {
+/// A pipe, both ends close-on-exec: `(read end, write end)`.
+pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: valid array of two ints.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
         return Err(std::io::Error::last_os_error());
     }
-    Ok((fds[0], fds[1]))
+    // SAFETY: both descriptors are new and ours.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
 /// Most the worker reads of a child's report. The largest legitimate one is a 200 x 200

@@ -16,6 +16,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 
 use super::protocol::{ArtifactKind, RunInput, RunRequest};
+use super::worker::pipe;
 use crate::problems::kit;
 pub use crate::problems::kit::remote_world::{FROM_HOST_FD, TO_HOST_FD};
 
@@ -44,16 +45,6 @@ pub fn needed(req: &RunRequest) -> bool {
     req.artifact.kind == ArtifactKind::Library
         && matches!(req.input, RunInput::Call { .. })
         && kit::abi(&req.problem).is_some_and(|a| a.hosted)
-}
-
-fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 into a two-element array.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors are new and ours.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
 impl WorldHost {

@@ -20,6 +20,7 @@ use std::collections::{HashSet, VecDeque};
 use labgrade_reference::roberts_game::{op, Encoding, Move, Position, Rules};
 use serde_json::{json, Map, Value};
 
+use super::game_steering::MAX_LISTED;
 use super::world::World;
 
 /// At most this many positions are visited (tic-tac-toe has 5,478).
@@ -273,7 +274,7 @@ impl World for Explorer {
             }
             op::MOVE => {
                 let fields = usize::try_from(self.node.fields).unwrap_or(0).min(4);
-                if self.node.raw.len() < 4096 {
+                if self.node.raw.len() < MAX_LISTED {
                     self.node.raw.push(args[..fields.min(args.len())].to_vec());
                 }
                 0
@@ -355,5 +356,54 @@ impl World for Explorer {
             "positions": entries,
             "truncated": self.truncated,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use labgrade_reference::roberts_game::{drive, Check, EVEN_PILE, NIM};
+
+    use super::super::game_steering::Steering;
+    use super::super::remote_world::Shortcut;
+    use super::*;
+
+    /// The child's steering must answer every `begin` and `step` it answers itself exactly
+    /// as the host's explorer does, over every game (played by the reference's side of the
+    /// driver), and must answer most of them.
+    #[test]
+    fn the_child_s_steering_answers_as_the_explorer_does() {
+        for rules in [NIM, EVEN_PILE, Rules::Rows(vec![3, 4, 5]), Rules::TicTacToe] {
+            let mut explorer = Explorer::new(rules.clone());
+            let mut steering = Steering::default();
+            let (mut asked, mut answered) = (0, 0);
+            drive(&rules, Check::Moves, &mut |operation, args| {
+                steering.sent(operation, &args);
+                let returns = matches!(operation, op::BEGIN | op::STEP);
+                let known = if returns {
+                    steering.answer(operation)
+                } else {
+                    None
+                };
+                let truth = explorer.answer(operation, &args);
+                match known {
+                    Some(k) => {
+                        assert_eq!(k, truth, "{rules:?}: op {operation}");
+                        answered += 1;
+                    }
+                    None if returns => {
+                        steering.told(operation, &explorer.told(operation), truth);
+                        asked += 1;
+                    }
+                    None => {}
+                }
+                truth
+            });
+            assert!(
+                answered > 10 * asked,
+                "{rules:?}: {answered} answered in the child, {asked} asked"
+            );
+            let seen = explorer.state()["positions"].as_array().unwrap().len();
+            assert!(seen > 10, "{rules:?}: {seen} positions");
+        }
     }
 }

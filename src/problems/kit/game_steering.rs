@@ -20,8 +20,8 @@ use labgrade_reference::roberts_game::{op, Encoding, Move};
 
 use super::remote_world::{Shortcut, MAX_TOLD};
 
-/// Most moves of one list kept (as the explorer keeps them).
-const MAX_LISTED: usize = 4096;
+/// Most moves of one list kept, here and by the explorer (which must agree on every step).
+pub const MAX_LISTED: usize = 4096;
 
 /// The line of the visit under way.
 struct Plan {

@@ -431,7 +431,7 @@ impl Problem for KitProblem {
         &self,
         function: &str,
         args: &[Value],
-    ) -> Option<Result<(&'static abi::WorldDef, Box<dyn world::World>), String>> {
+    ) -> Option<Result<world::Hosted, String>> {
         let (make, def) = (self.hosted_world?, self.def().world.as_ref()?);
         let f = self.function_def(function)?;
         let (own, world_args, params) = call::split_args(f, args);

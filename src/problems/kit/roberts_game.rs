@@ -257,7 +257,8 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
         return Err(if listed.is_null() {
             // The driver's record never came back from labgrade's world host: the program
             // closed or wrote over the descriptors the driver reaches it through.
-            "labgrade's driver recorded no position of your game: its calls into labgrade              did not arrive (does your program close or write to descriptors it did not              open?)"
+            "labgrade's driver recorded no position of your game: its calls into labgrade did \
+             not arrive (does your program close or write to descriptors it did not open?)"
                 .to_string()
         } else if listed["listed"].as_i64() == Some(-1) {
             format!(

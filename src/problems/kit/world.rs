@@ -52,6 +52,9 @@ pub type Params<'a> = Option<&'a serde_json::Map<String, Value>>;
 /// checks), the case's world inputs (a witness, a picture) and the parameters in force.
 pub type WorldFactory = fn(&[Value], &[Value], Params<'_>) -> Result<Box<dyn World>, String>;
 
+/// A world labgrade's world host serves, with the spec's description of its operations.
+pub type Hosted = (&'static super::abi::WorldDef, Box<dyn World>);
+
 /// Where the child gets a problem's world.
 #[derive(Clone, Copy)]
 pub enum Source {

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::abi::WorldDef;
 use super::remote_world::{unframe, ANSWERED, FRAME, NEW_WORLD, STATE};
-use super::world::World;
+use super::world::{Hosted, World};
 use crate::sandbox::world_host::{FINISHED, STATUS_FD};
 
 /// The argument that starts the host (before the problem, function and arguments).
@@ -35,7 +35,7 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let make = || -> Result<(&'static WorldDef, Box<dyn World>), String> {
+    let make = || -> Result<Hosted, String> {
         crate::problems::get(problem)
             .and_then(|p| p.hosted_world(function, &call_args))
             .unwrap_or_else(|| Err(format!("{problem} has no hosted world for `{function}`")))
@@ -62,7 +62,7 @@ pub fn main(args: &[String]) -> i32 {
 fn serve(
     def: &'static WorldDef,
     world: &mut Box<dyn World>,
-    make: &dyn Fn() -> Result<(&'static WorldDef, Box<dyn World>), String>,
+    make: &dyn Fn() -> Result<Hosted, String>,
 ) {
     let mut input = BufReader::new(std::io::stdin().lock());
     let mut output = BufWriter::new(std::io::stdout().lock());
