@@ -150,10 +150,24 @@ fn ended_normally(input: &RunInput, ending: &Ending) -> bool {
 pub fn describe_call(input: &RunInput) -> String {
     match input {
         RunInput::Call { function, args } => {
-            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let args: Vec<String> = args.iter().map(shown_arg).collect();
             format!("{function}({})", args.join(", "))
         }
         RunInput::Program { .. } => "the program".into(),
+    }
+}
+
+/// An argument as a reader writes it: a case's named inputs (`{"n": 100, "seed": 4}`) as
+/// `n = 100, seed = 4`, a long list as how many values it has.
+fn shown_arg(arg: &Value) -> String {
+    match arg {
+        Value::Object(fields) => fields
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", shown_arg(v)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Array(items) if arg.to_string().len() > 40 => format!("{} values", items.len()),
+        other => other.to_string(),
     }
 }
 

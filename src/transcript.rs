@@ -120,9 +120,9 @@ pub fn compare(expected: &str, actual: &str, mode: OutputMode, substance: &[Rege
                      comparison: {})",
                     i + 1,
                     ew.get(i)
-                        .map_or("the end of the output".into(), |w| format!("{:?}", w.0)),
+                        .map_or("the end of the output".into(), |w| quoted(w.0, 40)),
                     aw.get(i)
-                        .map_or("the end of the output".into(), |w| format!("{:?}", w.0)),
+                        .map_or("the end of the output".into(), |w| quoted(w.0, 40)),
                     line_of("the reference's", &e, ew.get(i)),
                     line_of("yours", &a, aw.get(i)),
                     mode.as_str(),
@@ -172,13 +172,24 @@ fn located_words(s: &str) -> Vec<(&str, usize)> {
         .collect()
 }
 
+/// `text` quoted (control characters escaped), its first `limit` characters only: a
+/// program that prints kilobytes without a space is one "word", not a page of report.
+fn quoted(text: &str, limit: usize) -> String {
+    let kept: String = text.chars().take(limit).collect();
+    if kept.len() < text.len() {
+        format!("{kept:?}... ({} characters)", text.chars().count())
+    } else {
+        format!("{kept:?}")
+    }
+}
+
 /// `line 7 of yours: "I'll take 1."`, or where the output ended.
 fn line_of(whose: &str, text: &str, word: Option<&(&str, usize)>) -> String {
     match word {
         Some((_, n)) => format!(
-            "line {} of {whose}: {:?}",
+            "line {} of {whose}: {}",
             n + 1,
-            text.lines().nth(*n).unwrap_or_default()
+            quoted(text.lines().nth(*n).unwrap_or_default(), 120)
         ),
         None => format!("{whose} ended after line {}", text.lines().count()),
     }

@@ -187,6 +187,10 @@ pub enum Command {
         /// Where to write the page (default: <dir>/report.html).
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Print each submission's text report instead (what `check` shows a student:
+        /// hidden cases unnamed), writing no page.
+        #[arg(long, conflicts_with = "output")]
+        text: bool,
     },
     /// Validate specs and fixtures, grade the reference and every sample submission.
     #[command(
@@ -202,6 +206,10 @@ pub enum Command {
         /// Also write JUnit XML of the sample results here.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
+        /// Also write each sample's JSON report here, as <problem>/<sample>.json (read them
+        /// with `labgrade report <dir>/<problem> --text`).
+        #[arg(long, value_name = "DIR")]
+        reports: Option<PathBuf>,
     },
     /// Write Gradescope's autograder zip: labgrade, the problem and every case, with
     /// setup.sh and run_autograder.
@@ -346,12 +354,25 @@ pub fn main() -> i32 {
             },
         ),
         Command::Merge { shards, out } => shard::merge(shards, out, ctx.color),
-        Command::Report { dir, output } => report::run(dir, output.as_deref()),
+        Command::Report { dir, output, text } => {
+            if *text {
+                report::print_text(dir, color)
+            } else {
+                report::run(dir, output.as_deref())
+            }
+        }
         Command::Test {
             problems,
             reference,
             junit,
-        } => test::run(&ctx, problems, reference.as_deref(), junit.as_deref()),
+            reports,
+        } => test::run(
+            &ctx,
+            problems,
+            reference.as_deref(),
+            junit.as_deref(),
+            reports.as_deref(),
+        ),
     };
     match result {
         Ok(code) => code,

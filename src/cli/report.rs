@@ -54,6 +54,29 @@ fn read_reports(dir: &Path) -> Result<Vec<SubmissionReport>, CliError> {
     Ok(reports)
 }
 
+/// Prints the text report of every submission in `dir`, as `check` shows it to a student
+/// (hidden cases unnamed, default detail), one after another: what a student saw, read again
+/// without running anything.
+pub fn print_text(dir: &Path, color: bool) -> Result<i32, CliError> {
+    let reports = read_reports(dir)?;
+    if reports.is_empty() {
+        return Err(CliError(format!(
+            "`{}` holds no labgrade report (<name>.json)",
+            dir.display()
+        )));
+    }
+    let opts = crate::report::terminal::TerminalOptions {
+        color,
+        ..Default::default()
+    };
+    let texts: Vec<String> = reports
+        .iter()
+        .map(|r| crate::report::terminal::render_submission(r, &opts))
+        .collect();
+    print!("{}", texts.join("\n"));
+    Ok(exit_codes::OK)
+}
+
 /// Rebuilds `<dir>/report.html` (or `output`) from the reports in `dir`.
 pub fn run(dir: &Path, output: Option<&Path>) -> Result<i32, CliError> {
     let reports = read_reports(dir)?;

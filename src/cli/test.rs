@@ -52,6 +52,23 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
     (passed, failed)
 }
 
+/// Writes each sample's JSON report as `<dir>/<sample>.json`.
+fn write_reports(dir: &Path, r: &ProblemResult) -> Result<(), CliError> {
+    let cannot = |path: &Path, e: std::io::Error| {
+        CliError(format!("cannot write `{}`: {e}", path.display()))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| cannot(dir, e))?;
+    for s in &r.samples {
+        if let Some(report) = &s.report {
+            // A sample's name may hold a `/` (a sample beside its own notes folder).
+            let path = dir.join(format!("{}.json", s.name.replace('/', "_")));
+            std::fs::write(&path, crate::report::json::to_json(report))
+                .map_err(|e| cannot(&path, e))?;
+        }
+    }
+    Ok(())
+}
+
 /// Tests the named problems (all when none); exit 0 iff everything is as declared, 2 when a
 /// spec or fixture is invalid (as `check` and `grade` exit on the same input).
 pub fn run(
@@ -59,6 +76,7 @@ pub fn run(
     problems: &[String],
     reference: Option<&Path>,
     junit_out: Option<&Path>,
+    reports_out: Option<&Path>,
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
     let options = ctx.session_options()?;
@@ -101,6 +119,9 @@ pub fn run(
         });
         bar.finish_and_clear();
         invalid |= r.error.is_some();
+        if let Some(dir) = reports_out {
+            write_reports(&dir.join(name), &r)?;
+        }
         let (p, f) = print_result(ctx, &r);
         passed += p;
         failed += f;

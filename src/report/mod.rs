@@ -22,6 +22,7 @@
 
 pub mod csv;
 mod details;
+pub(crate) mod drawn;
 pub mod github;
 pub mod gradescope;
 pub mod html;
@@ -32,6 +33,7 @@ pub mod mistakes;
 pub mod model;
 pub mod names;
 mod paint;
+pub mod screen;
 pub mod terminal;
 #[cfg(test)]
 pub(crate) mod test_helpers;

@@ -12,11 +12,14 @@
 use colored::Color;
 
 use super::details::{self, Comparison, DiffKind, Row, DIFF_LEGEND};
+use super::drawn;
 use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
 use super::paint::{Painter, Style};
+use super::screen;
+use unicode_width::UnicodeWidthStr;
 
 /// Width messages are wrapped to, indentation included.
-const WRAP_WIDTH: usize = 88;
+const WRAP_WIDTH: usize = screen::WIDTH;
 
 /// Names longer than this do not widen the case column further.
 const MAX_NAME_COLUMN: usize = 48;
@@ -69,13 +72,39 @@ pub fn render_submission_with(
     r.header(&mut out);
     r.lead(&mut out);
     r.case_lines(&mut out);
-    r.explained(&mut out, Section::Failures);
-    r.explained(&mut out, Section::NotObservable);
-    r.summary(&mut out, hidden_not_run);
+    let mut summary = Vec::new();
+    r.summary(&mut summary, hidden_not_run);
+    // An entry of `out` may hold several lines (the compiler's output is one).
+    let lines = |v: &[String]| v.iter().map(|l| l.lines().count().max(1)).sum::<usize>();
+    let budget = screen::LINES.saturating_sub(lines(&out) + lines(&summary));
+    r.explained(&mut out, budget);
+    out.extend(summary);
     let mut text = out.join("\n");
     text.push('\n');
     text
 }
+
+/// One root cause, as the Failures section shows it: in full, or in one line.
+struct Block {
+    /// Its lines in full, starting with an empty one.
+    full: Vec<String>,
+    /// One line: the first case's name, how many more, the first line of its message.
+    brief: String,
+    /// True when its cases are hidden (nothing about them may be shown).
+    hidden: bool,
+    /// How many cases it explains.
+    cases: usize,
+}
+
+/// The fewest lines the first explanation keeps when the screen is already full.
+const MIN_FIRST_BLOCK: usize = 12;
+
+/// The title of the section of cases labgrade cannot see for any submission of the kind.
+const NOT_OBSERVABLE_TITLE: &str =
+    "Not observable (credited in full: no submission of this kind can show these)";
+
+/// The fewest one-line explanations listed when the screen is already full.
+const MIN_BRIEFS: usize = 4;
 
 /// The two sections of explained cases: what failed, and what could not be measured (not a
 /// failure: labgrade cannot see it for any submission of this kind, and credits it).
@@ -196,13 +225,14 @@ impl Renderer<'_> {
             let worth_showing = build.warnings > 0 || !build.ok || self.opts.verbose;
             if worth_showing && !build.output.trim().is_empty() {
                 let text = details::build_output_shown(build.output.trim_end());
+                let text = fit_output(&text, WRAP_WIDTH - 4);
                 out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.dim()));
             }
             // Another problem of the catalogue, or a form of the code that loses what the
             // cases grade: said before the cases that fail for it.
             if report.score < report.max_score {
                 for hint in build.looks_like.iter().chain(&build.causes) {
-                    let text = wrap(&format!("hint: {hint}"), 86).join("\n");
+                    let text = wrap(&format!("hint: {hint}"), WRAP_WIDTH - 4).join("\n");
                     out.push(self.p.paint(&indent(&text, 4), Style::PLAIN.bold()));
                 }
             }
@@ -244,7 +274,7 @@ impl Renderer<'_> {
         out.push(String::new());
     }
 
-    /// One line per case: verdict tag, name, score, time.
+    /// One line per case: verdict tag, name, score (and, with -v, time).
     fn case_lines(&self, out: &mut Vec<String>) {
         if self.report.cases.is_empty() {
             out.push("  no cases were run".to_string());
@@ -283,11 +313,29 @@ impl Renderer<'_> {
             }
             rows.push(i);
         }
-        let runs: Vec<Vec<usize>> = if self.opts.verbose {
+        let mut runs: Vec<Vec<usize>> = if self.opts.verbose {
             rows.iter().map(|&i| vec![i]).collect()
         } else {
             self.runs(&rows, &same_as)
         };
+        // Too long for a screen: one row per function and check, whatever their verdicts.
+        let coarse = !self.opts.verbose && runs.len() > screen::TABLE_ROWS;
+        // A coarse row whose names vary in two parts is named by a glob.
+        let mut globs = std::collections::HashMap::new();
+        if coarse {
+            runs.clear();
+            let listed: Vec<usize> = (0..self.report.cases.len())
+                .filter(|&i| !(self.opts.failures_only && self.report.cases[i].passed))
+                .collect();
+            let names: Vec<&str> = listed.iter().map(|&i| self.names[i].as_str()).collect();
+            for group in screen::coarse_groups(&names) {
+                let run: Vec<usize> = group.members.iter().map(|&k| listed[k]).collect();
+                if let Some(glob) = group.glob {
+                    globs.insert(run[0], glob);
+                }
+                runs.push(run);
+            }
+        }
         // Each row's name, score and time: a case's own, or a run's together.
         let shown: Vec<(String, String, f64)> = runs
             .iter()
@@ -301,8 +349,15 @@ impl Renderer<'_> {
                     );
                 }
                 let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
+                let hidden = run.iter().all(|&k| !self.visible(&self.report.cases[k]));
                 (
-                    range_name(&names),
+                    if hidden {
+                        format!("{} hidden cases", run.len())
+                    } else if let Some(glob) = globs.get(&run[0]) {
+                        glob.clone()
+                    } else {
+                        range_name(&names)
+                    },
                     format!(
                         "{}/{}",
                         details::points(cases.iter().map(|c| c.score).sum()),
@@ -312,28 +367,76 @@ impl Renderer<'_> {
                 )
             })
             .collect();
+        // A case that failed; not observable is credited, not a failure.
+        let failed = |k: usize| {
+            let c = &self.report.cases[k];
+            !c.passed && c.verdict != Verdict::NotObservable
+        };
+        // The row's verdict is its first case that failed, else its first not passed, else
+        // its first case.
+        let first = |run: &[usize]| {
+            run.iter()
+                .copied()
+                .find(|&k| failed(k))
+                .or_else(|| run.iter().copied().find(|&k| !self.report.cases[k].passed))
+                .unwrap_or(run[0])
+        };
+        // A row of several verdicts says how many of its cases did not pass; a case that
+        // passes by failing as it should, that it did.
+        let mixed: Vec<String> = runs
+            .iter()
+            .map(|run| {
+                let failed = run.iter().filter(|&&k| failed(k)).count();
+                let case = &self.report.cases[first(run)];
+                if failed > 0 && failed < run.len() {
+                    format!("  ({failed} failed)")
+                } else if case.passed && case.verdict != Verdict::Pass {
+                    "  (as expected)".to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .collect();
+        let score_width = shown.iter().map(|(_, s, _)| s.len()).max().unwrap_or(0);
+        let mixed_width = mixed.iter().map(String::len).max().unwrap_or(0);
+        // Every row within the screen's width: long names are cut, never the numbers.
+        // The time column only with -v: at the default detail a row's verdict says what a
+        // student needs (a timeout is TIMEOUT), and the names keep the room.
+        let timed = self.opts.verbose;
+        let time_width = if timed { 2 + 7 } else { 0 };
+        let room = WRAP_WIDTH
+            .saturating_sub(2 + tag_width + 2 + 2 + score_width + time_width + mixed_width);
         let name_width = shown
             .iter()
-            .map(|(n, _, _)| unicode_width::UnicodeWidthStr::width(n.as_str()))
+            .map(|(n, _, _)| n.width())
             .max()
             .unwrap_or(0)
-            .min(MAX_NAME_COLUMN);
-        let score_width = shown.iter().map(|(_, s, _)| s.len()).max().unwrap_or(0);
-        for (run, (name, score, time_ms)) in runs.iter().zip(shown) {
-            let i = run[0];
+            .min(MAX_NAME_COLUMN)
+            .min(room);
+        for ((run, (name, score, time_ms)), mixed) in runs.iter().zip(shown).zip(mixed) {
+            let i = first(run);
             let case = &self.report.cases[i];
             let followers = Self::followers(&same_as, i);
-            let collapse = !self.opts.verbose && one_cause(case.verdict);
+            let collapse = !self.opts.verbose && !coarse && one_cause(case.verdict);
             let tag = format!("{:tag_width$}", tag_word(case.verdict));
+            let mixed = if case.passed {
+                self.p.paint(&mixed, Style::fg(Color::Green))
+            } else {
+                mixed
+            };
+            let time = if timed {
+                format!("  {:>7}", details::duration(time_ms))
+            } else {
+                String::new()
+            };
             let mut line = format!(
-                "  {}  {}  {score:>score_width$}  {:>7}",
+                "  {}  {}  {score:>score_width$}{time}{mixed}",
                 self.p.paint(&tag, verdict_style(case)),
-                pad(&name, name_width),
-                details::duration(time_ms),
+                pad(
+                    &screen::clip(&self.shorter(&name, run, name_width), name_width),
+                    name_width
+                ),
             );
-            if case.passed && case.verdict != Verdict::Pass {
-                line.push_str(&self.p.paint("  (as expected)", Style::fg(Color::Green)));
-            }
             if self.opts.verbose && !case.tags.is_empty() && self.visible(case) {
                 line.push_str(
                     &self
@@ -362,6 +465,24 @@ impl Renderer<'_> {
                 out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
             }
         }
+    }
+
+    /// A row's name within `width` columns: a run's name that does not fit names its first
+    /// input and how many more (`game/{figure-7-4, +5}`).
+    fn shorter(&self, name: &str, run: &[usize], width: usize) -> String {
+        if name.width() <= width || run.len() < 2 {
+            return name.to_string();
+        }
+        let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
+        let Some(k) = differing_part(names.iter().copied()) else {
+            return name.to_string();
+        };
+        let mut parts: Vec<String> = names[0].split('/').map(str::to_string).collect();
+        if parts[k].parse::<i64>().is_ok() {
+            return name.to_string();
+        }
+        parts[k] = format!("{{{}, +{}}}", parts[k], run.len() - 1);
+        parts.join("/")
     }
 
     /// The shown rows in runs a table shows as one row: at least [`COLLAPSE_AT`] cases in a
@@ -407,8 +528,146 @@ impl Renderer<'_> {
             .collect()
     }
 
-    /// Every case of `section` that did not get the verdict it expects, explained.
-    fn explained(&self, out: &mut Vec<String>, section: Section) {
+    /// The explained cases, failures first, then what cannot be measured. At the default
+    /// detail they keep to `budget` lines where they can ([`screen::fit`]): the first
+    /// explanation in full, the others in full while they fit, the rest a line each.
+    fn explained(&self, out: &mut Vec<String>, budget: usize) {
+        let mut failures = self.blocks(Section::Failures);
+        let unobservable = self.blocks(Section::NotObservable);
+        let all = self.opts.verbose;
+        // A hidden case's explanation says nothing: at the default detail they are counted
+        // on one line.
+        let hidden: usize = failures
+            .iter()
+            .filter(|b| b.hidden && !all)
+            .map(|b| b.cases)
+            .sum();
+        failures.retain(|b| all || !b.hidden);
+        let mut used = 0;
+        if !failures.is_empty() || hidden > 0 {
+            out.push(String::new());
+            out.push(self.p.paint("Failures", Style::PLAIN.bold()));
+            used += 2;
+            if hidden > 0 {
+                used += 2;
+            }
+            let lens: Vec<usize> = failures.iter().map(|b| b.full.len()).collect();
+            let full = if all {
+                vec![true; lens.len()]
+            } else {
+                screen::fit(&lens, budget.saturating_sub(used), 2)
+            };
+            let briefs: Vec<&String> = failures
+                .iter()
+                .zip(&full)
+                .filter(|(_, f)| !**f)
+                .map(|(b, _)| &b.brief)
+                .collect();
+            for (k, (block, whole)) in failures.iter().zip(&full).enumerate() {
+                if !whole {
+                    continue;
+                }
+                let room = budget.saturating_sub(
+                    used + if briefs.is_empty() {
+                        0
+                    } else {
+                        briefs.len().min(MIN_BRIEFS) + 2
+                    },
+                );
+                if k == 0 && !all && block.full.len() > room.max(MIN_FIRST_BLOCK) {
+                    // One explanation longer than the screen: its start, and where the rest is.
+                    let keep = room.max(MIN_FIRST_BLOCK) - 1;
+                    out.extend(block.full[..keep].iter().cloned());
+                    out.push(self.p.paint(
+                        &format!(
+                            "    ... {} (-v shows them)",
+                            plural(block.full.len() - keep, "more line")
+                        ),
+                        Style::PLAIN.dim(),
+                    ));
+                    used += keep + 1;
+                } else {
+                    out.extend(block.full.iter().cloned());
+                    used += block.full.len();
+                }
+            }
+            if !briefs.is_empty() {
+                out.push(String::new());
+                let heading = if self.lead.is_some() {
+                    "Also failing, perhaps because of the first (-v or --case NAME explains each):"
+                } else {
+                    "Also failing (-v or --case NAME explains each):"
+                };
+                out.push(self.p.paint(&format!("  {heading}"), Style::PLAIN.bold()));
+                used += 2;
+                // As many as the screen holds (at least a few), then how many more.
+                let room = budget.saturating_sub(used).max(MIN_BRIEFS);
+                let shown = if briefs.len() <= room {
+                    briefs.len()
+                } else {
+                    room - 1
+                };
+                out.extend(briefs[..shown].iter().map(|b| (*b).clone()));
+                if shown < briefs.len() {
+                    out.push(self.p.paint(
+                        &format!(
+                            "    ... and {} (-v shows them)",
+                            plural(briefs.len() - shown, "more mistake")
+                        ),
+                        Style::PLAIN.dim(),
+                    ));
+                }
+                used += shown + usize::from(shown < briefs.len());
+            }
+            if hidden > 0 {
+                out.push(String::new());
+                out.push(format!(
+                    "  {} failed (the details of hidden cases are not shown)",
+                    plural(hidden, "hidden case")
+                ));
+            }
+        }
+        if unobservable.is_empty() {
+            return;
+        }
+        let lines: usize = 2 + unobservable.iter().map(|b| b.full.len()).sum::<usize>();
+        out.push(String::new());
+        if all || used + lines <= budget {
+            out.push(self.p.paint(NOT_OBSERVABLE_TITLE, Style::PLAIN.bold()));
+            for block in &unobservable {
+                out.extend(block.full.iter().cloned());
+            }
+        } else {
+            let cases = self
+                .report
+                .cases
+                .iter()
+                .filter(|c| !c.passed && c.verdict == Verdict::NotObservable)
+                .count();
+            out.push(
+                self.p.paint(
+                    &wrap(
+                        &format!(
+                            "Not observable: {} labgrade cannot see for any submission of this \
+                         kind, credited in full (-v explains)",
+                            plural(cases, "case")
+                        ),
+                        WRAP_WIDTH,
+                    )
+                    .join("\n"),
+                    Style::PLAIN.bold(),
+                ),
+            );
+        }
+    }
+
+    /// Every case of `section` that did not get the verdict it expects, as explanations: one
+    /// per root cause, with the cases it affects named after it. What stops cases from
+    /// running at all (no build, no library, no such function) is the first thing to fix: it
+    /// comes first; then the mistake to start from (the lead case's explanation), then the
+    /// explanations that name a known mistake ([`super::mistakes`]), then the rest in case
+    /// order.
+    fn blocks(&self, section: Section) -> Vec<Block> {
         let mut failed: Vec<(usize, (&CaseReport, &String))> = self
             .report
             .cases
@@ -421,98 +680,172 @@ impl Renderer<'_> {
             })
             .collect();
         if failed.is_empty() {
-            return;
+            return Vec::new();
         }
         let same_as = self.same_as();
-        // What stops cases from running at all (no build, no library, no such function) is
-        // the first thing to fix: it comes first; then the mistake to start from (the lead
-        // case's explanation), then the rest in case order.
         let lead = self
             .lead
             .as_ref()
             .map(|l| same_as[l.case].unwrap_or(l.case));
-        failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), Some(*i) != lead, *i));
-        out.push(String::new());
-        let title = match section {
-            Section::Failures => "Failures",
-            Section::NotObservable => "Not observable (credited in full: labgrade cannot see these for any submission of this kind)",
-        };
-        out.push(self.p.paint(title, Style::PLAIN.bold()));
-        // One root cause (a build error, a missing function, the same wrong answer) is
-        // explained once, with the cases it affects named after it.
-        for (i, (case, name)) in failed {
-            if same_as[i].is_some() {
-                continue;
-            }
-            out.push(String::new());
-            out.push(format!(
+        // A wrong answer whose explanation names its mistake (a misreading, a memoised
+        // search) tells more than the numbers of another: it comes before them. (A crash's
+        // "never reaches a base case" is a symptom: a maze that forgets its marks overflows.)
+        let named =
+            |c: &CaseReport| c.verdict == Verdict::Fail && !super::mistakes::of_case(c).is_empty();
+        failed.sort_by_key(|(i, (c, _))| (!stops_runs(c.verdict), Some(*i) != lead, !named(c), *i));
+        failed
+            .into_iter()
+            .filter(|(i, _)| same_as[*i].is_none())
+            .map(|(i, (case, name))| self.block(i, case, name, &same_as))
+            .collect()
+    }
+
+    /// One root cause explained: its first case's name, verdict and message, the cases it
+    /// also affects, and what it compared; and the same in one line.
+    fn block(&self, i: usize, case: &CaseReport, name: &str, same_as: &[Option<usize>]) -> Block {
+        let followers = Self::followers(same_as, i);
+        let mut full = vec![
+            String::new(),
+            format!(
                 "  {}  {}",
                 self.p.paint(name, Style::PLAIN.bold()),
                 self.p.paint(&tag_word(case.verdict), verdict_style(case))
-            ));
-            if !self.visible(case) {
-                out.push("    (details of hidden cases are not shown)".to_string());
-                continue;
+            ),
+        ];
+        let more = if followers.is_empty() {
+            String::new()
+        } else {
+            format!(" and {} more", followers.len())
+        };
+        let cases = 1 + followers.len();
+        if !self.visible(case) {
+            full.push("    (details of hidden cases are not shown)".to_string());
+            let brief = format!("    {name}{more}: {}", tag_word(case.verdict));
+            return Block {
+                full,
+                brief,
+                hidden: true,
+                cases,
+            };
+        }
+        let first_line = case.message.trim().lines().next().unwrap_or("");
+        let what = match (case.verdict, first_line.is_empty()) {
+            (_, true) => tag_word(case.verdict),
+            (Verdict::Fail, false) => first_line.to_string(),
+            (_, false) => format!("{}: {first_line}", tag_word(case.verdict)),
+        };
+        let brief = screen::clip(&format!("    {name}{more}: {what}"), WRAP_WIDTH);
+        if !followers.is_empty() {
+            const NAMED: usize = 6;
+            let mut names: Vec<&str> = followers
+                .iter()
+                .take(NAMED)
+                .map(|&k| self.names[k].as_str())
+                .collect();
+            if followers.len() > NAMED {
+                names.push("...");
             }
-            let followers = Self::followers(&same_as, i);
-            if !followers.is_empty() {
-                const NAMED: usize = 6;
-                let mut names: Vec<&str> = followers
+            let identical = followers
+                .iter()
+                .all(|&k| self.report.cases[k].message == case.message);
+            let how = if identical {
+                "like this"
+            } else {
+                "the same way, each with its own numbers (-v explains each)"
+            };
+            let text = format!(
+                "and {} {how}: {}",
+                plural(followers.len(), "more case"),
+                names.join(", ")
+            );
+            full.extend(
+                wrap(&text, WRAP_WIDTH - 4)
                     .iter()
-                    .take(NAMED)
-                    .map(|&k| self.names[k].as_str())
-                    .collect();
-                if followers.len() > NAMED {
-                    names.push("...");
-                }
-                let identical = followers
+                    .map(|l| self.p.paint(&indent(l, 4), Style::PLAIN.dim())),
+            );
+        }
+        let build_shown = self.report.build.as_ref().is_some_and(|b| !b.ok);
+        if case.verdict == Verdict::BuildError && build_shown {
+            // The compiler's own output is at the top, verbatim: not again, rewrapped.
+            full.push("    not run: the build failed (the compiler's output is above)".into());
+        } else if !case.message.is_empty() {
+            full.extend(
+                wrap(&case.message, WRAP_WIDTH - 4)
                     .iter()
-                    .all(|&k| self.report.cases[k].message == case.message);
-                let how = if identical {
-                    "like this"
-                } else {
-                    "the same way, each with its own numbers (-v explains each)"
-                };
-                out.push(
-                    self.p.paint(
-                        &wrap(
-                            &format!(
-                                "and {} {how}: {}",
-                                plural(followers.len(), "more case"),
-                                names.join(", ")
-                            ),
-                            WRAP_WIDTH - 4,
-                        )
-                        .iter()
-                        .map(|l| format!("    {l}"))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                        Style::PLAIN.dim(),
-                    ),
-                );
-            }
-            let build_shown = self.report.build.as_ref().is_some_and(|b| !b.ok);
-            if case.verdict == Verdict::BuildError && build_shown {
-                // The compiler's own output is at the top, verbatim: not again, rewrapped.
-                out.push("    not run: the build failed (the compiler's output is above)".into());
-            } else if !case.message.is_empty() {
-                out.push(indent(&wrap(&case.message, WRAP_WIDTH - 4).join("\n"), 4));
-            }
-            if nothing_ran(case.verdict) {
-                continue;
-            }
+                    .map(|l| indent(l, 4)),
+            );
+        }
+        if !nothing_ran(case.verdict) {
             let cmp = details::compare(&case.expected, &case.observed);
             if !cmp.is_empty() {
-                self.comparison(&cmp, out);
+                self.comparison(&cmp, !case.message.trim().is_empty(), &mut full);
             }
+        }
+        Block {
+            full,
+            brief,
+            hidden: false,
+            cases,
         }
     }
 
-    /// Expected beside actual, then the stdout diff.
-    fn comparison(&self, cmp: &Comparison<'_>, out: &mut Vec<String>) {
-        let (kw, ew) = details::row_widths(&cmp.rows);
-        for row in &cmp.rows {
-            out.push(self.row(row, kw, ew));
+    /// Expected beside actual, then the stdout diff. A value too long for one line (a board,
+    /// a list, a trace) is drawn ([`drawn`]); at the default detail it is left out when the
+    /// case's message (`explained`) already says how it differs.
+    fn comparison(&self, cmp: &Comparison<'_>, explained: bool, out: &mut Vec<String>) {
+        let inline =
+            |r: &Row<'_>| drawn::is_inline(r.expected) && r.actual.is_none_or(drawn::is_inline);
+        let short: Vec<&Row<'_>> = cmp.rows.iter().filter(|r| inline(r)).collect();
+        let kw = short.iter().map(|r| r.key.width()).max().unwrap_or(0);
+        let ew = short
+            .iter()
+            .map(|r| details::inline_value(r.expected).width())
+            .max()
+            .unwrap_or(0);
+        // At the default detail, what was not observed at all is named on one line.
+        let unseen: Vec<&str> = cmp
+            .rows
+            .iter()
+            .filter(|r| r.actual.is_none() && !self.opts.verbose)
+            .map(|r| r.key.as_str())
+            .collect();
+        for row in cmp
+            .rows
+            .iter()
+            .filter(|r| self.opts.verbose || r.actual.is_some())
+        {
+            if inline(row) {
+                out.extend(self.row(row, kw, ew));
+                continue;
+            }
+            match row.actual {
+                None => out.push(format!("    {}: (not observed)", row.key)),
+                Some(_) if !row.differs() => {
+                    if self.opts.verbose {
+                        out.push(format!("    {}: as expected", row.key));
+                    }
+                }
+                Some(_) if explained && !self.opts.verbose => {}
+                Some(actual) => out.extend(drawn::describe(
+                    &row.key,
+                    row.expected,
+                    actual,
+                    4,
+                    WRAP_WIDTH,
+                )),
+            }
+        }
+        if !unseen.is_empty() {
+            let text = format!("not observed: {}", unseen.join(", "));
+            let lines = wrap(&text, WRAP_WIDTH - 4);
+            for (k, line) in lines.iter().enumerate().take(2) {
+                let line = if k == 1 && lines.len() > 2 {
+                    screen::clip(&format!("{line} ..."), WRAP_WIDTH - 4)
+                } else {
+                    line.clone()
+                };
+                out.push(self.p.paint(&indent(&line, 4), Style::fg(Color::Yellow)));
+            }
         }
         let Some(text) = &cmp.stdout else { return };
         if text.identical {
@@ -534,7 +867,12 @@ impl Renderer<'_> {
                 DiffKind::Insert => Style::fg(Color::Green),
                 DiffKind::NoNewline => Style::PLAIN.dim(),
             };
-            out.push(format!("    {}", self.p.paint(&line.plain(), style)));
+            let text = if self.opts.verbose {
+                line.plain()
+            } else {
+                screen::clip(&line.plain(), WRAP_WIDTH - 4)
+            };
+            out.push(format!("    {}", self.p.paint(&text, style)));
         }
         if text.omitted_lines > 0 {
             out.push(format!(
@@ -544,23 +882,44 @@ impl Renderer<'_> {
         }
     }
 
-    /// `calls.FindGoodMove  expected: 66   actual: 412   <- differs`.
-    fn row(&self, row: &Row<'_>, kw: usize, ew: usize) -> String {
+    /// `calls.FindGoodMove  expected: 66   actual: 412   <- differs`, on one line when it
+    /// fits, else the key above its two values.
+    fn row(&self, row: &Row<'_>, kw: usize, ew: usize) -> Vec<String> {
         let expected = details::inline_value(row.expected);
         let (actual, style) = match row.actual {
             None => ("(not observed)".to_string(), Style::fg(Color::Yellow)),
             Some(v) if row.differs() => (details::inline_value(v), Style::fg(Color::Red).bold()),
             Some(v) => (details::inline_value(v), Style::PLAIN),
         };
-        let mut line = format!(
-            "    {:kw$}  expected: {expected:ew$}   actual: {}",
-            row.key,
-            self.p.paint(&actual, style)
-        );
-        if row.differs() {
-            line.push_str(&self.p.paint("   <- differs", Style::fg(Color::Red)));
+        let differs = if row.differs() { "   <- differs" } else { "" };
+        let one_line =
+            |kw: usize, ew: usize| 4 + kw + 2 + 10 + ew + 3 + 8 + actual.width() + differs.len();
+        // Aligned with the other rows when it fits, else on its own widths.
+        let (kw, ew) = if one_line(kw, ew) <= WRAP_WIDTH {
+            (kw, ew)
+        } else {
+            (row.key.width(), expected.width())
+        };
+        let marked = self.p.paint(differs, Style::fg(Color::Red));
+        if one_line(kw, ew) <= WRAP_WIDTH {
+            return vec![format!(
+                "    {}  expected: {}   actual: {}{marked}",
+                pad(&row.key, kw),
+                pad(&expected, ew),
+                self.p.paint(&actual, style)
+            )];
         }
-        line
+        vec![
+            screen::clip(&format!("    {}:", row.key), WRAP_WIDTH),
+            screen::clip(&format!("      expected: {expected}"), WRAP_WIDTH),
+            format!(
+                "      actual:   {}{marked}",
+                self.p.paint(
+                    &screen::clip(&actual, WRAP_WIDTH - 16 - differs.len()),
+                    style
+                )
+            ),
+        ]
     }
 
     /// `3 passed, 3 failed (...); score 2 / 6`, then what the result does not cover.
@@ -601,21 +960,29 @@ impl Renderer<'_> {
         } else {
             format!(" ({breakdown})")
         };
-        out.push(format!(
-            "{counts}{breakdown}; score {}",
-            self.p.paint(
-                &format!(
-                    "{} / {}",
-                    details::points(report.score),
-                    details::points(report.max_score)
-                ),
-                Style::PLAIN.bold()
-            )
-        ));
+        let score = format!(
+            "{} / {}",
+            details::points(report.score),
+            details::points(report.max_score)
+        );
+        let plain_width =
+            format!("{passed} passed, {failed} failed{breakdown}; score {score}").width();
+        let score = self.p.paint(&score, Style::PLAIN.bold());
+        if plain_width <= WRAP_WIDTH {
+            out.push(format!("{counts}{breakdown}; score {score}"));
+        } else {
+            // The score on the first line; what the cases got, wrapped, below it.
+            out.push(format!("{counts}; score {score}"));
+            out.extend(
+                wrap(breakdown.trim(), WRAP_WIDTH - 2)
+                    .iter()
+                    .map(|l| indent(l, 2)),
+            );
+        }
         let count = |v: Verdict| report.cases.iter().filter(|c| c.verdict == v).count();
         let skipped = count(Verdict::Skipped);
         if skipped > 0 {
-            out.push(self.p.paint(
+            out.extend(self.paint_wrapped(
                 &format!(
                     "{} not run: the submission used up its budget of timeouts; fix what \
                      never ends first",
@@ -625,7 +992,7 @@ impl Renderer<'_> {
             ));
         }
         if hidden_not_run > 0 {
-            out.push(self.p.paint(
+            out.extend(self.paint_wrapped(
                 &format!(
                     "visible cases only: hidden cases are graded later ({} not run here)",
                     plural(hidden_not_run, "hidden case")
@@ -635,7 +1002,7 @@ impl Renderer<'_> {
         }
         let internal = count(Verdict::InternalError);
         if internal > 0 {
-            out.push(self.p.paint(
+            out.extend(self.paint_wrapped(
                 &format!(
                     "labgrade itself failed on {}: not your fault; please report it",
                     plural(internal, "case")
@@ -643,6 +1010,14 @@ impl Renderer<'_> {
                 Style::fg(Color::Yellow).bold(),
             ));
         }
+    }
+
+    /// `text` wrapped to the screen, each line painted.
+    fn paint_wrapped(&self, text: &str, style: Style) -> Vec<String> {
+        wrap(text, WRAP_WIDTH)
+            .iter()
+            .map(|l| self.p.paint(l, style))
+            .collect()
     }
 
     /// True when the case's details may be shown.
@@ -775,14 +1150,14 @@ fn indent(text: &str, n: usize) -> String {
 }
 
 /// Word wrap at `width` columns (display width: a CJK character takes two), keeping the
-/// text's own line breaks, by `textwrap`. A word longer than the width gets a line of its own
-/// rather than being split. A line indented by four spaces is preformatted (a drawing, as in
+/// text's own line breaks, by `textwrap`. A word longer than the width is split: the report
+/// keeps to its columns whatever a student prints. A line indented by four spaces is preformatted (a drawing, as in
 /// Markdown) and kept verbatim. The spaces between two words on one line are kept as
 /// written: a message that quotes a transcript must show a double space where the transcript
 /// has one.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let options = textwrap::Options::new(width)
-        .break_words(false)
+        .break_words(true)
         .word_separator(textwrap::WordSeparator::AsciiSpace)
         .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut lines = Vec::new();
@@ -803,6 +1178,26 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         );
     }
     lines
+}
+
+/// A tool's output within `width` columns: a line of prose (a message) is wrapped, a line of
+/// quoted source or its caret (`  12 | int x;`, indented) is cut, so that a caret stays
+/// under the column it points at.
+fn fit_output(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.width() <= width {
+            out.push(line.to_string());
+        } else if line.starts_with(' ') || line.starts_with('\t') {
+            out.push(screen::clip(line, width));
+        } else {
+            let options = textwrap::Options::new(width)
+                .break_words(true)
+                .subsequent_indent("  ");
+            out.extend(textwrap::wrap(line, &options).into_iter().map(String::from));
+        }
+    }
+    out.join("\n")
 }
 
 /// `text` padded with spaces to `width` columns of display width.
@@ -858,7 +1253,21 @@ mod tests {
         };
         let pass = line("FindGoodMove/1/return");
         assert!(pass.trim_start().starts_with("PASS "), "{pass}");
-        assert!(pass.contains("1/1") && pass.contains("12 ms"), "{pass}");
+        assert!(pass.contains("1/1") && !pass.contains("12 ms"), "{pass}");
+        // The time with -v.
+        let verbose = render_submission(
+            &sample_report(),
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(
+            verbose
+                .lines()
+                .any(|l| l.contains("FindGoodMove/1/return") && l.contains("12 ms")),
+            "{verbose}"
+        );
         let so = line("IsBadPosition/0");
         assert!(
             so.contains("STACK-OVERFLOW") && so.ends_with("(as expected)"),
@@ -878,7 +1287,11 @@ mod tests {
         assert!(failures.contains("Your FindGoodMove made 412 calls"));
         assert!(failures.contains("calls.FindGoodMove  expected: 66   actual: 412   <- differs"));
         assert!(failures.contains("return              expected: 2    actual: 2\n"));
-        assert!(failures.contains("calls.IsBadPosition  expected: 9   actual: (not observed)"));
+        // What was not observed at all is named on one line.
+        assert!(
+            failures.contains("\n    not observed: calls.IsBadPosition\n"),
+            "{failures}"
+        );
         assert!(
             !failures.contains("IsBadPosition/0 "),
             "a case that passed as expected is not a failure"
@@ -907,11 +1320,12 @@ mod tests {
     fn summary_is_honest_about_hidden_cases() {
         let report = sample_report();
         let text = render_submission_with(&report, &plain(), 4);
-        let tail: Vec<&str> = text.lines().rev().take(2).collect();
+        let tail: Vec<&str> = text.lines().rev().take(4).collect();
+        // Too long for 80 columns: the score first, what the cases got below it.
+        assert_eq!(tail[3], "2 passed, 3 failed; score 2 / 6");
         assert_eq!(
-            tail[1],
-            "2 passed, 3 failed (1 pass, 2 fail, 1 stack-overflow (as expected), \
-             1 build-error, 1 not-observable); score 2 / 6"
+            tail[2],
+            "  (1 pass, 2 fail, 1 stack-overflow (as expected), 1 build-error, 1"
         );
         assert_eq!(
             tail[0],
@@ -1055,7 +1469,7 @@ mod tests {
         let mut report = memoised_like(12);
         let text = render_submission(&report, &plain());
         let failures = text.split("\nFailures\n").nth(1).unwrap();
-        assert_eq!(failures.matches("you memoised").count(), 1, "{failures}");
+        assert_eq!(failures.matches("memoised").count(), 1, "{failures}");
         assert!(
             failures.contains("called 10 times"),
             "the first case in full"
@@ -1072,7 +1486,7 @@ mod tests {
                 ..plain()
             },
         );
-        assert_eq!(all.matches("you memoised").count(), 12);
+        assert_eq!(all.matches("memoised").count(), 12);
         // Another explanation is another cause, explained on its own.
         report.cases[7].message = "FindGoodMove(11) returned 3, the reference 2".into();
         let text = render_submission(&report, &plain());
@@ -1135,11 +1549,131 @@ mod tests {
         );
     }
 
+    /// A nim-like report: `functions` x inputs 1..=15 x {return, calls}, where the cases of
+    /// `wrong` fail with messages that differ by function.
+    fn many_cases(functions: &[&str], wrong: &[&str]) -> SubmissionReport {
+        let mut report = sample_report();
+        report.cases.clear();
+        for f in functions {
+            for check in ["return", "calls"] {
+                for n in 1..=15 {
+                    let bad = wrong.contains(f) && n % 2 == 1;
+                    let mut c = case(&format!("{f}/{n}/{check}"), Verdict::Fail, !bad);
+                    if bad {
+                        c.verdict = Verdict::Fail;
+                        c.message = format!("{f}({n}) {check} is wrong in its own way {f}{check}");
+                    } else {
+                        c.verdict = Verdict::Pass;
+                    }
+                    report.cases.push(c);
+                }
+            }
+        }
+        report
+    }
+
+    #[test]
+    fn a_long_table_has_one_row_per_function_and_check() {
+        let report = many_cases(&["F", "G", "H", "K"], &["G"]);
+        let text = render_submission(&report, &plain());
+        let table: Vec<&str> = text
+            .split("\nFailures\n")
+            .next()
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("  PASS") || l.starts_with("  FAIL"))
+            .collect();
+        assert_eq!(table.len(), 8, "{text}");
+        assert!(
+            table.iter().any(|l| l.contains("G/{1..15}/return")
+                && l.contains("7/15")
+                && l.ends_with("(8 failed)")),
+            "{text}"
+        );
+        assert!(
+            table
+                .iter()
+                .any(|l| l.contains("PASS") && l.contains("F/{1..15}/calls")),
+            "{text}"
+        );
+        // Short tables keep a row per run of cases, and -v a row per case.
+        let short = many_cases(&["F"], &["F"]);
+        assert!(render_submission(&short, &plain()).contains("F/1/return"));
+        let all = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(all.contains("G/15/calls"), "{all}");
+    }
+
+    #[test]
+    fn later_mistakes_get_a_line_each_when_the_screen_is_full() {
+        let mut report = many_cases(&["F", "G", "H", "K"], &["F", "G", "H"]);
+        for c in &mut report.cases {
+            if !c.message.is_empty() {
+                // Eight lines of explanation each: six of them do not fit 40 lines.
+                c.message
+                    .push_str("\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8");
+            }
+        }
+        let text = render_submission(&report, &plain());
+        assert!(
+            text.lines().count() <= 40,
+            "{} lines:\n{text}",
+            text.lines().count()
+        );
+        assert!(
+            text.contains("  Also failing, perhaps because of the first (-v or --case NAME"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n    G/1/return and 7 more: G(1) return is wrong"),
+            "{text}"
+        );
+        // The first mistake is explained in full.
+        assert!(
+            text.contains("F(1) return is wrong in its own way Freturn\n    line 2"),
+            "{text}"
+        );
+        let all = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
+        assert!(!all.contains("Also failing"), "{all}");
+        // Few mistakes: all in full.
+        let few = many_cases(&["F", "G"], &["F"]);
+        assert!(!render_submission(&few, &plain()).contains("Also failing"));
+    }
+
+    #[test]
+    fn an_explanation_that_names_the_mistake_comes_before_numbers() {
+        let mut report = memoised_like(3);
+        report.cases[0].message = "FindGoodMove(4) returned 3; the reference returns 2".into();
+        report.cases[2].message =
+            "right answers with fewer calls: you memoised (or pruned), which the exercise forbids"
+                .into();
+        let text = render_submission(&report, &plain());
+        let failures = text.split("\nFailures\n").nth(1).unwrap();
+        let named = failures.find("you memoised").unwrap();
+        assert!(named < failures.find("returned 3").unwrap(), "{failures}");
+        // Without a name, case order.
+        report.cases[2].message = "FindGoodMove(6) gave 9 where the book's gives 2".into();
+        let text = render_submission(&report, &plain());
+        let failures = text.split("\nFailures\n").nth(1).unwrap();
+        assert!(failures.find("returned 3").unwrap() < failures.find("gave 9").unwrap());
+    }
+
     #[test]
     fn what_cannot_be_measured_is_explained_apart_from_the_failures() {
         let text = render_submission(&sample_report(), &plain());
         let (failures, unobservable) = text
-            .split_once("\nNot observable (credited in full: labgrade cannot see these for any submission of this kind)\n")
+            .split_once(&format!("\n{NOT_OBSERVABLE_TITLE}\n"))
             .expect("a section of its own");
         assert!(
             !failures.contains("Call counts cannot be observed"),
@@ -1161,7 +1695,20 @@ mod tests {
         let big: String = (0..3000).map(|i| format!("{i}\n")).collect();
         report.cases[2].expected = serde_json::json!({ "stdout": big });
         report.cases[2].observed = serde_json::json!({ "stdout": "nothing\n" });
+        // At the default detail the diff does not fit the screen beside the other failures:
+        // -v shows it, cut.
         let text = render_submission(&report, &plain());
+        assert!(
+            text.contains("Main/13/stdout: The output differs"),
+            "{text}"
+        );
+        let text = render_submission(
+            &report,
+            &TerminalOptions {
+                verbose: true,
+                ..plain()
+            },
+        );
         assert!(text.contains("(diff truncated:"), "{text}");
         let shown: usize = text
             .lines()
@@ -1192,7 +1739,8 @@ mod tests {
     fn wrap_keeps_words_and_line_breaks() {
         assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
         assert_eq!(wrap("a\nb", 80), ["a", "b"]);
-        assert_eq!(wrap("loooooong x", 4), ["loooooong", "x"]);
+        // A word wider than the screen is split: the columns hold whatever is printed.
+        assert_eq!(wrap("loooooong x", 4), ["looo", "ooon", "g x"]);
         assert_eq!(wrap("a b\n    |S  *|   |", 3), ["a b", "    |S  *|   |"]);
         assert_eq!(wrap("\"a.  b\" c", 80), ["\"a.  b\" c"]);
         assert_eq!(wrap("aa  bb", 3), ["aa", "bb"]);

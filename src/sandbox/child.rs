@@ -157,6 +157,23 @@ pub fn run(
     finish(result_fd, channel, &report, 0)
 }
 
+/// A graded library runs inside the worker, whose name glibc puts before an `assert`'s or
+/// `err()`'s message (`labgrade-worker: nim.c:179: ...`): a name the student never chose.
+/// With an empty name glibc's assert prints no prefix at all (`nim.c:179: ...`).
+fn unname_program() {
+    extern "C" {
+        static mut program_invocation_short_name: *mut libc::c_char;
+        static mut program_invocation_name: *mut libc::c_char;
+    }
+    static EMPTY: [u8; 1] = [0];
+    // SAFETY: glibc's two name pointers, set before any student code runs in this
+    // single-threaded child, to a static NUL-terminated string glibc only reads.
+    unsafe {
+        program_invocation_short_name = EMPTY.as_ptr() as *mut libc::c_char;
+        program_invocation_name = EMPTY.as_ptr() as *mut libc::c_char;
+    }
+}
+
 /// Everything before student code, for a run or a batch of calls: own process group, the
 /// setup of `req` (its files, uid, limits, Landlock, seccomp), then the ready mark. Returns
 /// the result pipe's identity and the artifact's descriptor; leaves the process (with a
@@ -313,6 +330,7 @@ fn setup(
     unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1) };
     let profile = Profile::of(req.artifact.kind, req.artifact.sanitized);
     if profile == Profile::Library {
+        unname_program();
         // A graded function's printing is never what fails its case: past the output cap a
         // write fails (EFBIG) instead of ending the call, and the report says the rest was
         // discarded. A program (which execs, keeping an ignored signal ignored) still ends

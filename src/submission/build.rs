@@ -306,8 +306,14 @@ impl BuildCache {
             }
             _ => Built::fail("nothing to build".into(), true),
         };
-        // The student's files under their own names; the rest of the build dir as <build>.
+        // The student's files under their own names, relative to their submission as their
+        // own compiler run there would print them (`nim.c:12:5: error: ...`: short, and the
+        // same wherever the submission lies, as a cached build must be); the rest of the
+        // build dir as <build>.
         let w = work.path().display().to_string();
+        for sub in ["src", "crate"] {
+            built.output = built.output.replace(&format!("{w}/{sub}/"), "");
+        }
         let original = if staged.root.is_dir() {
             staged.original.display().to_string()
         } else {

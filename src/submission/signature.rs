@@ -680,6 +680,8 @@ fn describe(c: &Class) -> String {
         Class::Pointer => "a pointer".into(),
         Class::ToTemplate(n) => format!("a `{n}` by reference (or pointer)"),
         Class::ToStruct(names) => match names.last() {
+            // labgrade's own struct, by the name its header gives students.
+            Some(n) if n.starts_with("lg_") => format!("its own `{}` (a pointer)", &n[3..]),
             Some(n) => format!("a pointer to `{n}`"),
             None => "a pointer to a struct".into(),
         },
@@ -754,7 +756,7 @@ mod tests {
         let why = mismatch(&want, &got(Class::Pointer), &named).unwrap();
         assert!(
             why.contains(
-                "parameter 2 as a pointer where labgrade passes a pointer to `lg_dist_set`"
+                "parameter 2 as a pointer where labgrade passes its own `dist_set` (a pointer)"
             ),
             "{why}"
         );

@@ -152,7 +152,7 @@ fn text_output_lists_cases_and_summarises_honestly() {
 #[test]
 fn a_game_that_differs_shows_a_line_diff() {
     let path = sample("max-move-off-by-one");
-    let out = labgrade(&["check", "nim", path.to_str().unwrap()]);
+    let out = labgrade(&["check", "nim", path.to_str().unwrap(), "--case", "game/*"]);
     let text = stdout(&out);
     assert!(text.contains("game/figure-7-4"), "{text}");
     assert!(text.contains("- expected (reference)"), "{text}");
@@ -691,7 +691,8 @@ fn a_single_source_file_is_a_submission() {
 }
 
 /// An `assert` in a student's C file names the file as their own compiler would (`nim.c`),
-/// not the build directory labgrade compiled it in, which is gone by the time it is read.
+/// not the build directory labgrade compiled it in, which is gone by the time it is read, and
+/// no program of labgrade's (the worker the library runs in) comes before it.
 #[test]
 fn a_failed_assertion_names_the_students_file() {
     let (_, r) = check_report(
@@ -703,10 +704,11 @@ fn a_failed_assertion_names_the_students_file() {
         .as_str()
         .unwrap();
     assert!(
-        m.contains(" nim.c:179: ChooseComputerMove: Assertion"),
+        m.contains("\nnim.c:179: ChooseComputerMove: Assertion"),
         "{m}"
     );
     assert!(!m.contains("labgrade-build"), "{m}");
+    assert!(!m.contains("labgrade-worker"), "{m}");
 }
 
 /// Signature truth on one function, IsBadPosition, written several ways in a small nim of
@@ -829,7 +831,17 @@ fn escape_sequences_a_student_prints_never_reach_the_terminal() {
             !text.contains('\u{1b}') && !text.contains('\u{7}'),
             "a control character reached the terminal: {text:?}"
         );
-        assert!(text.contains("^[]52;c;ZXZpbA==^G"), "{text}");
+        // The diff shows the line as printed, made visible (-v: at the default detail the
+        // screen may hold only the message, which quotes it escaped).
+        if extra.is_empty() {
+            // A kilobyte "word" of escapes is quoted short: the report keeps its columns.
+            assert!(
+                labgrade::report::screen::too_wide(&text).is_empty(),
+                "{text}"
+            );
+        } else {
+            assert!(text.contains("^[]52;c;ZXZpbA==^G"), "{text}");
+        }
     }
     let out = std::process::Command::new(labgrade_bin())
         .args(["check", "nim", dir.path().to_str().unwrap()])
@@ -1049,4 +1061,79 @@ fn a_copied_binary_grades_from_anywhere_with_the_data_built_into_it() {
         .collect();
     assert_eq!(data.len(), 1, "{data:?}");
     assert!(data[0].path().join("specs/nim.toml").is_file());
+}
+
+/// One mistake, one screen: for a sample of each family of problems (scalar recursion, a
+/// world library, a kit grid, a game tree, a game side), `check` at the default detail fits
+/// 40 lines of 80 columns, and the first explanation is the mistake's cause.
+#[test]
+fn one_mistake_fits_one_screen_in_every_family() {
+    let families = [
+        // Scalar recursion: the smallest wrong input is the base case, said first.
+        (
+            "nim",
+            "wrong-base-case",
+            "Start here:  IsBadPosition/1/return",
+            "check IsBadPosition's base case first",
+        ),
+        // A world library: the maze's marks (every other failure is the overflow they cause).
+        (
+            "maze",
+            "forgets-to-mark",
+            "  mazelib-comment/marks  FAIL",
+            "yours has 0 marked",
+        ),
+        // A kit grid: the board drawn, the misreading named.
+        (
+            "queens",
+            "one-diagonal",
+            "  Solve/empty board  FAIL",
+            "IsSafe must check both diagonals",
+        ),
+        // A game tree: the board left behind.
+        (
+            "weiss-tictactoe",
+            "no-unplace",
+            "  opening/move  FAIL",
+            "yours CCCCCCCCC",
+        ),
+        // A game side: the rating that is wrong, where the game ends.
+        (
+            "roberts-nim-game",
+            "rating-wrong-side",
+            "  GameIsOver, EvaluateStaticPosition, WhoseTurn  FAIL",
+            "EvaluateStaticPosition rates it a loss for the player to move; it is a win",
+        ),
+    ];
+    for (problem, name, first, cause) in families {
+        let out = labgrade(&["check", problem, sample_of(problem, name).to_str().unwrap()]);
+        let text = stdout(&out);
+        assert!(
+            text.lines().count() <= 40,
+            "{problem}/{name}: {} lines\n{text}",
+            text.lines().count()
+        );
+        let wide = labgrade::report::screen::too_wide(&text);
+        assert!(
+            wide.is_empty(),
+            "{problem}/{name} over 80 columns:\n{}",
+            wide.join("\n")
+        );
+        let at = text
+            .find(first)
+            .unwrap_or_else(|| panic!("{problem}/{name}: no `{first}`\n{text}"));
+        // The cause is in the first explanation: before any other case's.
+        let explained = &text[at..];
+        let next = explained[first.len()..]
+            .find("\n\n  ")
+            .map_or(explained.len(), |k| k + first.len());
+        let words = explained[..next]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains(cause),
+            "{problem}/{name}: the first explanation does not say `{cause}`:\n{text}"
+        );
+    }
 }

@@ -183,13 +183,12 @@ fn java_failures_get_the_verdicts_a_c_submission_gets() {
     );
     let c = case(&report("opens-a-socket"), "lost/moves").clone();
     assert_eq!(c["verdict"], "pass", "{c}");
-    // A compile error: javac's message, under the student's own path.
+    // A compile error: javac's message, under the student's own file name (as javac run in
+    // their directory prints it), never labgrade's build directory.
     let r = report("does-not-compile");
     let out = r["build"]["output"].as_str().unwrap();
-    let own = sample_of("cs61b-minimax", "does-not-compile").join("Search.java");
     assert!(
-        out.contains(&format!("{}:16: error: ';' expected", own.display()))
-            && !out.contains("labgrade-build-"),
+        out.starts_with("Search.java:16: error: ';' expected") && !out.contains("labgrade-build-"),
         "{out}"
     );
 }

@@ -10,9 +10,17 @@ fn every_sample_as_declared(problem: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let xml_path = tmp.path().join("junit.xml");
     let summary_path = tmp.path().join("summary.md");
+    let reports = tmp.path().join("reports");
     let out = labgrade_on_github(
         &repo(),
-        &["test", problem, "--junit", xml_path.to_str().unwrap()],
+        &[
+            "test",
+            problem,
+            "--junit",
+            xml_path.to_str().unwrap(),
+            "--reports",
+            reports.to_str().unwrap(),
+        ],
         &summary_path,
     );
     let text = stdout(&out);
@@ -53,6 +61,45 @@ fn every_sample_as_declared(problem: &str) {
     let summary = std::fs::read_to_string(&summary_path).unwrap();
     assert!(summary.starts_with("### labgrade test\n"), "{summary}");
     assert!(summary.contains(" passed, 0 failed**"), "{summary}");
+    every_report_fits_80_columns(&reports.join(problem), seen);
+}
+
+/// Every sample's text report, as a student reads it (default detail, hidden cases unnamed),
+/// fits 80 columns and holds no JSON dump and no name of labgrade's own driver.
+fn every_report_fits_80_columns(reports: &std::path::Path, samples: usize) {
+    let out = labgrade(&["report", reports.to_str().unwrap(), "--text"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(
+        text.matches(" passed, ").count() >= samples,
+        "every sample and the reference are rendered:\n{text}"
+    );
+    let wide = labgrade::report::screen::too_wide(&text);
+    assert!(
+        wide.is_empty(),
+        "lines over 80 columns:\n{}",
+        wide.join("\n")
+    );
+    // A value cut out of JSON (`[[true,false,... (273 more chars)`), a JSON object, or a
+    // name of labgrade's own worker or driver.
+    let object = regex::Regex::new(r#"\{"\w+":"#).unwrap();
+    for line in text.lines() {
+        for dump in [
+            "more chars)",
+            "labgrade-worker:",
+            "lg_own_search",
+            "lg_dist_set",
+        ] {
+            assert!(
+                !line.contains(dump),
+                "`{dump}` in a report:\n{line}\n\n{text}"
+            );
+        }
+        assert!(
+            !object.is_match(line),
+            "JSON in a report:\n{line}\n\n{text}"
+        );
+    }
 }
 
 #[test]

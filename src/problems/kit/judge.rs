@@ -103,8 +103,22 @@ fn describe_type(kit: &KitDef, f: &FunctionDef, args: &[Value], p: &ParamDef) ->
     }
 }
 
-/// `power(2, 560, 561, &result, &whatnis)`, with the world's inputs after it.
+/// Prefix of the functions of labgrade's own drivers (the game side's `lg_moves`): a name no
+/// student wrote, so never shown to one.
+const DRIVER_PREFIX: &str = "lg_";
+
+/// `power(2, 560, 561, &result, &whatnis)`, with the world's inputs after it. A function of
+/// labgrade's own driver is called what its declaration says it runs (`your own
+/// FindBestMove(state, 0, rating)`), never by its name.
 pub fn describe(f: &FunctionDef, args: &[Value]) -> String {
+    if f.name.starts_with(DRIVER_PREFIX) {
+        return f
+            .declaration
+            .split(", in ")
+            .next()
+            .unwrap_or(&f.declaration)
+            .to_string();
+    }
     let (own, world, _) = split_args(f, args);
     let mut given = own.iter();
     let shown: Vec<String> = f
@@ -217,6 +231,19 @@ pub fn side_by_side(left: &[String], right: &[String], captions: (&str, &str)) -
         .chain([captions.0.len()])
         .max()
         .unwrap_or(0);
+    let right_w = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    // Too wide for the report's 80 columns (after its indent): one above the other.
+    if 2 + w + 3 + right_w > crate::report::screen::WIDTH - 4 {
+        let mut out = format!("  {}", captions.0);
+        for l in left {
+            out.push_str(&format!("\n  {l}"));
+        }
+        out.push_str(&format!("\n  {}", captions.1));
+        for r in right {
+            out.push_str(&format!("\n  {r}"));
+        }
+        return out;
+    }
     let mut out = format!("  {:<w$}   {}", captions.0, captions.1);
     for i in 0..left.len().max(right.len()) {
         let l = left.get(i).map_or("", String::as_str);
@@ -357,7 +384,8 @@ fn show_table(v: &Value) -> String {
 }
 
 /// Rows and columns shown of a picture; a larger one is shown around its first difference.
-const PICTURE_WINDOW: (usize, usize) = (24, 60);
+/// Two fit side by side in the report's 80 columns.
+const PICTURE_WINDOW: (usize, usize) = (16, 34);
 
 /// Two pictures (rows of text, or grids) side by side: whole when small, else the window
 /// around the first differing cell, with how many cells differ.
@@ -629,12 +657,14 @@ mod tests {
         let d = picture_diff(&rows(Some((70, 80))), &rows(None), Shown::PLAIN);
         assert!(
             d.contains(
-                "1 cell(s) differ; the first at (x = 70, y = 80); shown: rows 68 to 91 \
-                        and columns 40 to 99 of 100 x 100"
+                "1 cell(s) differ; the first at (x = 70, y = 80); shown: rows 72 to 87 \
+                        and columns 53 to 86 of 100 x 100"
             ),
             "{d}"
         );
-        assert_eq!(d.lines().count(), 1 + 24 + 1);
+        assert_eq!(d.lines().count(), 1 + 16 + 1);
+        // The drawing fits the report beside its indent (the last line is prose, wrapped).
+        assert!(d.lines().take(17).all(|l| l.chars().count() <= 76), "{d}");
         let small = picture_diff(
             &serde_json::json!(["#."]),
             &serde_json::json!([".."]),

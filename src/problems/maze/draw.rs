@@ -2,7 +2,7 @@
 //!
 //! A drawing is the map itself (the format `ReadMazeMap` reads, so it reads like the
 //! assignment's own files) with `*` in each marked square and `S` at the start. Two
-//! drawings go side by side when they fit in 120 columns, one above the other when not, and
+//! drawings go side by side when they fit in the report's 80 columns, one above the other when not, and
 //! not at all for mazes larger than [`MAX_W`] x [`MAX_H`] (the message names the squares
 //! instead).
 
@@ -12,8 +12,8 @@ use serde_json::Value;
 use super::world::hex_to_marks;
 use super::Reference;
 
-/// Widest maze drawn (squares).
-pub const MAX_W: usize = 40;
+/// Widest maze drawn (squares): 71 columns, within the report's 80 after its indents.
+pub const MAX_W: usize = 35;
 /// Tallest maze drawn (squares).
 pub const MAX_H: usize = 30;
 
@@ -38,7 +38,8 @@ pub fn side_by_side(maze: &Maze, left: (&str, &[bool]), right: (&str, &[bool])) 
     let b = drawing(maze, right.1);
     let col = 2 * maze.width() + 1;
     let mut out = String::new();
-    if 2 * col + 4 <= 120 {
+    // Within the report's 80 columns, after its four spaces of indent.
+    if 2 * col + 4 <= crate::report::screen::WIDTH - 8 {
         out.push_str(&format!("{:<col$}    {}\n", left.0, right.0));
         for (x, y) in a.iter().zip(&b) {
             out.push_str(&format!("{x:<col$}    {y}\n"));
