@@ -1215,6 +1215,14 @@ mod tests {
         TerminalOptions::default()
     }
 
+    /// `-v`.
+    fn verbose() -> TerminalOptions {
+        TerminalOptions {
+            verbose: true,
+            ..plain()
+        }
+    }
+
     #[test]
     fn plain_output_has_no_escapes() {
         let text = render_submission(&sample_report(), &plain());
@@ -1255,13 +1263,7 @@ mod tests {
         assert!(pass.trim_start().starts_with("PASS "), "{pass}");
         assert!(pass.contains("1/1") && !pass.contains("12 ms"), "{pass}");
         // The time with -v.
-        let verbose = render_submission(
-            &sample_report(),
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let verbose = render_submission(&sample_report(), &verbose());
         assert!(
             verbose
                 .lines()
@@ -1426,13 +1428,7 @@ mod tests {
             text.contains("and 36 more cases like this: MakeMove/4"),
             "{text}"
         );
-        let all = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let all = render_submission(&report, &verbose());
         assert!(all.contains("MakeMove/39"), "-v lists every case");
         // Different messages are different causes: both explained, and what kept cases from
         // running (the build) first, though its case comes later.
@@ -1479,13 +1475,7 @@ mod tests {
             "{failures}"
         );
         // -v explains every case.
-        let all = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let all = render_submission(&report, &verbose());
         assert_eq!(all.matches("memoised").count(), 12);
         // Another explanation is another cause, explained on its own.
         report.cases[7].message = "FindGoodMove(11) returned 3, the reference 2".into();
@@ -1527,13 +1517,7 @@ mod tests {
         // Fewer than three are listed one by one.
         assert!(table.contains("IsBadPosition/1/return"), "{table}");
         assert!(table.contains("IsBadPosition/2/return"), "{table}");
-        let all = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let all = render_submission(&report, &verbose());
         assert!(all.contains("FindGoodMove/9/calls"), "-v lists every case");
         assert!(!all.contains("{"), "{all}");
         // Names that differ in two places are not one run.
@@ -1599,13 +1583,7 @@ mod tests {
         // Short tables keep a row per run of cases, and -v a row per case.
         let short = many_cases(&["F"], &["F"]);
         assert!(render_submission(&short, &plain()).contains("F/1/return"));
-        let all = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let all = render_submission(&report, &verbose());
         assert!(all.contains("G/15/calls"), "{all}");
     }
 
@@ -1638,13 +1616,7 @@ mod tests {
             text.contains("F(1) return is wrong in its own way Freturn\n    line 2"),
             "{text}"
         );
-        let all = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let all = render_submission(&report, &verbose());
         assert!(!all.contains("Also failing"), "{all}");
         // Few mistakes: all in full.
         let few = many_cases(&["F", "G"], &["F"]);
@@ -1702,13 +1674,7 @@ mod tests {
             text.contains("Main/13/stdout: The output differs"),
             "{text}"
         );
-        let text = render_submission(
-            &report,
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let text = render_submission(&report, &verbose());
         assert!(text.contains("(diff truncated:"), "{text}");
         let shown: usize = text
             .lines()
@@ -1723,13 +1689,7 @@ mod tests {
 
     #[test]
     fn verbose_adds_notes_tags_and_passing_messages() {
-        let text = render_submission(
-            &sample_report(),
-            &TerminalOptions {
-                verbose: true,
-                ..plain()
-            },
-        );
+        let text = render_submission(&sample_report(), &verbose());
         assert!(text.contains("note: instrumented with -finstrument-functions"));
         assert!(text.contains("[basic]"));
         assert!(text.contains("overflows its stack, as the book's version does"));

@@ -6,6 +6,11 @@ use crate::util::*;
 
 #[test]
 fn the_course_libraries_compile_and_behave_in_every_language_they_exist_for() {
+    if !full_suite(
+        "compat::the_course_libraries_compile_and_behave_in_every_language_they_exist_for",
+    ) {
+        return;
+    }
     let out = std::process::Command::new("bash")
         .arg(repo().join("tests/compat/run.sh"))
         .current_dir(repo())

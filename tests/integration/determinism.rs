@@ -16,7 +16,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use super::util::{labgrade_bin, repo, sample, stderr, stdout};
+use super::util::{full_suite, labgrade_bin, repo, sample, stderr, stdout};
 
 /// Samples whose verdicts span what a class gets: passes (C and C++), wrong answers, a
 /// crash, timeouts with a timeout budget, a memoised search, a build error, a missing
@@ -179,6 +179,11 @@ fn first_difference(a: &BTreeMap<String, String>, b: &BTreeMap<String, String>) 
 
 #[test]
 fn a_class_graded_cold_far_above_the_core_count_gets_the_grades_of_one_job() {
+    if !full_suite(
+        "determinism::a_class_graded_cold_far_above_the_core_count_gets_the_grades_of_one_job",
+    ) {
+        return;
+    }
     let work = tempfile::tempdir().unwrap();
     let class = work.path().join("class");
     make_class(&class, &CLASS);
@@ -309,6 +314,9 @@ fn a_worker_that_keeps_dying_leaves_its_submission_unresolved_never_zero() {
 /// equal. Here on the queens samples, once.
 #[test]
 fn the_stress_script_for_big_machines_grades_and_compares() {
+    if !full_suite("determinism::the_stress_script_for_big_machines_grades_and_compares") {
+        return;
+    }
     let bin_dir = labgrade_bin()
         .parent()
         .expect("the bin's directory")

@@ -95,6 +95,9 @@ fn busy_loop_is_a_timeout() {
 
 #[test]
 fn sleeping_is_a_wall_timeout() {
+    if !full_suite("failure_modes::sleeping_is_a_wall_timeout") {
+        return;
+    }
     let (c, m) = verdict_of("sleep(30); return 1;");
     assert_eq!(c["verdict"], "timeout");
     assert!(m.as_str().unwrap().contains("wall time"), "{m}");

@@ -2,10 +2,24 @@
 
 use crate::util::*;
 
+/// Problems whose samples every `cargo test` grades, one of each family (a world library, a
+/// kit grid, a game tree, a game side, a printed result); the samples of the others are the
+/// slow tier ([`full_suite`]), which CI runs.
+const EVERY_RUN: &[&str] = &[
+    "maze",
+    "queens",
+    "weiss-tictactoe",
+    "roberts-nim-game",
+    "permutations",
+];
+
 /// Runs `labgrade test <problem> --junit` as a GitHub Actions step and checks that the
 /// reference and every sample directory under `tests/submissions/<problem>/` are listed as
 /// declared, that the JUnit XML has no failure, and that nothing is annotated.
 fn every_sample_as_declared(problem: &str) {
+    if !EVERY_RUN.contains(&problem) && !full_suite(&format!("selftest of {problem}")) {
+        return;
+    }
     reference_lib();
     let tmp = tempfile::tempdir().unwrap();
     let xml_path = tmp.path().join("junit.xml");
