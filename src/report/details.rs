@@ -464,42 +464,51 @@ pub(crate) fn plain_comparison(case: &CaseReport) -> PlainComparison {
     plain
 }
 
-/// Column widths for rows: (key, expected value), the latter capped so one long value does
-/// not push every `actual:` off screen.
-pub(crate) fn row_widths(rows: &[Row<'_>]) -> (usize, usize) {
-    let key = rows
+/// Rows as aligned plain text, differing rows marked `<- differs`; a value too long for a
+/// line (a board, a list, a trace) drawn or named where it first differs, as the terminal
+/// does ([`super::drawn`]), never as a JSON dump.
+fn plain_rows(rows: &[Row<'_>]) -> String {
+    let inline = |r: &Row<'_>| {
+        super::drawn::is_inline(r.expected) && r.actual.is_none_or(super::drawn::is_inline)
+    };
+    let short: Vec<&Row<'_>> = rows.iter().filter(|r| inline(r)).collect();
+    let kw = short
         .iter()
         .map(|r| r.key.chars().count())
         .max()
         .unwrap_or(0);
-    let exp = rows
+    let ew = short
         .iter()
         .map(|r| inline_value(r.expected).chars().count())
         .max()
         .unwrap_or(0)
         .min(40);
-    (key, exp)
-}
-
-/// Rows as aligned plain text, differing rows marked `<- differs`.
-fn plain_rows(rows: &[Row<'_>]) -> String {
-    let (kw, ew) = row_widths(rows);
     rows.iter()
-        .map(|r| {
-            let actual = r
-                .actual
-                .map(inline_value)
-                .unwrap_or_else(|| "(not observed)".to_string());
-            let mark = if r.differs() { "   <- differs" } else { "" };
-            format!(
-                "{:kw$}  expected: {:ew$}   actual: {actual}{mark}",
-                r.key,
-                inline_value(r.expected)
-            )
+        .map(|r| match r.actual {
+            Some(actual) if !inline(r) && r.differs() => {
+                super::drawn::describe(&r.key, r.expected, actual, 0, PLAIN_WIDTH).join("\n")
+            }
+            Some(_) if !inline(r) => format!("{}: as expected", r.key),
+            None if !inline(r) => format!("{}: (not observed)", r.key),
+            _ => {
+                let actual = r
+                    .actual
+                    .map(inline_value)
+                    .unwrap_or_else(|| "(not observed)".to_string());
+                let mark = if r.differs() { "   <- differs" } else { "" };
+                format!(
+                    "{:kw$}  expected: {:ew$}   actual: {actual}{mark}",
+                    r.key,
+                    inline_value(r.expected)
+                )
+            }
         })
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Columns of a drawn value in the plain formats (read in a browser or a CI log).
+const PLAIN_WIDTH: usize = 100;
 
 #[cfg(test)]
 mod tests {
@@ -539,6 +548,28 @@ mod tests {
         assert!(cmp.rows[0].actual.is_none());
         assert!(!cmp.rows[0].differs());
         assert!(plain_rows(&cmp.rows).contains("(not observed)"));
+    }
+
+    #[test]
+    fn a_board_in_the_plain_formats_is_drawn_not_dumped() {
+        let mut case = crate::report::test_helpers::case("fill/house", Verdict::Fail, false);
+        case.expected = json!({"return": {"picture": ["..#", ".##"], "calls": 3}});
+        case.observed = json!({"return": {"picture": ["..#", "..#"], "calls": 3}});
+        let text = plain_comparison(&case).to_text();
+        assert!(
+            text.contains("return.calls  expected: 3   actual: 3"),
+            "{text}"
+        );
+        assert!(
+            text.contains("return.picture: 1 of 2 rows differ"),
+            "{text}"
+        );
+        assert!(text.contains("  .##        ..#"), "{text}");
+        assert!(!text.contains("[\""), "{text}");
+        // Equal, it is one line.
+        case.observed = case.expected.clone();
+        let text = plain_comparison(&case).to_text();
+        assert!(text.contains("return.picture: as expected"), "{text}");
     }
 
     #[test]

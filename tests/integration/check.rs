@@ -859,6 +859,11 @@ fn escape_sequences_a_student_prints_never_reach_the_terminal() {
 
 #[test]
 fn a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_like() {
+    if !full_suite(
+        "check::a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_like",
+    ) {
+        return;
+    }
     let game = sample_of("roberts-tictactoe-game", "figure-7-6");
     let (_, r) = check_report("roberts-minimax", &game, &[]);
     let hint = r["build"]["looks_like"].as_str().unwrap_or_default();

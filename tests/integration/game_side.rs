@@ -63,6 +63,9 @@ fn a_best_move_never_updated_is_named_only_when_every_choice_is_the_first_listed
 
 #[test]
 fn course_styles_and_both_editions_get_full_marks() {
+    if !full_suite("game_side::course_styles_and_both_editions_get_full_marks") {
+        return;
+    }
     for (problem, sample) in [
         ("roberts-nim-game", "own-types"),
         ("roberts-nim-game", "c-edition"),
@@ -117,6 +120,9 @@ fn a_course_s_starting_rows_are_what_the_game_is_judged_on() {
 
 #[test]
 fn make_and_retract_are_compared_by_bytes_or_by_the_game_s_answers() {
+    if !full_suite("game_side::make_and_retract_are_compared_by_bytes_or_by_the_game_s_answers") {
+        return;
+    }
     // Plain data: the bytes.
     let (_, r) = check("roberts-nim-game", "no-retract", &[]);
     let m = message(&r, "MakeMove and RetractMove");
@@ -174,6 +180,11 @@ fn play_runs_the_book_s_general_part_against_you_and_a_submission_s_find_best_mo
 
 #[test]
 fn a_game_that_goes_on_with_no_move_meets_the_book_s_error_in_the_book_s_search() {
+    if !full_suite(
+        "game_side::a_game_that_goes_on_with_no_move_meets_the_book_s_error_in_the_book_s_search",
+    ) {
+        return;
+    }
     const NO_MOVES: &str = "Error(\"No moves available\")";
     // GameIsOver forgets the full board: a drawn board goes on with no move listed.
     let (_, r) = check("roberts-tictactoe-game", "forgets-full-board", &[]);

@@ -71,6 +71,9 @@ const NAMED: &[(&str, &str)] = &[
 
 #[test]
 fn each_misreading_is_named_on_its_own_sample_and_on_no_other() {
+    if !full_suite("java::each_misreading_is_named_on_its_own_sample_and_on_no_other") {
+        return;
+    }
     if !java_available("each_misreading_is_named_on_its_own_sample_and_on_no_other") {
         return;
     }
@@ -130,6 +133,9 @@ fn a_cutoff_at_greater_than_is_told_same_moves_more_positions_only_where_the_mov
 
 #[test]
 fn java_failures_get_the_verdicts_a_c_submission_gets() {
+    if !full_suite("java::java_failures_get_the_verdicts_a_c_submission_gets") {
+        return;
+    }
     if !java_available("java_failures_get_the_verdicts_a_c_submission_gets") {
         return;
     }
