@@ -223,6 +223,9 @@ fn a_student_defining_the_hooks_is_told_why_counts_are_missing() {
 
 #[test]
 fn a_course_s_no_solution_is_named_never_taken_for_an_added_one() {
+    if !full_suite("check::a_course_s_no_solution_is_named_never_taken_for_an_added_one") {
+        return;
+    }
     let dir = sample_of("maze", "course-no-solution-100000");
     let run = |extra: &[&str]| check_report("maze", &dir, extra).1;
     let r = run(&[]);

@@ -160,6 +160,11 @@ fn sujiko_names_the_value_order_and_the_unopened_cell_only_when_they_reproduce_t
 
 #[test]
 fn instant_insanity_accepts_any_arrangement_and_names_a_cube_that_was_not_turned() {
+    if !full_suite(
+        "kit::instant_insanity_accepts_any_arrangement_and_names_a_cube_that_was_not_turned",
+    ) {
+        return;
+    }
     // Another order finds other arrangements: all right.
     let (code, r) = check("instant-insanity", "cpp-reverse");
     assert_eq!(code, Some(0), "{}", messages(&r));
@@ -716,6 +721,9 @@ fn play_draws_the_board_and_lets_a_submission_move_through_the_sandbox() {
 
 #[test]
 fn roberts_minimax_grades_the_general_part_against_labgrade_s_game() {
+    if !full_suite("kit::roberts_minimax_grades_the_general_part_against_labgrade_s_game") {
+        return;
+    }
     let (code, r) = check("roberts-minimax", "figure-7-6-cpp");
     assert_eq!(code, Some(0), "{}", messages(&r));
     // The book's C edition too, static functions and a move array.
