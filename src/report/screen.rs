@@ -53,7 +53,8 @@ pub struct Group {
 
 /// The cases of a long table grouped into rows, each row the cases whose names differ in one
 /// `/`-separated part only: `FindGoodMove/2/return` to `FindGoodMove/15/return` are one row
-/// whatever their verdicts. For names with the same number of parts, the varying part is the
+/// whatever their verdicts. A name of one part is a row of its own (equal names share one:
+/// the caller gives every hidden case the same name). For names with the same number of parts, the varying part is the
 /// one that makes the fewest rows (the input: `fill/<picture>/calls`). When that still makes
 /// more than [`TABLE_ROWS`] rows, names of three parts or more vary in two
 /// (`repeats/<set>/<check>`). Rows keep the order of their first case.
@@ -99,9 +100,13 @@ pub fn coarse_groups(names: &[&str]) -> Vec<Group> {
             .min_by_key(|b| (rows_of(len, b), std::cmp::Reverse(variety(len, b))))
             .unwrap_or_default()
     };
+    // A name of one part names a check, not an input (`GenerateMoveList`): its own row.
     let mut blank: std::collections::BTreeMap<usize, Vec<usize>> = lens
         .iter()
-        .map(|&len| (len, best(len, (0..len).map(|k| vec![k]).collect())))
+        .map(|&len| match len {
+            1 => (len, Vec::new()),
+            _ => (len, best(len, (0..len).map(|k| vec![k]).collect())),
+        })
         .collect();
     let total = |blank: &std::collections::BTreeMap<usize, Vec<usize>>| -> usize {
         blank.iter().map(|(&len, b)| rows_of(len, b)).sum()
@@ -200,6 +205,13 @@ mod tests {
             ]
         );
         // Pictures named by their input, then what is checked of them.
+        // Names of one part are checks: a row each, but equal names share one.
+        let names = ["GameIsOver", "MakeMove", "hidden", "hidden"];
+        let members: Vec<Vec<usize>> = coarse_groups(&names)
+            .into_iter()
+            .map(|g| g.members)
+            .collect();
+        assert_eq!(members, vec![vec![0], vec![1], vec![2, 3]]);
         let names = [
             "fill/house door",
             "fill/house door/calls",

@@ -327,7 +327,14 @@ impl Renderer<'_> {
             let listed: Vec<usize> = (0..self.report.cases.len())
                 .filter(|&i| !(self.opts.failures_only && self.report.cases[i].passed))
                 .collect();
-            let names: Vec<&str> = listed.iter().map(|&i| self.names[i].as_str()).collect();
+            // Every hidden case under one name: they are one row.
+            let names: Vec<&str> = listed
+                .iter()
+                .map(|&i| match self.visible(&self.report.cases[i]) {
+                    true => self.names[i].as_str(),
+                    false => "hidden case",
+                })
+                .collect();
             for group in screen::coarse_groups(&names) {
                 let run: Vec<usize> = group.members.iter().map(|&k| listed[k]).collect();
                 if let Some(glob) = group.glob {
@@ -499,10 +506,14 @@ impl Renderer<'_> {
                     one_cause(cases[i].verdict) && !Self::followers(same_as, i).is_empty();
                 self.visible(&cases[i]) && !stands_for_others
             };
+            // A name of one part names a check, not an input: never part of a run.
+            let has_input = |i: usize| self.names[i].contains('/');
             a.verdict == b.verdict
                 && a.passed == b.passed
                 && one_row(run[0])
                 && one_row(k)
+                && has_input(run[0])
+                && has_input(k)
                 && differing_part(
                     run.iter()
                         .map(|&i| self.names[i].as_str())
@@ -1621,6 +1632,28 @@ mod tests {
         // Few mistakes: all in full.
         let few = many_cases(&["F", "G"], &["F"]);
         assert!(!render_submission(&few, &plain()).contains("Also failing"));
+    }
+
+    #[test]
+    fn checks_named_in_one_part_keep_a_row_each() {
+        let mut report = sample_report();
+        report.cases.clear();
+        for name in [
+            "GenerateMoveList",
+            "MakeMove and RetractMove",
+            "the computer's moves",
+        ] {
+            report.cases.push(case(name, Verdict::Pass, true));
+        }
+        let text = render_submission(&report, &plain());
+        for name in [
+            "GenerateMoveList",
+            "MakeMove and RetractMove",
+            "the computer's moves",
+        ] {
+            assert!(text.contains(&format!("  {name}  ")), "{text}");
+        }
+        assert!(!text.contains('{'), "{text}");
     }
 
     #[test]
