@@ -45,6 +45,12 @@ impl Row<'_> {
     pub fn differs(&self) -> bool {
         self.actual.is_some_and(|a| !values_equal(self.expected, a))
     }
+
+    /// True when both values fit beside `expected:`/`actual:` on one line; otherwise they
+    /// are drawn ([`super::drawn`]).
+    pub fn is_inline(&self) -> bool {
+        super::drawn::is_inline(self.expected) && self.actual.is_none_or(super::drawn::is_inline)
+    }
 }
 
 /// How one line of a diff is marked.
@@ -464,32 +470,42 @@ pub(crate) fn plain_comparison(case: &CaseReport) -> PlainComparison {
     plain
 }
 
+/// Column widths of the rows shown on one line ([`Row::is_inline`]): (key, expected value
+/// in display columns), the latter capped so one long value does not push every `actual:`
+/// off screen.
+pub(crate) fn row_widths(rows: &[Row<'_>]) -> (usize, usize) {
+    use unicode_width::UnicodeWidthStr;
+    let inline = rows.iter().filter(|r| r.is_inline());
+    let key = inline.clone().map(|r| r.key.width()).max().unwrap_or(0);
+    let exp = inline
+        .map(|r| inline_value(r.expected).width())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    (key, exp)
+}
+
+/// `1 warning`, `2 warnings`.
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// Rows as aligned plain text, differing rows marked `<- differs`; a value too long for a
 /// line (a board, a list, a trace) drawn or named where it first differs, as the terminal
 /// does ([`super::drawn`]), never as a JSON dump.
 fn plain_rows(rows: &[Row<'_>]) -> String {
-    let inline = |r: &Row<'_>| {
-        super::drawn::is_inline(r.expected) && r.actual.is_none_or(super::drawn::is_inline)
-    };
-    let short: Vec<&Row<'_>> = rows.iter().filter(|r| inline(r)).collect();
-    let kw = short
-        .iter()
-        .map(|r| r.key.chars().count())
-        .max()
-        .unwrap_or(0);
-    let ew = short
-        .iter()
-        .map(|r| inline_value(r.expected).chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(40);
+    let (kw, ew) = row_widths(rows);
     rows.iter()
         .map(|r| match r.actual {
-            Some(actual) if !inline(r) && r.differs() => {
+            Some(actual) if !r.is_inline() && r.differs() => {
                 super::drawn::describe(&r.key, r.expected, actual, 0, PLAIN_WIDTH).join("\n")
             }
-            Some(_) if !inline(r) => format!("{}: as expected", r.key),
-            None if !inline(r) => format!("{}: (not observed)", r.key),
+            Some(_) if !r.is_inline() => format!("{}: as expected", r.key),
+            None if !r.is_inline() => format!("{}: (not observed)", r.key),
             _ => {
                 let actual = r
                     .actual

@@ -5,6 +5,7 @@
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
 
+use super::details::plural;
 use super::screen::clip;
 
 /// Rows of a board drawn at most.
@@ -45,8 +46,8 @@ pub(crate) fn describe(
         let at = (0..e.len().max(a.len())).find(|&i| e.get(i) != a.get(i));
         let mut lines = vec![format!(
             "{pad}{key}: {} expected, {} yours",
-            count(e.len(), "item"),
-            count(a.len(), "item")
+            plural(e.len(), "item"),
+            plural(a.len(), "item")
         )];
         if let Some(i) = at {
             lines.push(clip(
@@ -73,15 +74,6 @@ pub(crate) fn describe(
             width,
         ),
     ]
-}
-
-/// `3 items`, `1 item`.
-fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 /// A value as one short line: strings quoted, everything else as compact JSON.

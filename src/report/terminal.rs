@@ -11,7 +11,7 @@
 
 use colored::Color;
 
-use super::details::{self, Comparison, DiffKind, Row, DIFF_LEGEND};
+use super::details::{self, plural, Comparison, DiffKind, Row, DIFF_LEGEND};
 use super::drawn;
 use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
 use super::paint::{Painter, Style};
@@ -343,36 +343,26 @@ impl Renderer<'_> {
                 runs.push(run);
             }
         }
-        // Each row's name, score and time: a case's own, or a run's together.
-        let shown: Vec<(String, String, f64)> = runs
+        // Each row's score and time: a case's own, or a run's together.
+        let row_scores: Vec<String> = runs
             .iter()
-            .map(|run| {
-                let cases: Vec<&CaseReport> = run.iter().map(|&k| &self.report.cases[k]).collect();
-                if let [only] = run.as_slice() {
-                    return (
-                        self.names[*only].clone(),
-                        scores[*only].clone(),
-                        cases[0].time_ms,
-                    );
-                }
-                let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
-                let hidden = run.iter().all(|&k| !self.visible(&self.report.cases[k]));
-                (
-                    if hidden {
-                        format!("{} hidden cases", run.len())
-                    } else if let Some(glob) = globs.get(&run[0]) {
-                        glob.clone()
-                    } else {
-                        range_name(&names)
-                    },
+            .map(|run| match run.as_slice() {
+                [only] => scores[*only].clone(),
+                _ => {
+                    let sum = |f: fn(&CaseReport) -> f64| {
+                        run.iter().map(|&k| f(&self.report.cases[k])).sum::<f64>()
+                    };
                     format!(
                         "{}/{}",
-                        details::points(cases.iter().map(|c| c.score).sum()),
-                        details::points(cases.iter().map(|c| c.max_score).sum())
-                    ),
-                    cases.iter().map(|c| c.time_ms).sum(),
-                )
+                        details::points(sum(|c| c.score)),
+                        details::points(sum(|c| c.max_score))
+                    )
+                }
             })
+            .collect();
+        let times: Vec<f64> = runs
+            .iter()
+            .map(|run| run.iter().map(|&k| self.report.cases[k].time_ms).sum())
             .collect();
         // A case that failed; not observable is credited, not a failure.
         let failed = |k: usize| {
@@ -404,32 +394,51 @@ impl Renderer<'_> {
                 }
             })
             .collect();
-        let score_width = shown.iter().map(|(_, s, _)| s.len()).max().unwrap_or(0);
+        let score_width = row_scores.iter().map(String::len).max().unwrap_or(0);
         let mixed_width = mixed.iter().map(String::len).max().unwrap_or(0);
-        // Every row within the screen's width: long names are cut, never the numbers.
-        // The time column only with -v: at the default detail a row's verdict says what a
-        // student needs (a timeout is TIMEOUT), and the names keep the room.
+        // Every row within the screen's width: long names are shortened or cut, never the
+        // numbers. The time column only with -v: at the default detail a row's verdict says
+        // what a student needs (a timeout is TIMEOUT), and the names keep the room.
         let timed = self.opts.verbose;
         let time_width = if timed { 2 + 7 } else { 0 };
         let room = WRAP_WIDTH
-            .saturating_sub(2 + tag_width + 2 + 2 + score_width + time_width + mixed_width);
-        let name_width = shown
+            .saturating_sub(2 + tag_width + 2 + 2 + score_width + time_width + mixed_width)
+            .min(MAX_NAME_COLUMN);
+        // Each row's name: a case's own, or a run's together.
+        let row_names: Vec<String> = runs
             .iter()
-            .map(|(n, _, _)| n.width())
+            .map(|run| {
+                if let [only] = run.as_slice() {
+                    return self.names[*only].clone();
+                }
+                if run.iter().all(|&k| !self.visible(&self.report.cases[k])) {
+                    return format!("{} hidden cases", run.len());
+                }
+                if let Some(glob) = globs.get(&run[0]) {
+                    return glob.clone();
+                }
+                let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
+                range_name(&names, room)
+            })
+            .collect();
+        let name_width = row_names
+            .iter()
+            .map(|n| n.width())
             .max()
             .unwrap_or(0)
-            .min(MAX_NAME_COLUMN)
             .min(room);
-        for ((run, (name, score, time_ms)), mixed) in runs.iter().zip(shown).zip(mixed) {
+        for (k, run) in runs.iter().enumerate() {
+            let (name, score, time_ms, mixed) =
+                (&row_names[k], &row_scores[k], times[k], &mixed[k]);
             let i = first(run);
             let case = &self.report.cases[i];
             let followers = Self::followers(&same_as, i);
             let collapse = !self.opts.verbose && !coarse && one_cause(case.verdict);
             let tag = format!("{:tag_width$}", tag_word(case.verdict));
             let mixed = if case.passed {
-                self.p.paint(&mixed, Style::fg(Color::Green))
+                self.p.paint(mixed, Style::fg(Color::Green))
             } else {
-                mixed
+                mixed.clone()
             };
             let time = if timed {
                 format!("  {:>7}", details::duration(time_ms))
@@ -439,10 +448,7 @@ impl Renderer<'_> {
             let mut line = format!(
                 "  {}  {}  {score:>score_width$}{time}{mixed}",
                 self.p.paint(&tag, verdict_style(case)),
-                pad(
-                    &screen::clip(&self.shorter(&name, run, name_width), name_width),
-                    name_width
-                ),
+                pad(&screen::clip(name, name_width), name_width),
             );
             if self.opts.verbose && !case.tags.is_empty() && self.visible(case) {
                 line.push_str(
@@ -472,24 +478,6 @@ impl Renderer<'_> {
                 out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
             }
         }
-    }
-
-    /// A row's name within `width` columns: a run's name that does not fit names its first
-    /// input and how many more (`game/{figure-7-4, +5}`).
-    fn shorter(&self, name: &str, run: &[usize], width: usize) -> String {
-        if name.width() <= width || run.len() < 2 {
-            return name.to_string();
-        }
-        let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
-        let Some(k) = differing_part(names.iter().copied()) else {
-            return name.to_string();
-        };
-        let mut parts: Vec<String> = names[0].split('/').map(str::to_string).collect();
-        if parts[k].parse::<i64>().is_ok() {
-            return name.to_string();
-        }
-        parts[k] = format!("{{{}, +{}}}", parts[k], run.len() - 1);
-        parts.join("/")
     }
 
     /// The shown rows in runs a table shows as one row: at least [`COLLAPSE_AT`] cases in a
@@ -574,20 +562,22 @@ impl Renderer<'_> {
                 .filter(|(_, f)| !**f)
                 .map(|(b, _)| &b.brief)
                 .collect();
+            // The first explanation keeps what the briefs leave of the screen (at least
+            // MIN_FIRST_BLOCK lines); the others are whole or brief ([`screen::fit`]).
+            let briefs_lines = match briefs.len() {
+                0 => 0,
+                n => n.min(MIN_BRIEFS) + 2,
+            };
+            let first_room = budget
+                .saturating_sub(used + briefs_lines)
+                .max(MIN_FIRST_BLOCK);
             for (k, (block, whole)) in failures.iter().zip(&full).enumerate() {
                 if !whole {
                     continue;
                 }
-                let room = budget.saturating_sub(
-                    used + if briefs.is_empty() {
-                        0
-                    } else {
-                        briefs.len().min(MIN_BRIEFS) + 2
-                    },
-                );
-                if k == 0 && !all && block.full.len() > room.max(MIN_FIRST_BLOCK) {
+                if k == 0 && !all && block.full.len() > first_room {
                     // One explanation longer than the screen: its start, and where the rest is.
-                    let keep = room.max(MIN_FIRST_BLOCK) - 1;
+                    let keep = first_room - 1;
                     out.extend(block.full[..keep].iter().cloned());
                     out.push(self.p.paint(
                         &format!(
@@ -804,15 +794,7 @@ impl Renderer<'_> {
     /// a list, a trace) is drawn ([`drawn`]); at the default detail it is left out when the
     /// case's message (`explained`) already says how it differs.
     fn comparison(&self, cmp: &Comparison<'_>, explained: bool, out: &mut Vec<String>) {
-        let inline =
-            |r: &Row<'_>| drawn::is_inline(r.expected) && r.actual.is_none_or(drawn::is_inline);
-        let short: Vec<&Row<'_>> = cmp.rows.iter().filter(|r| inline(r)).collect();
-        let kw = short.iter().map(|r| r.key.width()).max().unwrap_or(0);
-        let ew = short
-            .iter()
-            .map(|r| details::inline_value(r.expected).width())
-            .max()
-            .unwrap_or(0);
+        let (kw, ew) = details::row_widths(&cmp.rows);
         // At the default detail, what was not observed at all is named on one line.
         let unseen: Vec<&str> = cmp
             .rows
@@ -825,7 +807,7 @@ impl Renderer<'_> {
             .iter()
             .filter(|r| self.opts.verbose || r.actual.is_some())
         {
-            if inline(row) {
+            if row.is_inline() {
                 out.extend(self.row(row, kw, ew));
                 continue;
             }
@@ -1079,15 +1061,6 @@ fn verdict_style(case: &CaseReport) -> Style {
     }
 }
 
-/// `1 warning`, `2 warnings`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// Every line of `text` indented by `n` spaces (empty lines stay empty).
 /// An explanation with its numbers blanked: explanations of one mistake on different inputs
 /// differ only in their numbers.
@@ -1128,22 +1101,30 @@ fn differing_part<'a>(names: impl Iterator<Item = &'a str>) -> Option<usize> {
 }
 
 /// One name for a run of cases: `FindGoodMove/{2..15}/return` when the part that varies is
-/// a number, `FindPath/{small, loop, +3}/return` otherwise.
-fn range_name(names: &[&str]) -> String {
+/// a number, `FindPath/{small, loop, +3}/return` otherwise, or `FindPath/{small, +4}/return`
+/// when that is wider than `width` columns.
+fn range_name(names: &[&str], width: usize) -> String {
     let split: Vec<Vec<&str>> = names.iter().map(|n| n.split('/').collect()).collect();
     let k = differing_part(names.iter().copied()).unwrap_or(0);
     let parts: Vec<&str> = split.iter().map(|p| p[k]).collect();
     let numbers: Option<Vec<i64>> = parts.iter().map(|p| p.parse().ok()).collect();
-    let varying = match numbers {
+    let varying = match &numbers {
         Some(n) if n.windows(2).all(|w| w[1] == w[0] + 1) => {
             format!("{{{}..{}}}", n[0], n[n.len() - 1])
         }
         _ if parts.len() <= 3 => format!("{{{}}}", parts.join(", ")),
         _ => format!("{{{}, {}, +{}}}", parts[0], parts[1], parts.len() - 2),
     };
-    let mut out = split[0].clone();
-    out[k] = &varying;
-    out.join("/")
+    let named = |varying: &str| {
+        let mut out = split[0].clone();
+        out[k] = varying;
+        out.join("/")
+    };
+    let name = named(&varying);
+    if name.width() <= width || numbers.is_some() {
+        return name;
+    }
+    named(&format!("{{{}, +{}}}", parts[0], parts.len() - 1))
 }
 
 fn indent(text: &str, n: usize) -> String {
@@ -1534,13 +1515,29 @@ mod tests {
         // Names that differ in two places are not one run.
         assert_eq!(differing_part(["a/1/x", "a/2/y"].into_iter()), None);
         assert_eq!(
-            range_name(&[
-                "maze/small/path",
-                "maze/loop/path",
-                "maze/big/path",
-                "maze/x/path"
-            ]),
+            range_name(
+                &[
+                    "maze/small/path",
+                    "maze/loop/path",
+                    "maze/big/path",
+                    "maze/x/path"
+                ],
+                80
+            ),
             "maze/{small, loop, +2}/path"
+        );
+        // Too wide: the first input and how many more.
+        assert_eq!(
+            range_name(
+                &[
+                    "maze/small/path",
+                    "maze/loop/path",
+                    "maze/big/path",
+                    "maze/x/path"
+                ],
+                20
+            ),
+            "maze/{small, +3}/path"
         );
     }
 
