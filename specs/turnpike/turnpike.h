@@ -61,8 +61,15 @@
  *
  * A DISTANCE SET OF YOUR OWN
  *
- * If your turnpike works on a distance set of its own (a sorted array, your own
- * multiset), add this one function, which labgrade calls instead of turnpike:
+ * Two forms need nothing more: a turnpike written on a plain int array,
+ *
+ *   int turnpike(int x[], int D[], unsigned int n);      (n may be an int)
+ *
+ * is handed the n(n-1)/2 distances in increasing order, in an array of its own
+ * that it may change as it likes (mark a removed distance, move others); and a
+ * C++ turnpike on std::multiset<int> (by value or reference) is handed one that
+ * holds them. Any other distance set of your own (an array with its size, your
+ * own struct) needs this one function, which labgrade calls instead of turnpike:
  *
  *   int labgrade_turnpike(int x[], const int distances[], unsigned int count,
  *                         unsigned int n);

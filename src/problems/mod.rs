@@ -168,6 +168,17 @@ pub struct CppAdapted {
     pub cause: Option<String>,
 }
 
+/// A graded function whose parameters differ from the assignment's but are a form labgrade
+/// calls as written (turnpike's plain `int D[]`): the child finds it under `key` in the
+/// submission's symbols and calls it in that form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlainForm {
+    /// The symbols' key the child looks for (its value: the student's symbol).
+    pub key: &'static str,
+    /// What the report says of it.
+    pub note: String,
+}
+
 /// One assignment.
 pub trait Problem: Sync {
     /// Short name (`nim`), the spec's file stem.
@@ -302,6 +313,17 @@ pub trait Problem: Sync {
     /// called through an adapter (its note says so); `Some(Err(hint))` when it cannot be
     /// called (the hint says what to change).
     fn cpp_form(&self, _function: &str, _shown: &str) -> Option<Result<CppAdapted, String>> {
+        None
+    }
+
+    /// How labgrade calls a graded function whose parameters, as compiled (`got`, from the
+    /// library's debug information), differ from the assignment's: `Some` when they are a
+    /// plain form the problem knows how to pass, None when the function cannot be called.
+    fn plain_form(
+        &self,
+        _function: &str,
+        _got: &crate::submission::signature::Signature,
+    ) -> Option<PlainForm> {
         None
     }
 

@@ -369,24 +369,33 @@ impl Renderer<'_> {
             let c = &self.report.cases[k];
             !c.passed && c.verdict != Verdict::NotObservable
         };
-        // The row's verdict is its first case that failed, else its first not passed, else
-        // its first case.
+        let unseen = |k: usize| self.report.cases[k].verdict == Verdict::NotObservable;
+        // The row's verdict is its first case that failed, else its first not passed (not
+        // observable last: a row whose other cases pass is a pass), else its first case.
         let first = |run: &[usize]| {
             run.iter()
                 .copied()
                 .find(|&k| failed(k))
-                .or_else(|| run.iter().copied().find(|&k| !self.report.cases[k].passed))
+                .or_else(|| {
+                    run.iter()
+                        .copied()
+                        .find(|&k| !self.report.cases[k].passed && !unseen(k))
+                })
+                .or_else(|| run.iter().copied().find(|&k| !unseen(k)))
                 .unwrap_or(run[0])
         };
-        // A row of several verdicts says how many of its cases did not pass; a case that
-        // passes by failing as it should, that it did.
+        // A row of several verdicts says how many of its cases did not pass (or could not
+        // be seen); a case that passes by failing as it should, that it did.
         let mixed: Vec<String> = runs
             .iter()
             .map(|run| {
                 let failed = run.iter().filter(|&&k| failed(k)).count();
+                let unseen = run.iter().filter(|&&k| unseen(k)).count();
                 let case = &self.report.cases[first(run)];
                 if failed > 0 && failed < run.len() {
                     format!("  ({failed} failed)")
+                } else if unseen > 0 && unseen < run.len() {
+                    format!("  ({unseen} not observable)")
                 } else if case.passed && case.verdict != Verdict::Pass {
                     "  (as expected)".to_string()
                 } else {

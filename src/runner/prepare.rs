@@ -301,16 +301,17 @@ fn library_artifact(
     {
         *world_hidden = Some(why);
     }
-    let checked = if from_c {
-        check_signatures(problem, path, &adapted, &mut symbols, hints)
+    let (checked, plain) = if from_c {
+        check_signatures(problem, path, &adapted, &mut symbols, hints, notes)
     } else {
-        Vec::new()
+        Default::default()
     };
     for (name, sym, demangled) in &r.mangled {
         // `_ZL`: a static function the build made callable (it has its own note).
         if name == "main"
             || sym.starts_with("_ZL")
             || adapted.contains_key(sym)
+            || plain.contains(sym)
             || wrapped.contains(name)
         {
             continue;
@@ -453,20 +454,26 @@ fn course_forms(
 /// directly (not through a driver or an adapter of its own) is called only when the library's
 /// debug information shows the assignment's parameters. One that differs is taken out of
 /// `symbols`, with a hint showing its signature beside the assignment's: its cases are then
-/// `missing-symbol`, "cannot be called", never a call through another signature. Returns the
-/// symbols whose parameters were checked and match.
+/// `missing-symbol`, "cannot be called", never a call through another signature, unless its
+/// parameters are a plain form the problem passes as written ([`Problem::plain_form`]), which
+/// is then added to `symbols` under the form's key, with a note. Returns the symbols whose
+/// parameters were checked and match, and those called in a plain form.
 fn check_signatures(
     problem: &dyn Problem,
     path: &Path,
     adapted: &BTreeMap<String, Option<Vec<usize>>>,
     symbols: &mut BTreeMap<String, String>,
     hints: &mut BTreeMap<String, String>,
-) -> Vec<String> {
+    notes: &mut Vec<String>,
+) -> (Vec<String>, Vec<String>) {
     // The library's debug information, read once for every function it defines.
     signature::with_dwarf(path, |dwarf| {
         let mut matched = Vec::new();
-        // Per symbol: None, nothing known of it; Some(Err(why)), it cannot be called.
-        let mut verdicts: BTreeMap<String, Option<Result<(), String>>> = BTreeMap::new();
+        let mut plain = Vec::new();
+        // Per symbol: None, nothing known of it; Some(Err(why)), it cannot be called as the
+        // assignment declares it (with the signature it was built with).
+        type Verdict = Option<Result<(), (String, signature::Signature)>>;
+        let mut verdicts: BTreeMap<String, Verdict> = BTreeMap::new();
         for (name, sym) in symbols.clone() {
             // Parameters an adapter makes are the student's to type; the rest are checked.
             let made = match adapted.get(&sym) {
@@ -531,25 +538,38 @@ fn check_signatures(
                 }
                 Some(match signature::mismatch(&want, &got, &named) {
                     None => Ok(()),
-                    Some(why) => Err(format!(
-                        "your `{}` {why}. labgrade calls a function only through the \
-                         parameters its author wrote (any other call is undefined behaviour), \
-                         so it cannot call yours: give `{}` the assignment's parameters (your \
-                         version can stay, as a helper it calls){instead}",
-                        got.shown, want.name
+                    Some(why) => Err((
+                        format!(
+                            "your `{}` {why}. labgrade calls a function only through the \
+                             parameters its author wrote (any other call is undefined \
+                             behaviour), so it cannot call yours: give `{}` the assignment's \
+                             parameters (your version can stay, as a helper it \
+                             calls){instead}",
+                            got.shown, want.name
+                        ),
+                        got,
                     )),
                 })
             });
             match verdict.clone() {
                 None => {}
                 Some(Ok(())) => matched.push(sym),
-                Some(Err(why)) => {
-                    symbols.remove(&name);
-                    hints.insert(name, why);
-                }
+                Some(Err((why, got))) => match problem.plain_form(&name, &got) {
+                    Some(form) => {
+                        symbols.insert(form.key.to_string(), sym.clone());
+                        if !notes.contains(&form.note) {
+                            notes.push(form.note);
+                        }
+                        plain.push(sym);
+                    }
+                    None => {
+                        symbols.remove(&name);
+                        hints.insert(name, why);
+                    }
+                },
             }
         }
-        matched
+        (matched, plain)
     })
     .unwrap_or_default()
 }

@@ -33,13 +33,15 @@ use serde_json::Value;
 
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
-use super::{CppAdapted, Expected, Mismatch, Problem, RefOutcome, ReturnComparison, Runs};
+use super::{
+    CppAdapted, Expected, Mismatch, PlainForm, Problem, RefOutcome, ReturnComparison, Runs,
+};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
 use crate::submission::signature::{self, Class, Signature};
 use crate::submission::symbols::demangle;
 use input::Instance;
-use world::{AdapterFn, MultisetAdapterFn, TurnpikeFn, World};
+use world::{AdapterFn, IntArrayFn, MultisetAdapterFn, TurnpikeFn, World};
 
 /// The turnpike problem.
 pub struct Turnpike;
@@ -141,6 +143,32 @@ impl Turnpike {
                 }
             }));
         }
+        // A turnpike on a plain int D[]: the grader found that form in its debug information.
+        if let Some(sym) = symbols.get(INT_ARRAY) {
+            // SAFETY: only the address is read; the grader checked the library's debug
+            // information shows `int turnpike(int *, int *, unsigned int)` (or int n).
+            let f: IntArrayFn = unsafe { lib.get::<IntArrayFn>(sym.as_bytes()) }
+                .map(|s| *s)
+                .map_err(|_| Ending::MissingSymbol {
+                    name: "turnpike".into(),
+                })?;
+            let inst = inst()?;
+            return Ok(Box::new(move || {
+                // SAFETY: `f` has the signature of `IntArrayFn` (above); D is its own copy,
+                // count ints long, as the form presumes.
+                unsafe {
+                    world::run_adapter(
+                        |x, d, c, n| {
+                            let mut own = std::slice::from_raw_parts(d, c as usize).to_vec();
+                            own.sort_unstable();
+                            f(x, own.as_mut_ptr(), n)
+                        },
+                        inst.n,
+                        &inst.distances,
+                    )
+                }
+            }));
+        }
         let symbol = symbols.get(function).ok_or_else(|| Ending::MissingSymbol {
             name: "turnpike".into(),
         })?;
@@ -197,9 +225,33 @@ impl Turnpike {
 
 /// Why D's record and the search's order are not graded for a distance set of one's own.
 const OWN_D: &str = "your turnpike works on a distance set of its own (through \
-                     labgrade_turnpike, or a std::multiset labgrade makes), so what happens \
-                     to D and the order of the search cannot be seen; the answer and the \
-                     place calls are graded";
+                     labgrade_turnpike, or a std::multiset or int array labgrade makes), so \
+                     what happens to D and the order of the search cannot be seen; the answer \
+                     and the place calls are graded";
+
+/// The symbols' key of a turnpike on a plain `int D[]` ([`int_array_form`]).
+const INT_ARRAY: &str = "labgrade_turnpike_int_array";
+
+/// Whether a turnpike, as compiled (`int turnpike(int *, int *, unsigned int)`), takes its D
+/// as a plain array of ints: then labgrade hands it the n(n-1)/2 distances in increasing
+/// order, the text's own listing of D, and reads back only the answer. The one-function
+/// adapter is for anything else (a size beside D, a struct of one's own).
+fn int_array_form(got: &Signature) -> bool {
+    let Some(params) = signature::demangled_params(&got.shown) else {
+        return false;
+    };
+    let plain: Vec<String> = params
+        .iter()
+        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    let [x, d, n] = &plain[..] else {
+        return false;
+    };
+    got.ret == Class::Int(4)
+        && x == "int*"
+        && d == "int*"
+        && matches!(n.as_str(), "int" | "unsignedint")
+}
 
 /// labgrade's C++ adapter for a turnpike on `std::multiset<int>` (labgrade_adapter.cpp).
 const MULTISET_ADAPTER: &str = "labgrade_turnpike_multiset";
@@ -258,6 +310,17 @@ impl Problem for Turnpike {
         })
     }
 
+    fn plain_form(&self, _function: &str, got: &Signature) -> Option<PlainForm> {
+        int_array_form(got).then(|| PlainForm {
+            key: INT_ARRAY,
+            note: format!(
+                "`{}` takes D as a plain int array: labgrade handed it the case's n(n-1)/2 \
+                 distances in increasing order, in an array of its own",
+                got.shown
+            ),
+        })
+    }
+
     fn name(&self) -> &'static str {
         "turnpike"
     }
@@ -308,8 +371,10 @@ impl Problem for Turnpike {
             .get(function)
             .and_then(|s| demangle(s))
             .is_some_and(|d| multiset_form(&d));
-        (function != "turnpike" && (symbols.contains_key("labgrade_turnpike") || multiset))
-            .then(|| OWN_D.to_string())
+        let own = multiset
+            || symbols.contains_key("labgrade_turnpike")
+            || symbols.contains_key(INT_ARRAY);
+        (function != "turnpike" && own).then(|| OWN_D.to_string())
     }
 
     fn compare_return(
@@ -373,6 +438,32 @@ mod tests {
                 .to_string(),
         ] {
             assert!(!multiset_form(&form), "{form}");
+        }
+    }
+
+    #[test]
+    fn a_turnpike_on_a_plain_int_array_is_told_from_other_forms() {
+        let built = |ret: Class, shown: &str| Signature {
+            name: "turnpike".into(),
+            ret,
+            params: Vec::new(),
+            shown: shown.into(),
+        };
+        for shown in [
+            "int turnpike(int *, int *, unsigned int)",
+            "int turnpike(int *, int *, int)",
+        ] {
+            assert!(int_array_form(&built(Class::Int(4), shown)), "{shown}");
+        }
+        for (ret, shown) in [
+            (Class::Int(1), "_Bool turnpike(int *, int *, unsigned int)"),
+            (Class::Int(4), "int turnpike(int *, int *, int, int)"),
+            (Class::Int(4), "int turnpike(int *, int *, int *, int)"),
+            (Class::Int(4), "int turnpike(int *, long *, int)"),
+            (Class::Int(4), "int turnpike(int *, dist_set, unsigned int)"),
+            (Class::Int(4), "int turnpike(int *, const int *, int)"),
+        ] {
+            assert!(!int_array_form(&built(ret, shown)), "{shown}");
         }
     }
 

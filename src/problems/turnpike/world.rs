@@ -714,6 +714,10 @@ pub type TurnpikeFn = unsafe extern "C" fn(*mut c_int, *mut DistSet, c_uint) -> 
 /// the one-function adapter of a submission whose turnpike works on a distance set of its own.
 pub type AdapterFn = unsafe extern "C" fn(*mut c_int, *const c_int, c_uint, c_uint) -> c_int;
 
+/// `int turnpike(int x[], int D[], unsigned int n)`: a turnpike on a plain array of the
+/// n(n-1)/2 distances (its `n` may be an `int`: it travels in a register either way).
+pub type IntArrayFn = unsafe extern "C" fn(*mut c_int, *mut c_int, c_uint) -> c_int;
+
 /// What x\[\] holds before the call (the text: x "need not be initialized").
 pub const POISON: c_int = 0x5eed_bad0;
 /// Guard ints after x\[n\], to catch writes past the end.

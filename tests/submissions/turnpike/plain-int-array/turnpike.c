@@ -1,34 +1,108 @@
 /*
  * labgrade sample: plain-int-array
  * --------------------------------
- * A course's turnpike on a plain sorted int array D[] of n(n-1)/2 distances, a removed
- * distance marked 0, declared with the header's names but its own D: what it is handed is
- * labgrade's dist_set, which it would read as ints. It needs the one-function adapter
- * labgrade_turnpike that turnpike.h documents (own-sorted-array has one).
+ * Weiss' turnpike reconstruction (Figures 10.64 and 10.65) as many courses hand it in: D is
+ * a plain int array of the n(n-1)/2 distances in increasing order, and a removed distance
+ * is marked by negating it in place, so D stays sorted by distance and a binary search finds
+ * a distance (insert restores a negated copy). No adapter: the
+ * signature turnpike(int x[], int D[], unsigned int n) is enough for labgrade to hand it
+ * such an array. The algorithm is the text's, with the quantity check and D restored after
+ * failure.
  */
 #include <stdlib.h>
 
+#define TRUE 1
+#define FALSE 0
+
+static int size_of(unsigned int n) { return (int)(n * (n - 1) / 2); }
+
+/* The largest distance still in D (D is sorted, removed ones are negative), or 0. */
 static int find_max(const int D[], int m)
 {
     for (int i = m - 1; i >= 0; i--)
-        if (D[i] != 0) return i;
-    return -1;
+        if (D[i] > 0) return D[i];
+    return 0;
 }
 
-static int take(int D[], int m, int d)
+/* The first index whose distance (removed or not) is at least d. */
+static int first_at_least(const int D[], int m, int d)
 {
-    for (int i = 0; i < m; i++)
-        if (D[i] == d) { D[i] = 0; return 1; }
-    return 0;
+    int lo = 0, hi = m;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (abs(D[mid]) < d) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+static int delete_dist(int d, int D[], int m)
+{
+    for (int i = first_at_least(D, m, d); i < m && abs(D[i]) == d; i++)
+        if (D[i] == d) { D[i] = -d; return TRUE; }
+    return FALSE;
+}
+
+static void insert_dist(int d, int D[], int m)
+{
+    for (int i = first_at_least(D, m, d); i < m && abs(D[i]) == d; i++)
+        if (D[i] == -d) { D[i] = d; return; }
+}
+
+static int is_empty(const int D[], int m) { return find_max(D, m) == 0; }
+
+/* Removes |x[j] - p| for every placed point, or nothing: TRUE when all were in D. */
+static int take_distances(int x[], int D[], unsigned int n, int left, int right, int p)
+{
+    int m = size_of(n);
+    for (int j = 1; j <= (int)n; j++) {
+        if (j >= left && j <= right) continue;
+        if (!delete_dist(abs(x[j] - p), D, m)) {
+            for (int k = 1; k < j; k++)
+                if (k < left || k > right) insert_dist(abs(x[k] - p), D, m);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+static void put_back(int x[], int D[], unsigned int n, int left, int right, int p)
+{
+    for (int j = 1; j <= (int)n; j++)
+        if (j < left || j > right) insert_dist(abs(x[j] - p), D, size_of(n));
+}
+
+int place(int x[], int D[], unsigned int n, int left, int right)
+{
+    int dmax, found = FALSE;
+
+    if (is_empty(D, size_of(n))) return TRUE;
+    dmax = find_max(D, size_of(n));
+    if (take_distances(x, D, n, left, right, dmax)) {
+        x[right] = dmax;
+        found = place(x, D, n, left, right - 1);
+        if (!found) put_back(x, D, n, left, right, dmax);
+    }
+    if (!found && take_distances(x, D, n, left, right, x[n] - dmax)) {
+        x[left] = x[n] - dmax;
+        found = place(x, D, n, left + 1, right);
+        if (!found) put_back(x, D, n, left, right, x[n] - dmax);
+    }
+    return found;
 }
 
 int turnpike(int x[], int D[], unsigned int n)
 {
-    int m = (int)(n * (n - 1) / 2);
-    int top = find_max(D, m);
-    if (top < 0) return 0;
+    int m = size_of(n);
     x[1] = 0;
-    x[n] = D[top];
-    D[top] = 0;
-    return take(D, m, x[n]) || 1;
+    x[n] = find_max(D, m);
+    delete_dist(x[n], D, m);
+    x[n - 1] = find_max(D, m);
+    delete_dist(x[n - 1], D, m);
+    if (delete_dist(x[n] - x[n - 1], D, m)) {
+        if (place(x, D, n, 2, n - 2)) return TRUE;
+        insert_dist(x[n] - x[n - 1], D, m);
+    }
+    insert_dist(x[n - 1], D, m);
+    insert_dist(x[n], D, m);
+    return FALSE;
 }
