@@ -1575,20 +1575,67 @@ fn build_c_family_in(
         }
     }
 
+    // A link that failed only on calls to functions nothing defines (a course library's
+    // `SetPauseTime`) is linked again with stand-ins for them (see `stand_ins`): the
+    // stand-ins' object, when made, and what the notes say of it.
+    let stand_ins_for = |output: &str,
+                         objs: &[PathBuf],
+                         out: &mut Built|
+     -> Result<Option<(PathBuf, String)>, Box<Built>> {
+        let keep_missing = |name: &str| graded.iter().any(|g| g == name);
+        let Some(list) = super::stand_ins::needed(output, objs, &keep_missing) else {
+            return Ok(None);
+        };
+        let src = helper_dir.join("stand_ins.c");
+        let obj = helper_dir.join("stand_ins.o");
+        if std::fs::write(&src, super::stand_ins::source(&list)).is_err() {
+            return Ok(None);
+        }
+        let step = run(
+            Command::new(&spec.build.c.compiler)
+                .args(["-fPIC", "-c", "-w"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&obj),
+            out,
+        )?;
+        Ok(step.ok.then(|| (obj, super::stand_ins::note(&list))))
+    };
+    // Links `cmd` (a closure making the link's command with extra objects); on a failure
+    // that stand-ins mend, links again with them and notes it.
+    let link_standing_in = |link: &dyn Fn(&[&PathBuf]) -> Command,
+                            objs: &[PathBuf],
+                            out: &mut Built|
+     -> Result<Step, Box<Built>> {
+        let step = run(&mut link(&[]), out)?;
+        if step.ok {
+            return Ok(step);
+        }
+        let Some((obj, note)) = stand_ins_for(&step.output, objs, out)? else {
+            return Ok(step);
+        };
+        let again = run(&mut link(&[&obj]), out)?;
+        if again.ok && !out.notes.contains(&note) {
+            out.notes.push(note);
+        }
+        Ok(if again.ok { again } else { step })
+    };
     // The counting library, from the instrumented objects: undefined symbols are link
     // errors here, not load errors later.
     let link_lib = |objs: &[PathBuf], extra: &[&PathBuf], lib: &Path, out: &mut Built| {
-        run(
-            Command::new(linker)
-                .args(["-shared", "-Wl,-z,defs"])
+        let link = |more: &[&PathBuf]| {
+            let mut cmd = Command::new(linker);
+            cmd.args(["-shared", "-Wl,-z,defs"])
                 .args(objs)
                 .args(&driver_o)
                 .args(extra)
+                .args(more)
                 .arg("-lm")
                 .arg("-o")
-                .arg(lib),
-            out,
-        )
+                .arg(lib);
+            cmd
+        };
+        link_standing_in(&link, objs, out)
     };
     if plain_objs.is_empty() && out.library.is_none() {
         let ilib = w.join("submission.instr.so");
@@ -1652,9 +1699,17 @@ fn build_c_family_in(
     }
 
     let prog = w.join("submission");
-    let mut cmd = Command::new(linker);
-    cmd.args(&program_objs).arg(&helper_objs.progrt);
-    let step = run(cmd.arg("-lm").arg("-o").arg(&prog), &mut out)?;
+    let link = |more: &[&PathBuf]| {
+        let mut cmd = Command::new(linker);
+        cmd.args(&program_objs)
+            .arg(&helper_objs.progrt)
+            .args(more)
+            .arg("-lm")
+            .arg("-o")
+            .arg(&prog);
+        cmd
+    };
+    let step = link_standing_in(&link, &program_objs, &mut out)?;
     if step.ok {
         out.program = Some(prog);
         out.program_marks_overflow = true;

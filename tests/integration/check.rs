@@ -1152,3 +1152,69 @@ fn one_mistake_fits_one_screen_in_every_family() {
         );
     }
 }
+
+/// A driver calling functions of a course library labgrade lacks links with stand-ins
+/// that do nothing, said in the build notes; a graded function or a variable nothing
+/// defines is never stood in for (the link fails, as on any machine).
+#[test]
+fn calls_no_library_defines_are_stood_in_for_but_never_graded_functions_or_data() {
+    // C (a plain symbol), called from the game's main: every case as before.
+    let dir = edited_c_version(|s| {
+        s.replace(
+            "int main(void) {",
+            "void SetPauseTime(double seconds);\nvoid Beep(int times);\n\n\
+             int main(void) {\n    SetPauseTime(0.5);\n    Beep(2);",
+        )
+    });
+    let r = run_json(dir.path());
+    assert_eq!(r["score"], r["max_score"], "{r:#}");
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("your code calls `Beep` and `SetPauseTime`")
+            && notes.contains("labgrade linked stand-ins that do nothing and return 0"),
+        "{notes}"
+    );
+    // C++ (mangled symbols), the maze sample: named as the linker names them.
+    let (_, r) = check_report(
+        "maze",
+        &sample_of("maze", "course-driver-display-calls"),
+        &[],
+    );
+    assert_eq!(r["score"], r["max_score"], "{r:#}");
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("`PrintMaze()` and `SetPauseTime(double)`"),
+        "{notes}"
+    );
+    // Must not: a graded function declared and called but never defined stays a build
+    // error naming it, with no stand-in note.
+    let dir = edited_c_version(|s| {
+        s.replace(
+            "bool IsBadPosition(int nCoins) {",
+            "bool NotIsBadPosition(int nCoins) {",
+        )
+    });
+    let r = run_json(dir.path());
+    let build = case(&r, "build/no-warnings");
+    assert_eq!(build["verdict"], "build-error", "{build}");
+    assert!(
+        r.to_string()
+            .contains("undefined reference to `IsBadPosition'"),
+        "{r:#}"
+    );
+    assert!(
+        !r["build"]["notes"].to_string().contains("stand-in"),
+        "{r:#}"
+    );
+    // Must not: a variable (the maze sample with `extern double gPauseTime`).
+    let (_, r) = check_report("maze", &sample_of("maze", "calls-undefined-data"), &[]);
+    assert_eq!(
+        case(&r, "build/no-warnings")["verdict"],
+        "build-error",
+        "{r:#}"
+    );
+    assert!(
+        !r["build"]["notes"].to_string().contains("stand-in"),
+        "{r:#}"
+    );
+}
