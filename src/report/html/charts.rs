@@ -3,7 +3,7 @@
 //! allows no inline `style`), and every number a picture shows is also written as text in
 //! it or beside it, so nothing is lost to a reader who cannot see the picture.
 
-use std::fmt::Write;
+use maud::{html, Markup};
 
 /// The histogram's bins: ten of ten points each (`0-9` ... `90-99`) and `100` alone, so a
 /// class where many have full marks shows it.
@@ -28,7 +28,7 @@ pub(crate) fn bin_label(i: usize) -> String {
 }
 
 /// A bar chart of how many submissions scored in each bin, the count above each bar.
-pub(crate) fn histogram(counts: &[usize; BINS]) -> String {
+pub(crate) fn histogram(counts: &[usize; BINS]) -> Markup {
     const BAR: usize = 44;
     const GAP: usize = 8;
     const PLOT: usize = 150;
@@ -36,54 +36,40 @@ pub(crate) fn histogram(counts: &[usize; BINS]) -> String {
     let width = BINS * (BAR + GAP) + GAP;
     let height = TOP + PLOT + 34;
     let most = counts.iter().copied().max().unwrap_or(0).max(1);
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        "<svg class=\"histogram\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" \
-         height=\"{height}\" role=\"img\" aria-labelledby=\"histogram-title\">\
-         <title id=\"histogram-title\">Submissions per score percentage</title>"
-    );
     let base = TOP + PLOT;
-    let _ = write!(
-        svg,
-        "<line class=\"axis\" x1=\"0\" y1=\"{base}\" x2=\"{width}\" y2=\"{base}\"/>"
-    );
-    for (i, &n) in counts.iter().enumerate() {
-        let x = GAP + i * (BAR + GAP);
-        let h = n * PLOT / most;
-        let label = bin_label(i);
-        let _ = write!(
-            svg,
-            "<g class=\"bin\"><title>{label}%: {n} submission{s}</title>\
-             <rect class=\"bar\" x=\"{x}\" y=\"{y}\" width=\"{BAR}\" height=\"{h}\"/>\
-             <text class=\"count\" x=\"{cx}\" y=\"{ty}\" text-anchor=\"middle\">{n}</text>\
-             <text class=\"label\" x=\"{cx}\" y=\"{ly}\" text-anchor=\"middle\">{label}</text></g>",
-            s = if n == 1 { "" } else { "s" },
-            y = base - h,
-            cx = x + BAR / 2,
-            ty = base - h - 4,
-            ly = base + 16,
-        );
+    html! {
+        svg.histogram viewBox={"0 0 " (width) " " (height)} width=(width) height=(height)
+            role="img" aria-labelledby="histogram-title" {
+            title id="histogram-title" { "Submissions per score percentage" }
+            line.axis x1="0" y1=(base) x2=(width) y2=(base) {}
+            @for (i, &n) in counts.iter().enumerate() {
+                @let x = GAP + i * (BAR + GAP);
+                @let h = n * PLOT / most;
+                @let label = bin_label(i);
+                g.bin {
+                    title { (label) "%: " (n) " submission" @if n != 1 { "s" } }
+                    rect.bar x=(x) y=(base - h) width=(BAR) height=(h) {}
+                    text.count x=(x + BAR / 2) y=(base - h - 4) text-anchor="middle" { (n) }
+                    text.label x=(x + BAR / 2) y=(base + 16) text-anchor="middle" { (label) }
+                }
+            }
+            text.label x=(width / 2) y=(base + 31) text-anchor="middle" {
+                "score (% of the points available)"
+            }
+        }
     }
-    let _ = write!(
-        svg,
-        "<text class=\"label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">score (% of the \
-         points available)</text></svg>",
-        width / 2,
-        base + 31
-    );
-    svg
 }
 
 /// A small horizontal bar, filled to `fraction` (0 to 1); `class` colors the fill.
-pub(crate) fn meter(fraction: f64, class: &str) -> String {
+pub(crate) fn meter(fraction: f64, class: &str) -> Markup {
     const WIDTH: f64 = 120.0;
     let fill = (fraction.clamp(0.0, 1.0) * WIDTH).round();
-    format!(
-        "<svg class=\"meter\" width=\"120\" height=\"10\" aria-hidden=\"true\">\
-         <rect class=\"track\" width=\"120\" height=\"10\"/>\
-         <rect class=\"{class}\" width=\"{fill}\" height=\"10\"/></svg>"
-    )
+    html! {
+        svg.meter width="120" height="10" aria-hidden="true" {
+            rect.track width="120" height="10" {}
+            rect class=(class) width=(fill) height="10" {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -107,10 +93,22 @@ mod tests {
         let mut counts = [0; BINS];
         counts[6] = 3;
         counts[10] = 1;
-        let svg = histogram(&counts);
-        assert!(svg.contains("<title>60-69%: 3 submissions</title>"));
+        let svg = histogram(&counts).into_string();
+        assert!(
+            svg.contains("<title>60-69%: 3 submissions</title>"),
+            "{svg}"
+        );
         assert!(svg.contains("<title>100%: 1 submission</title>"));
         assert_eq!(svg.matches("<rect class=\"bar\"").count(), BINS);
         assert!(!svg.contains("style="));
+    }
+
+    #[test]
+    fn a_meter_is_filled_to_its_fraction() {
+        let svg = meter(0.5, "fill").into_string();
+        assert!(
+            svg.contains("<rect class=\"fill\" width=\"60\" height=\"10\"></rect>"),
+            "{svg}"
+        );
     }
 }

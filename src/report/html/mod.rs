@@ -14,21 +14,23 @@
 //! and every case in full. Hidden cases are shown like any other: the report is the
 //! instructor's.
 //!
-//! Student-controlled text (names, messages, output, compiler diagnostics) goes through
-//! [`escape`] wherever it is written.
+//! The page is written with maud's `html!`, which escapes every string it inserts: student
+//! text (names, messages, output, compiler diagnostics) can never become markup, and goes
+//! through [`escape::inert`] too, so its control characters show as what they are.
 
 mod charts;
 mod escape;
 mod student;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write;
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::details;
 use super::mistakes;
 use super::model::{SubmissionReport, Verdict, Visibility};
 use super::names;
-use escape::{attr, text};
+use escape::inert;
 
 /// The page's stylesheet (its hash is in the page's policy).
 const STYLE: &str = include_str!("report.css");
@@ -46,46 +48,68 @@ pub fn class_report(reports: &[SubmissionReport]) -> String {
     let problem = if problems.is_empty() {
         "no submissions".to_string()
     } else {
-        problems.join(", ")
+        inert(&problems.join(", "))
     };
     let policy = format!(
         "default-src 'none'; style-src {}; script-src {}; img-src data:",
         escape::csp_hash(STYLE),
         escape::csp_hash(SCRIPT)
     );
-    let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}: class report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <header>\n<h1>{title}: class report</h1>\n<p class=\"generated\">{n} submission{s}, \
-         graded by labgrade {version}</p>\n<nav><a href=\"#summary\">Summary</a> \
-         <a href=\"#scores\">Scores</a> <a href=\"#verdicts\">Verdicts</a> \
-         <a href=\"#mistakes\">Mistakes</a> <a href=\"#students\">Students</a> \
-         <a href=\"#tags\">Tags</a> <a href=\"#cases\">Cases</a></nav>\n</header>\n<main>\n",
-        title = text(&problem),
-        n = reports.len(),
-        s = if reports.len() == 1 { "" } else { "s" },
-        version = env!("CARGO_PKG_VERSION"),
-    );
-    class.summary(&mut page);
-    class.scores(&mut page);
-    class.verdicts(&mut page);
-    class.mistakes(&mut page);
-    class.students(&mut page);
-    class.tags(&mut page);
-    class.cases(&mut page);
-    for (r, anchor) in class.reports.iter().zip(&class.anchors) {
-        student::section(&mut page, r, anchor);
-    }
-    let _ = write!(
-        page,
-        "</main>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
-    );
+    let n = reports.len();
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta http-equiv="Content-Security-Policy" content=(policy);
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (problem) ": class report" }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                header {
+                    h1 { (problem) ": class report" }
+                    p.generated {
+                        (n) " submission" @if n != 1 { "s" } ", graded by labgrade "
+                        (env!("CARGO_PKG_VERSION"))
+                    }
+                    nav {
+                        @for (id, name) in SECTIONS {
+                            a href={"#" (id)} { (name) } " "
+                        }
+                    }
+                }
+                main {
+                    (class.summary())
+                    (class.scores())
+                    (class.verdicts())
+                    (class.mistakes())
+                    (class.students())
+                    (class.tags())
+                    (class.cases())
+                    @for (r, anchor) in class.reports.iter().zip(&class.anchors) {
+                        (student::section(r, anchor))
+                    }
+                }
+                script { (PreEscaped(SCRIPT)) }
+            }
+        }
+    };
+    let mut page = page.into_string();
+    page.push('\n');
     page
 }
+
+/// The sections the page's navigation links to, by anchor.
+const SECTIONS: [(&str, &str); 7] = [
+    ("summary", "Summary"),
+    ("scores", "Scores"),
+    ("verdicts", "Verdicts"),
+    ("mistakes", "Mistakes"),
+    ("students", "Students"),
+    ("tags", "Tags"),
+    ("cases", "Cases"),
+];
 
 /// The class, sorted, with what more than one section needs.
 struct Class<'a> {
@@ -148,17 +172,22 @@ impl<'a> Class<'a> {
             .filter(|(_, r)| !r.is_unresolved())
     }
 
-    /// A link to student `i`'s section, the name escaped.
-    fn link(&self, i: usize) -> String {
-        format!(
-            "<a href=\"#{}\">{}</a>",
-            attr(&self.anchors[i]),
-            text(&self.reports[i].submission)
-        )
+    /// A link to student `i`'s section.
+    fn link(&self, i: usize) -> Markup {
+        html! { a href={"#" (self.anchors[i])} { (inert(&self.reports[i].submission)) } }
     }
 
-    fn summary(&self, page: &mut String) {
-        let n = self.reports.len();
+    /// Links to students `who`, separated by commas.
+    fn links(&self, who: impl IntoIterator<Item = usize>) -> Markup {
+        html! {
+            @for (k, i) in who.into_iter().enumerate() {
+                @if k > 0 { ", " }
+                (self.link(i))
+            }
+        }
+    }
+
+    fn summary(&self) -> Markup {
         let graded = self.graded().count();
         let mean = |f: fn(&SubmissionReport) -> f64| {
             if graded == 0 {
@@ -179,40 +208,41 @@ impl<'a> Class<'a> {
             }
         });
         let all_passed = self.graded().filter(|(_, r)| r.all_passed()).count();
-        let pct = |p: Option<f64>| p.map_or("-".to_string(), |x| format!("{x:.1}%"));
-        let unresolved: Vec<String> = (0..n)
+        let unresolved: Vec<usize> = (0..self.reports.len())
             .filter(|&i| self.reports[i].is_unresolved())
-            .map(|i| self.link(i))
             .collect();
-        let _ = write!(
-            page,
-            "<section id=\"summary\">\n<h2>Summary</h2>\n<dl class=\"figures\">\
-             <div><dt>submissions</dt><dd id=\"submissions\">{n}</dd></div>\
-             <div><dt>mean score</dt><dd id=\"mean-score\">{} / {}</dd></div>\
-             <div><dt>mean percent</dt><dd id=\"mean-percent\">{}</dd></div>\
-             <div><dt>median percent</dt><dd id=\"median-percent\">{}</dd></div>\
-             <div><dt>passed every case</dt><dd id=\"all-passed\">{all_passed}</dd></div>\
-             </dl>\n",
-            details::points(mean(|r| r.score)),
-            details::points(mean(|r| r.max_score)),
-            pct(mean_pct),
-            pct(median),
-        );
-        if !unresolved.is_empty() {
-            let _ = writeln!(
-                page,
-                "<p class=\"unresolved\" id=\"unresolved\">Unresolved, left out of every figure \
-                 of this report: {}. labgrade failed to grade {} even after retrying in a fresh \
-                 worker (its own failure, not the student's), so no score is given; run the \
-                 same <code>labgrade grade</code> again.</p>",
-                unresolved.join(", "),
-                if unresolved.len() == 1 { "it" } else { "them" }
-            );
+        html! {
+            section #summary {
+                h2 { "Summary" }
+                dl.figures {
+                    div { dt { "submissions" } dd #submissions { (self.reports.len()) } }
+                    div {
+                        dt { "mean score" }
+                        dd #mean-score {
+                            (details::points(mean(|r| r.score))) " / "
+                            (details::points(mean(|r| r.max_score)))
+                        }
+                    }
+                    div { dt { "mean percent" } dd #mean-percent { (percent_text(mean_pct)) } }
+                    div { dt { "median percent" } dd #median-percent { (percent_text(median)) } }
+                    div { dt { "passed every case" } dd #all-passed { (all_passed) } }
+                }
+                @if !unresolved.is_empty() {
+                    p.unresolved #unresolved {
+                        "Unresolved, left out of every figure of this report: "
+                        (self.links(unresolved.iter().copied()))
+                        ". labgrade failed to grade "
+                        @if unresolved.len() == 1 { "it" } @else { "them" }
+                        " even after retrying in a fresh worker (its own failure, not the \
+                         student's), so no score is given; run the same "
+                        code { "labgrade grade" } " again."
+                    }
+                }
+            }
         }
-        page.push_str("</section>\n");
     }
 
-    fn scores(&self, page: &mut String) {
+    fn scores(&self) -> Markup {
         let mut counts = [0usize; charts::BINS];
         for p in self.percents.iter().flatten() {
             counts[charts::bin_of(*p)] += 1;
@@ -223,21 +253,18 @@ impl<'a> Class<'a> {
             .zip(&self.reports)
             .filter(|(p, r)| p.is_none() && !r.is_unresolved())
             .count();
-        let _ = write!(
-            page,
-            "<section id=\"scores\">\n<h2>Scores</h2>\n<figure>{}</figure>\n",
-            charts::histogram(&counts)
-        );
-        if unscored > 0 {
-            let _ = writeln!(
-                page,
-                "<p>{unscored} submission(s) had no points available and are not counted.</p>"
-            );
+        html! {
+            section #scores {
+                h2 { "Scores" }
+                figure { (charts::histogram(&counts)) }
+                @if unscored > 0 {
+                    p { (unscored) " submission(s) had no points available and are not counted." }
+                }
+            }
         }
-        page.push_str("</section>\n");
     }
 
-    fn verdicts(&self, page: &mut String) {
+    fn verdicts(&self) -> Markup {
         // Abnormal ends that a case expects (the book's own stack overflow) apart from the
         // same verdict where it is a failure, as the terminal's breakdown counts them.
         let mut rows: BTreeMap<(Verdict, bool), (usize, BTreeSet<usize>)> = BTreeMap::new();
@@ -251,36 +278,38 @@ impl<'a> Class<'a> {
                 total += 1;
             }
         }
-        page.push_str(
-            "<section id=\"verdicts\">\n<h2>Verdicts</h2>\n<p>Every case of every submission, \
-             by verdict.</p>\n<table class=\"verdicts\">\n<thead><tr><th>verdict</th>\
-             <th class=\"num\">cases</th><th></th><th class=\"num\">submissions</th></tr></thead>\n\
-             <tbody>\n",
-        );
-        for ((verdict, expected), (cases, subs)) in &rows {
-            let word = if *expected {
-                format!("{verdict} (as expected)")
-            } else {
-                verdict.to_string()
-            };
-            let _ = writeln!(
-                page,
-                "<tr data-verdict=\"{verdict}\"><td><span class=\"verdict v-{cls}\">{word}</span></td>\
-                 <td class=\"num\">{cases}</td><td>{}</td><td class=\"num\">{}</td></tr>",
-                charts::meter(*cases as f64 / total.max(1) as f64, "share"),
-                subs.len(),
-                cls = if *expected { "pass" } else { verdict.as_str() },
-            );
+        html! {
+            section #verdicts {
+                h2 { "Verdicts" }
+                p { "Every case of every submission, by verdict." }
+                table.verdicts {
+                    thead { tr {
+                        th { "verdict" } th.num { "cases" } th {} th.num { "submissions" }
+                    } }
+                    tbody {
+                        @for ((verdict, expected), (cases, subs)) in &rows {
+                            @let class = if *expected { "pass" } else { verdict.as_str() };
+                            tr data-verdict=(verdict) {
+                                td {
+                                    span class={"verdict v-" (class)} {
+                                        (verdict) @if *expected { " (as expected)" }
+                                    }
+                                }
+                                td.num { (cases) }
+                                td { (charts::meter(*cases as f64 / total.max(1) as f64, "share")) }
+                                td.num { (subs.len()) }
+                            }
+                        }
+                    }
+                    tfoot { tr {
+                        td { "all" } td.num { (total) } td {} td.num { (self.graded().count()) }
+                    } }
+                }
+            }
         }
-        let _ = write!(
-            page,
-            "</tbody>\n<tfoot><tr><td>all</td><td class=\"num\">{total}</td><td></td>\
-             <td class=\"num\">{}</td></tr></tfoot>\n</table>\n</section>\n",
-            self.graded().count()
-        );
     }
 
-    fn mistakes(&self, page: &mut String) {
+    fn mistakes(&self) -> Markup {
         let mut by_label: BTreeMap<&str, (BTreeSet<usize>, usize)> = BTreeMap::new();
         for (i, r) in self.graded() {
             for c in &r.cases {
@@ -293,34 +322,38 @@ impl<'a> Class<'a> {
         }
         let mut rows: Vec<_> = by_label.into_iter().collect();
         rows.sort_by(|a, b| b.1 .0.len().cmp(&a.1 .0.len()).then(a.0.cmp(b.0)));
-        page.push_str(
-            "<section id=\"mistakes\">\n<h2>Named mistakes</h2>\n<p>The mistakes labgrade's \
-             explanations name, by how many submissions make them.</p>\n",
-        );
-        if rows.is_empty() {
-            page.push_str("<p class=\"none\">No named mistake in this class.</p>\n</section>\n");
-            return;
+        html! {
+            section #mistakes {
+                h2 { "Named mistakes" }
+                p {
+                    "The mistakes labgrade's explanations name, by how many submissions make \
+                     them."
+                }
+                @if rows.is_empty() {
+                    p.none { "No named mistake in this class." }
+                } @else {
+                    table.mistakes {
+                        thead { tr {
+                            th { "mistake" } th.num { "submissions" } th.num { "cases" }
+                            th { "who" }
+                        } }
+                        tbody {
+                            @for (label, (who, cases)) in &rows {
+                                tr {
+                                    td.mistake { (label) }
+                                    td.num { (who.len()) }
+                                    td.num { (cases) }
+                                    td { (self.links(who.iter().copied())) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        page.push_str(
-            "<table class=\"mistakes\">\n<thead><tr><th>mistake</th>\
-             <th class=\"num\">submissions</th><th class=\"num\">cases</th><th>who</th></tr>\
-             </thead>\n<tbody>\n",
-        );
-        for (label, (who, cases)) in rows {
-            let names: Vec<String> = who.iter().map(|&i| self.link(i)).collect();
-            let _ = writeln!(
-                page,
-                "<tr><td class=\"mistake\">{}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{cases}</td><td>{}</td></tr>",
-                text(label),
-                who.len(),
-                names.join(", ")
-            );
-        }
-        page.push_str("</tbody>\n</table>\n</section>\n");
     }
 
-    fn cases(&self, page: &mut String) {
+    fn cases(&self) -> Markup {
         // Cases in the order the first report that has each lists them (fixture order).
         let mut order: Vec<&str> = Vec::new();
         let mut stats: BTreeMap<&str, CaseStats> = BTreeMap::new();
@@ -347,13 +380,6 @@ impl<'a> Class<'a> {
             .iter()
             .filter(|n| stats[*n].passed == stats[*n].ran)
             .count();
-        let _ = write!(
-            page,
-            "<section id=\"cases\">\n<h2>Cases</h2>\n<p>How many submissions got each case's \
-             expected verdict: {everyone} of {} cases passed by every submission that ran \
-             them.</p>\n",
-            order.len()
-        );
         // The cases most submissions miss first, then every case in fixture order (folded:
         // a problem has a hundred cases and more).
         let mut hardest: Vec<&str> = order
@@ -366,58 +392,26 @@ impl<'a> Class<'a> {
             rate(a).total_cmp(&rate(b))
         });
         hardest.truncate(HARDEST);
-        if !hardest.is_empty() {
-            let _ = writeln!(
-                page,
-                "<h3>The {} cases passed least often</h3>",
-                hardest.len()
-            );
-            case_table(page, &hardest, &stats);
+        html! {
+            section #cases {
+                h2 { "Cases" }
+                p {
+                    "How many submissions got each case's expected verdict: " (everyone)
+                    " of " (order.len()) " cases passed by every submission that ran them."
+                }
+                @if !hardest.is_empty() {
+                    h3 { "The " (hardest.len()) " cases passed least often" }
+                    (case_table(&hardest, &stats))
+                }
+                details.every-case {
+                    summary { "Every case (" (order.len()) ")" }
+                    (case_table(&order, &stats))
+                }
+            }
         }
-        let _ = writeln!(
-            page,
-            "<details class=\"every-case\"><summary>Every case ({})</summary>",
-            order.len()
-        );
-        case_table(page, &order, &stats);
-        page.push_str("</details>\n</section>\n");
     }
-}
 
-/// The cases shown in the "hardest" list.
-const HARDEST: usize = 10;
-
-/// A table of `names`' pass rates.
-fn case_table(page: &mut String, names: &[&str], stats: &BTreeMap<&str, CaseStats>) {
-    page.push_str(
-        "<table class=\"cases\">\n<thead><tr><th>case</th>\
-         <th>visibility</th><th>tags</th><th class=\"num\">points</th>\
-         <th class=\"num\">mean</th><th class=\"num\">passed</th><th></th>\
-         <th>did not pass</th></tr></thead>\n<tbody>\n",
-    );
-    for name in names {
-        let s = &stats[name];
-        let others: Vec<String> = s.others.iter().map(|(v, n)| format!("{n} {v}")).collect();
-        let _ = writeln!(
-            page,
-            "<tr><td class=\"name\">{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{}</td><td class=\"num\">{}/{}</td><td>{}</td><td>{}</td></tr>",
-            text(name),
-            visibility_word(s.visibility),
-            text(&s.tags),
-            details::points(s.max_score),
-            details::points(s.score / s.ran.max(1) as f64),
-            s.passed,
-            s.ran,
-            charts::meter(s.passed as f64 / s.ran.max(1) as f64, "fill"),
-            others.join(", "),
-        );
-    }
-    page.push_str("</tbody>\n</table>\n");
-}
-
-impl Class<'_> {
-    fn tags(&self, page: &mut String) {
+    fn tags(&self) -> Markup {
         // tag -> (case runs, runs passed, submissions, submissions passing every such case)
         let mut tags: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
         for (_, r) in self.graded() {
@@ -436,67 +430,103 @@ impl Class<'_> {
                 e.3 += usize::from(all);
             }
         }
-        page.push_str("<section id=\"tags\">\n<h2>Tags</h2>\n");
-        if tags.is_empty() {
-            page.push_str("<p class=\"none\">No case has a tag.</p>\n</section>\n");
-            return;
+        html! {
+            section #tags {
+                h2 { "Tags" }
+                @if tags.is_empty() {
+                    p.none { "No case has a tag." }
+                } @else {
+                    table.tags {
+                        thead { tr {
+                            th { "tag" } th.num { "cases passed" } th {}
+                            th.num { "submissions passing all" }
+                        } }
+                        tbody {
+                            @for (tag, (runs, passed, subs, all)) in &tags {
+                                tr {
+                                    td { (inert(tag)) }
+                                    td.num { (passed) "/" (runs) }
+                                    td {
+                                        (charts::meter(*passed as f64 / (*runs).max(1) as f64, "fill"))
+                                    }
+                                    td.num { (all) "/" (subs) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        page.push_str(
-            "<table class=\"tags\">\n<thead><tr><th>tag</th><th class=\"num\">cases passed</th>\
-             <th></th><th class=\"num\">submissions passing all</th></tr></thead>\n<tbody>\n",
-        );
-        for (tag, (runs, passed, subs, all)) in tags {
-            let _ = writeln!(
-                page,
-                "<tr><td>{}</td><td class=\"num\">{passed}/{runs}</td><td>{}</td>\
-                 <td class=\"num\">{all}/{subs}</td></tr>",
-                text(tag),
-                charts::meter(passed as f64 / runs.max(1) as f64, "fill"),
-            );
-        }
-        page.push_str("</tbody>\n</table>\n</section>\n");
     }
 
-    fn students(&self, page: &mut String) {
-        page.push_str(
-            "<section id=\"students\">\n<h2>Students</h2>\n<p class=\"hint\">Click a column's \
-             title to sort by it.</p>\n<table class=\"students sortable\">\n<thead><tr>\
-             <th>submission</th><th>student id</th><th class=\"num\">score</th>\
-             <th class=\"num\">percent</th><th>verdicts</th><th>named mistakes</th></tr>\
-             </thead>\n<tbody>\n",
-        );
-        for (i, r) in self.reports.iter().enumerate() {
-            let pct = self.percents[i];
-            let mistakes: Vec<&str> = self.mistakes[i].iter().copied().collect();
-            let _ = writeln!(
-                page,
-                "<tr data-submission=\"{}\"><td data-sort=\"{}\">{}</td>\
-                 <td class=\"student-id\" data-sort=\"{}\">{}</td>\
-                 <td class=\"num score\" data-sort=\"{}\">{} / {}</td>\
-                 <td class=\"num percent {}\" data-sort=\"{}\">{}</td>\
-                 <td data-sort=\"{}\">{}</td><td data-sort=\"{}\">{}</td></tr>",
-                attr(&r.submission),
-                attr(&r.submission),
-                self.link(i),
-                attr(r.student_id()),
-                text(r.student_id()),
-                if r.is_unresolved() { -1.0 } else { r.score },
-                if r.is_unresolved() {
-                    "withheld".to_string()
-                } else {
-                    details::points(r.score)
-                },
-                details::points(r.max_score),
-                percent_class(pct),
-                pct.unwrap_or(-1.0),
-                pct.map_or("-".to_string(), |x| format!("{x:.1}%")),
-                r.cases.iter().filter(|c| !c.passed).count(),
-                text(&details::verdict_breakdown(r)),
-                mistakes.len(),
-                text(&mistakes.join(", ")),
-            );
+    fn students(&self) -> Markup {
+        html! {
+            section #students {
+                h2 { "Students" }
+                p.hint { "Click a column's title to sort by it." }
+                table.students.sortable {
+                    thead { tr {
+                        th { "submission" } th { "student id" } th.num { "score" }
+                        th.num { "percent" } th { "verdicts" } th { "named mistakes" }
+                    } }
+                    tbody {
+                        @for (i, r) in self.reports.iter().enumerate() {
+                            @let pct = self.percents[i];
+                            @let mistakes: Vec<&str> = self.mistakes[i].iter().copied().collect();
+                            @let name = inert(&r.submission);
+                            @let id = inert(r.student_id());
+                            tr data-submission=(name) {
+                                td data-sort=(name) { (self.link(i)) }
+                                td.student-id data-sort=(id) { (id) }
+                                td.num.score data-sort=(if r.is_unresolved() { -1.0 } else { r.score }) {
+                                    @if r.is_unresolved() { "withheld" } @else { (details::points(r.score)) }
+                                    " / " (details::points(r.max_score))
+                                }
+                                td class={"num percent " (percent_class(pct))} data-sort=(pct.unwrap_or(-1.0)) {
+                                    (percent_text(pct))
+                                }
+                                td data-sort=(r.cases.iter().filter(|c| !c.passed).count()) {
+                                    (inert(&details::verdict_breakdown(r)))
+                                }
+                                td data-sort=(mistakes.len()) { (mistakes.join(", ")) }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        page.push_str("</tbody>\n</table>\n</section>\n");
+    }
+}
+
+/// The cases shown in the "hardest" list.
+const HARDEST: usize = 10;
+
+/// A table of `names`' pass rates.
+fn case_table(names: &[&str], stats: &BTreeMap<&str, CaseStats>) -> Markup {
+    html! {
+        table.cases {
+            thead { tr {
+                th { "case" } th { "visibility" } th { "tags" } th.num { "points" }
+                th.num { "mean" } th.num { "passed" } th {} th { "did not pass" }
+            } }
+            tbody {
+                @for name in names {
+                    @let s = &stats[name];
+                    @let others: Vec<String> =
+                        s.others.iter().map(|(v, n)| format!("{n} {v}")).collect();
+                    tr {
+                        td.name { (inert(name)) }
+                        td { (visibility_word(s.visibility)) }
+                        td { (inert(&s.tags)) }
+                        td.num { (details::points(s.max_score)) }
+                        td.num { (details::points(s.score / s.ran.max(1) as f64)) }
+                        td.num { (s.passed) "/" (s.ran) }
+                        td { (charts::meter(s.passed as f64 / s.ran.max(1) as f64, "fill")) }
+                        td { (others.join(", ")) }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -521,6 +551,11 @@ pub(crate) fn visibility_word(v: Visibility) -> &'static str {
         Visibility::AfterDueDate => "after due date",
         Visibility::AfterPublished => "after published",
     }
+}
+
+/// A percentage as the page writes it (`33.3%`, `-` when there were no points).
+fn percent_text(pct: Option<f64>) -> String {
+    pct.map_or("-".to_string(), |x| format!("{x:.1}%"))
 }
 
 /// The CSS class coloring a percentage as the terminal does: full, half or more, less.

@@ -3,44 +3,21 @@
 //! with one verdict, each mistake explained once), then every case in a table whose rows open
 //! on the whole explanation, expected beside observed. `<details>` opens without script.
 
-use std::fmt::Write;
+use maud::{html, Markup};
 
-use super::escape::{attr, text};
-use super::{percent_class, visibility_word};
+use super::escape::inert;
+use super::{percent_class, percent_text, visibility_word};
 use crate::report::details;
 use crate::report::mistakes;
-use crate::report::model::SubmissionReport;
+use crate::report::model::{CaseReport, SubmissionReport};
 use crate::report::terminal::{self, TerminalOptions};
 
-/// Writes the section of `report`, anchored at `anchor`.
-pub(super) fn section(page: &mut String, report: &SubmissionReport, anchor: &str) {
+/// The section of `report`, anchored at `anchor`.
+pub(super) fn section(report: &SubmissionReport, anchor: &str) -> Markup {
     let pct = details::percent(report.score, report.max_score);
-    let _ = write!(
-        page,
-        "<section class=\"student\" id=\"{}\" data-submission=\"{}\">\n\
-         <h2>{} <span class=\"problem\">{}</span></h2>\n\
-         <p class=\"student-score\">score <span class=\"score\">{} / {}</span> \
-         <span class=\"percent {}\">{}</span> &middot; {}</p>\n",
-        attr(anchor),
-        attr(&report.submission),
-        text(&report.submission),
-        text(&report.problem),
-        details::points(report.score),
-        details::points(report.max_score),
-        percent_class(pct),
-        pct.map_or("-".to_string(), |x| format!("{x:.1}%")),
-        text(&details::verdict_breakdown(report)),
-    );
     let mut named: Vec<&str> = report.cases.iter().flat_map(mistakes::of_case).collect();
     named.sort();
     named.dedup();
-    if !named.is_empty() {
-        let _ = writeln!(
-            page,
-            "<p class=\"named\">named mistakes: {}</p>",
-            text(&named.join(", "))
-        );
-    }
     let check = terminal::render_submission(
         report,
         &TerminalOptions {
@@ -50,81 +27,89 @@ pub(super) fn section(page: &mut String, report: &SubmissionReport, anchor: &str
             failures_only: false,
         },
     );
-    let _ = write!(
-        page,
-        "<h3>What <code>labgrade check --all</code> shows</h3>\n<pre class=\"check\">{}</pre>\n",
-        text(&check)
-    );
-    let _ = write!(
-        page,
-        "<details class=\"all-cases\"><summary>Every case ({})</summary>\n\
-         <table class=\"student-cases\">\n<thead><tr><th>case</th><th>verdict</th>\
-         <th class=\"num\">score</th><th class=\"num\">time</th><th>visibility</th>\
-         <th>tags</th><th>explanation</th></tr></thead>\n<tbody>\n",
-        report.cases.len()
-    );
-    for c in &report.cases {
-        let mut explanation = c.message.clone();
-        let comparison = details::plain_comparison(c).to_text();
-        if !c.passed && !comparison.is_empty() {
-            if !explanation.is_empty() {
-                explanation.push('\n');
-            }
-            explanation.push_str(&comparison);
-        }
-        let explanation = if explanation.trim().is_empty() {
-            String::new()
-        } else {
-            let first = explanation.lines().next().unwrap_or_default();
-            format!(
-                "<details><summary>{}</summary><pre>{}</pre></details>",
-                text(details::truncate(first, details::INLINE_LIMIT, false).0),
-                text(&details::truncate_output(&explanation))
-            )
-        };
-        let word = if c.passed && c.verdict != crate::report::Verdict::Pass {
-            format!("{} (as expected)", c.verdict)
-        } else {
-            c.verdict.to_string()
-        };
-        let _ = writeln!(
-            page,
-            "<tr><td class=\"name\">{}</td><td><span class=\"verdict v-{}\">{}</span></td>\
-             <td class=\"num\">{}/{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td>\
-             <td>{}</td></tr>",
-            text(&c.name),
-            if c.passed { "pass" } else { c.verdict.as_str() },
-            word,
-            details::points(c.score),
-            details::points(c.max_score),
-            details::duration(c.time_ms),
-            visibility_word(c.visibility),
-            text(&c.tags.join(", ")),
-            explanation,
-        );
-    }
-    page.push_str("</tbody>\n</table>\n</details>\n");
-    if let Some(build) = &report.build {
-        if !build.output.trim().is_empty() || !build.notes.is_empty() {
-            let mut body = build.output.clone();
-            for n in &build.notes {
-                if !body.is_empty() {
-                    body.push('\n');
+    html! {
+        section.student id=(anchor) data-submission=(inert(&report.submission)) {
+            h2 { (inert(&report.submission)) " " span.problem { (inert(&report.problem)) } }
+            p.student-score {
+                "score "
+                span.score {
+                    (details::points(report.score)) " / " (details::points(report.max_score))
                 }
-                body.push_str(n);
+                " "
+                span class={"percent " (percent_class(pct))} { (percent_text(pct)) }
+                " · " (inert(&details::verdict_breakdown(report)))
             }
-            let _ = writeln!(
-                page,
-                "<details class=\"build\"><summary>Build ({}, {} warning{})</summary>\
-                 <pre>{}</pre></details>",
-                text(&build.kind),
-                build.warnings,
-                if build.warnings == 1 { "" } else { "s" },
-                text(&details::truncate_output(&body))
-            );
+            @if !named.is_empty() {
+                p.named { "named mistakes: " (named.join(", ")) }
+            }
+            h3 { "What " code { "labgrade check --all" } " shows" }
+            pre.check { (inert(&check)) }
+            details.all-cases {
+                summary { "Every case (" (report.cases.len()) ")" }
+                table.student-cases {
+                    thead { tr {
+                        th { "case" } th { "verdict" } th.num { "score" } th.num { "time" }
+                        th { "visibility" } th { "tags" } th { "explanation" }
+                    } }
+                    tbody { @for c in &report.cases { (case_row(c)) } }
+                }
+            }
+            @if let Some(build) = &report.build {
+                @if !build.output.trim().is_empty() || !build.notes.is_empty() {
+                    @let body = std::iter::once(build.output.as_str())
+                        .filter(|o| !o.is_empty())
+                        .chain(build.notes.iter().map(String::as_str))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    details.build {
+                        summary {
+                            "Build (" (inert(&build.kind)) ", " (build.warnings) " warning"
+                            @if build.warnings != 1 { "s" } ")"
+                        }
+                        pre { (inert(&details::truncate_output(&body))) }
+                    }
+                }
+            }
+            p.top { a href="#students" { "back to the students" } }
         }
     }
-    page.push_str(
-        "<p class=\"top\"><a href=\"#students\">back to the students</a></p>\n</section>\n",
-    );
+}
+
+/// One case's row: its verdict, score and, folded, its whole explanation.
+fn case_row(c: &CaseReport) -> Markup {
+    let mut explanation = c.message.clone();
+    let comparison = details::plain_comparison(c).to_text();
+    if !c.passed && !comparison.is_empty() {
+        if !explanation.is_empty() {
+            explanation.push('\n');
+        }
+        explanation.push_str(&comparison);
+    }
+    let word = if c.passed && c.verdict != crate::report::Verdict::Pass {
+        format!("{} (as expected)", c.verdict)
+    } else {
+        c.verdict.to_string()
+    };
+    let class = if c.passed { "pass" } else { c.verdict.as_str() };
+    html! {
+        tr {
+            td.name { (inert(&c.name)) }
+            td { span class={"verdict v-" (class)} { (word) } }
+            td.num { (details::points(c.score)) "/" (details::points(c.max_score)) }
+            td.num { (details::duration(c.time_ms)) }
+            td { (visibility_word(c.visibility)) }
+            td { (inert(&c.tags.join(", "))) }
+            td {
+                @if !explanation.trim().is_empty() {
+                    @let first = explanation.lines().next().unwrap_or_default();
+                    details {
+                        summary {
+                            (inert(details::truncate(first, details::INLINE_LIMIT, false).0))
+                        }
+                        pre { (inert(&details::truncate_output(&explanation))) }
+                    }
+                }
+            }
+        }
+    }
 }
