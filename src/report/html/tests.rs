@@ -120,7 +120,11 @@ fn student_text_is_shown_as_text_never_as_markup() {
     r.cases[1].message = "<img src=x onerror=alert(2)> & \"quoted\" </pre></td>".into();
     r.cases[2].observed = serde_json::json!({"stdout": "</pre><script>alert(3)</script>\n"});
     r.build.as_mut().unwrap().output = "<b>bold</b> \u{1b}[31m".into();
+    r.cases[0].time_ms = 0.4;
     let page = class_report(&[r]);
+    // labgrade's own text is escaped too (a time under a millisecond used to be written
+    // as a raw `<1 ms`).
+    assert!(page.contains("<td class=\"num\">&lt;1 ms</td>"), "{page}");
     // The only script is labgrade's own, at the end; nothing a student wrote is markup.
     assert_eq!(page.matches("<script").count(), 1, "{page}");
     assert!(page.contains(&format!("<script>{SCRIPT}</script></body>")));
