@@ -25,6 +25,14 @@ pub enum ArgTest {
         /// The bits that must be set for the call to be allowed.
         mask: u32,
     },
+    /// The low 32 bits of argument `arg` have one of `mask`'s bits (an `mmap` of executable
+    /// memory).
+    BitsSet {
+        /// Argument index, 0 to 5.
+        arg: u8,
+        /// The bits that refuse the call.
+        mask: u32,
+    },
     /// The low 32 bits of argument `arg` are not 0 (a target other than the caller itself).
     NonZero {
         /// Argument index, 0 to 5.
@@ -93,6 +101,15 @@ const LOAD: u32 = libc::BPF_LD | libc::BPF_W | libc::BPF_ABS;
 /// Compiles `rules` for the native architecture: a call of another architecture kills the
 /// process, an x32 call (on x86-64) is trapped, a call without a rule is allowed.
 pub fn compile(rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filter>, String> {
+    compile_with_default(rules, libc::SECCOMP_RET_ALLOW)
+}
+
+/// [`compile`], but a call without a rule gets `default` (an allowlist: the rules allow what
+/// the process needs, [`Rule::Always`] of `SECCOMP_RET_ALLOW`, and nothing else is).
+pub fn compile_with_default(
+    rules: &BTreeMap<u32, Rule>,
+    default: Action,
+) -> Result<Vec<libc::sock_filter>, String> {
     let mut prog = vec![
         stmt(LOAD, ARCH),
         jump(libc::BPF_JEQ, native_arch(), 1, 0)?,
@@ -104,30 +121,32 @@ pub fn compile(rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filter>, St
         prog.push(stmt(RET, libc::SECCOMP_RET_TRAP));
     }
     let nrs: Vec<u32> = rules.keys().copied().collect();
-    prog.extend(tree(&nrs, rules)?);
+    prog.extend(tree(&nrs, rules, default)?);
     if prog.len() > usize::from(u16::MAX) {
         return Err("the seccomp program is too long".into());
     }
     Ok(prog)
 }
 
-/// The search over `nrs` (sorted), with the call number in the accumulator. Every path ends
-/// in a return, so subtrees are laid out one after the other.
-fn tree(nrs: &[u32], rules: &BTreeMap<u32, Rule>) -> Result<Vec<libc::sock_filter>, String> {
+/// The search over `nrs` (sorted), with the call number in the accumulator; a number without
+/// a rule gets `default`. Every path ends in a return, so subtrees are laid out one after
+/// the other.
+fn tree(
+    nrs: &[u32],
+    rules: &BTreeMap<u32, Rule>,
+    default: Action,
+) -> Result<Vec<libc::sock_filter>, String> {
     match nrs {
-        [] => Ok(vec![stmt(RET, libc::SECCOMP_RET_ALLOW)]),
+        [] => Ok(vec![stmt(RET, default)]),
         [nr] => {
-            let mut out = vec![
-                jump(libc::BPF_JEQ, *nr, 1, 0)?,
-                stmt(RET, libc::SECCOMP_RET_ALLOW),
-            ];
+            let mut out = vec![jump(libc::BPF_JEQ, *nr, 1, 0)?, stmt(RET, default)];
             out.extend(body(&rules[nr])?);
             Ok(out)
         }
         _ => {
             let (low, high) = nrs.split_at(nrs.len() / 2);
-            let left = tree(low, rules)?;
-            let right = tree(high, rules)?;
+            let left = tree(low, rules, default)?;
+            let right = tree(high, rules, default)?;
             let mut out = vec![jump(libc::BPF_JGE, high[0], left.len(), 0)?];
             out.extend(left);
             out.extend(right);
@@ -156,6 +175,10 @@ fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
             ArgTest::BitsClear { arg, mask } => {
                 out.push(stmt(LOAD, arg_low(arg)));
                 out.push(jump(libc::BPF_JSET, mask, 0, to_trap)?);
+            }
+            ArgTest::BitsSet { arg, mask } => {
+                out.push(stmt(LOAD, arg_low(arg)));
+                out.push(jump(libc::BPF_JSET, mask, to_trap, 0)?);
             }
             ArgTest::NonZero { arg } => {
                 out.push(stmt(LOAD, arg_low(arg)));
@@ -237,6 +260,13 @@ mod tests {
             },
         );
         r.insert(
+            9,
+            Rule::RefuseWhen {
+                tests: vec![ArgTest::BitsSet { arg: 2, mask: 4 }],
+                errno: 1,
+            },
+        );
+        r.insert(
             141,
             Rule::TrapWhen(vec![
                 ArgTest::NonZero { arg: 0 },
@@ -253,11 +283,24 @@ mod tests {
         let arch = native_arch();
         let holds = |t: &ArgTest, args: &[u64; 6]| match *t {
             ArgTest::BitsClear { arg, mask } => args[arg as usize] as u32 & mask == 0,
+            ArgTest::BitsSet { arg, mask } => args[arg as usize] as u32 & mask != 0,
             ArgTest::NonZero { arg } => args[arg as usize] as u32 != 0,
         };
-        for args in [[0; 6], [1; 6], [0x10000, 5, 0, 0, 0, 0], [u64::MAX; 6]] {
+        // The same rules as an allowlist: a call without a rule gets the default.
+        let eperm = libc::SECCOMP_RET_ERRNO | 1;
+        let denying = compile_with_default(&rules, eperm).unwrap();
+        for args in [
+            [0; 6],
+            [1; 6],
+            [0x10000, 5, 0, 0, 0, 0],
+            [0, 0, 4, 0, 0, 0],
+            [u64::MAX; 6],
+        ] {
             for nr in 0..1000 {
                 let got = interpret(&prog, arch, nr, args);
+                if !rules.contains_key(&nr) {
+                    assert_eq!(interpret(&denying, arch, nr, args), eperm, "call {nr}");
+                }
                 let want = match rules.get(&nr) {
                     None => ALLOW,
                     Some(Rule::Always(a)) => *a,

@@ -202,26 +202,82 @@ impl Filters {
             Profile::Sanitizer => &self.sanitizer,
             Profile::Jvm => &self.jvm,
         };
-        let fprog = libc::sock_fprog {
-            len: prog.len() as u16,
-            filter: prog.as_ptr() as *mut libc::sock_filter,
-        };
-        // SAFETY: prctl and seccomp with a valid program that outlives the call (the kernel
-        // copies it).
-        let r = unsafe {
-            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-            libc::syscall(
-                libc::SYS_seccomp,
-                libc::SECCOMP_SET_MODE_FILTER,
-                0,
-                &fprog as *const libc::sock_fprog,
-            )
-        };
-        if r != 0 {
-            return Err(format!("seccomp: {}", std::io::Error::last_os_error()));
-        }
-        Ok(())
+        install(prog)
     }
+}
+
+/// Installs `prog` on the calling thread (and the threads it creates), with no new
+/// privileges from then on.
+pub fn install(prog: &[libc::sock_filter]) -> Result<(), String> {
+    let fprog = libc::sock_fprog {
+        len: prog.len() as u16,
+        filter: prog.as_ptr() as *mut libc::sock_filter,
+    };
+    // SAFETY: prctl and seccomp with a valid program that outlives the call (the kernel
+    // copies it).
+    let r = unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            0,
+            &fprog as *const libc::sock_fprog,
+        )
+    };
+    if r != 0 {
+        return Err(format!("seccomp: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// What labgrade's world host may still do once its world is made: read frames, write
+/// answers, allocate, end (and abort, on a bug). An allowlist, unlike a run's filter: the
+/// host is labgrade's own code reading what student code wrote, so it needs nothing else,
+/// and every other call (opening a file, a socket, a process, executable memory) fails
+/// with `EPERM`.
+pub const WORLD_HOST_CALLS: &[i64] = &[
+    libc::SYS_read,
+    libc::SYS_write,
+    libc::SYS_close,
+    libc::SYS_exit,
+    libc::SYS_exit_group,
+    libc::SYS_brk,
+    libc::SYS_munmap,
+    libc::SYS_mremap,
+    libc::SYS_madvise,
+    libc::SYS_futex,
+    libc::SYS_getrandom,
+    libc::SYS_sched_yield,
+    libc::SYS_clock_gettime,
+    libc::SYS_rt_sigreturn,
+    libc::SYS_rt_sigprocmask,
+    libc::SYS_sigaltstack,
+    libc::SYS_restart_syscall,
+    libc::SYS_getpid,
+    libc::SYS_gettid,
+    libc::SYS_tgkill,
+];
+
+/// The world host's filter: [`WORLD_HOST_CALLS`], and memory mapped or protected only
+/// without `PROT_EXEC`.
+pub fn world_host_filter() -> Result<Vec<libc::sock_filter>, String> {
+    let mut rules: BTreeMap<u32, Rule> = WORLD_HOST_CALLS
+        .iter()
+        .map(|&nr| (nr as u32, Rule::Always(libc::SECCOMP_RET_ALLOW)))
+        .collect();
+    for nr in [libc::SYS_mmap, libc::SYS_mprotect] {
+        rules.insert(
+            nr as u32,
+            Rule::RefuseWhen {
+                tests: vec![ArgTest::BitsSet {
+                    arg: 2,
+                    mask: libc::PROT_EXEC as u32,
+                }],
+                errno: libc::EPERM as u32,
+            },
+        );
+    }
+    bpf::compile_with_default(&rules, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32)
 }
 
 /// Installs, on top of the profile's filter, one that hands every `execve`/`execveat` to a
@@ -466,6 +522,54 @@ mod tests {
                 libc::WEXITSTATUS(st)
             }
         }
+    }
+
+    #[test]
+    fn the_world_host_may_read_write_and_allocate_and_nothing_else() {
+        let prog = world_host_filter().expect("builds");
+        let arch = bpf::native_arch();
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        let on = |nr: i64, args: [u64; 6]| bpf::interpret(&prog, arch, nr as u32, args);
+        for &nr in WORLD_HOST_CALLS {
+            assert_eq!(on(nr, [0; 6]), libc::SECCOMP_RET_ALLOW, "call {nr}");
+        }
+        let rw = (libc::PROT_READ | libc::PROT_WRITE) as u64;
+        let rx = (libc::PROT_READ | libc::PROT_EXEC) as u64;
+        assert_eq!(
+            on(libc::SYS_mmap, [0, 4096, rw, 0, 0, 0]),
+            libc::SECCOMP_RET_ALLOW
+        );
+        assert_eq!(on(libc::SYS_mmap, [0, 4096, rx, 0, 0, 0]), eperm);
+        assert_eq!(on(libc::SYS_mprotect, [0, 4096, rx, 0, 0, 0]), eperm);
+        for nr in [
+            libc::SYS_openat,
+            libc::SYS_socket,
+            libc::SYS_connect,
+            libc::SYS_execve,
+            libc::SYS_clone,
+            libc::SYS_kill,
+            libc::SYS_ptrace,
+            libc::SYS_unlinkat,
+        ] {
+            assert_eq!(on(nr, [0; 6]), eperm, "call {nr}");
+        }
+        // In a real process: allocating and writing work, opening a file does not.
+        // SAFETY: the test harness thread forks; the child allocates, makes syscalls, exits.
+        let code = unsafe {
+            let pid = libc::fork();
+            if pid == 0 {
+                install(&prog).expect("install");
+                let v: Vec<u8> = vec![7; 1 << 20];
+                let fd = libc::open(c"/etc/hostname".as_ptr(), libc::O_RDONLY);
+                let errno = *libc::__errno_location();
+                let ok = v[1 << 19] == 7 && fd < 0 && errno == libc::EPERM;
+                libc::_exit(if ok { 0 } else { 1 });
+            }
+            let mut st = 0;
+            libc::waitpid(pid, &mut st, 0);
+            libc::WIFEXITED(st).then(|| libc::WEXITSTATUS(st))
+        };
+        assert_eq!(code, Some(0));
     }
 
     #[test]

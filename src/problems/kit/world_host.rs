@@ -4,7 +4,9 @@
 //!
 //! It runs labgrade's own code on frames student code may have written, so it trusts none:
 //! an unknown operation is ignored, every world bounds what it keeps, and the world is made
-//! from the worker's arguments (the case as the grader sent it), never from a frame. It
+//! from the worker's arguments (the case as the grader sent it), never from a frame. Once
+//! its world is made, a seccomp allowlist leaves it only reading, writing, allocating
+//! (never executable memory) and ending: no file, socket, process or exec. It
 //! ends with status 0 when the child's end closes (the run is over, whoever closed it) and
 //! otherwise only when labgrade itself failed, which the worker then reports as its own
 //! failure, never the student's.
@@ -47,6 +49,14 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
+    // From here on the host reads frames student code may have written: it can do no more
+    // than answer them (see `layers::world_host_filter`).
+    let filter = crate::sandbox::layers::world_host_filter()
+        .and_then(|prog| crate::sandbox::layers::install(&prog));
+    if let Err(e) = filter {
+        eprintln!("labgrade {FLAG}: cannot restrict the world host: {e}");
+        return 2;
+    }
     serve(def, &mut world, &make);
     // The worker's sign that the run was served to its end.
     // SAFETY: STATUS_FD is the worker's status pipe (nothing, when run by hand: the write
