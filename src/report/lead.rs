@@ -25,8 +25,16 @@ pub struct Lead {
     pub input: i64,
     /// The inputs of the function below it, all right (None: it is the smallest tested).
     pub right_below: Option<(i64, i64)>,
-    /// How many other cases fail.
+    /// How many other cases fail that may follow from it: at a larger input, or with no
+    /// input of their own (a whole game).
     pub others: usize,
+    /// How many other cases fail at a smaller input: they cannot follow from it.
+    pub below: usize,
+}
+
+/// The integer input a case is named with (`FindGoodMove/7/calls`), if any.
+fn input_of(name: &str) -> Option<i64> {
+    name.split('/').nth(1)?.parse().ok()
 }
 
 /// `Function/<n>/return` as its function and input.
@@ -81,12 +89,21 @@ pub fn find(report: &SubmissionReport, shown: &dyn Fn(&CaseReport) -> bool) -> O
         (Some(&lo), Some(&hi)) => Some((lo, hi)),
         _ => None,
     };
+    // A recursion on n reaches only smaller inputs: a failure at a smaller input than the
+    // lead's cannot follow from it.
+    let below = cases
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| i != case && wrong(c))
+        .filter(|(_, c)| input_of(&c.name).is_some_and(|m| m < input))
+        .count();
     Some(Lead {
         case,
         function: function.to_string(),
         input,
         right_below,
-        others: failing - 1,
+        others: failing - 1 - below,
+        below,
     })
 }
 
@@ -94,23 +111,43 @@ impl Lead {
     /// The advice, in words (after the case's own message).
     pub fn advice(&self) -> String {
         let (f, n) = (&self.function, self.input);
-        let rest = if self.others == 1 {
-            "the other failure may follow from it".to_string()
+        let mut rest = match self.others {
+            0 => String::new(),
+            1 => "the other failure may follow from it".to_string(),
+            k => format!("the {k} other failures may all follow from it"),
+        };
+        if self.below > 0 {
+            let at = if self.below == 1 {
+                "the one at a smaller input cannot (it is wrong on its own)".to_string()
+            } else {
+                format!(
+                    "the {} at smaller inputs cannot (they are wrong on their own)",
+                    self.below
+                )
+            };
+            rest = if rest.is_empty() {
+                at
+            } else {
+                format!("{rest}; {at}")
+            };
+        }
+        let rest = if rest.is_empty() {
+            String::new()
         } else {
-            format!("the {} other failures may all follow from it", self.others)
+            format!("; {rest}")
         };
         match self.right_below {
             None => format!(
-                "{n} is the smallest input {f} is tested on: check {f}'s base case first; \
-                 {rest}."
+                "{n} is the smallest input {f} is tested on: check {f}'s base case \
+                 first{rest}."
             ),
             Some((lo, hi)) if lo == hi => format!(
                 "{f}({n}) is the smallest input it goes wrong on ({f}({lo}) is right): check \
-                 what it does at {n} first; {rest}."
+                 what it does at {n} first{rest}."
             ),
             Some((lo, hi)) => format!(
                 "{f}({n}) is the smallest input it goes wrong on ({f}({lo}) to {f}({hi}) are \
-                 right): check what it does at {n} first; {rest}."
+                 right): check what it does at {n} first{rest}."
             ),
         }
     }
@@ -159,6 +196,43 @@ mod tests {
             "{advice}"
         );
         assert!(advice.contains("the 4 other failures"), "{advice}");
+    }
+
+    #[test]
+    fn failures_at_smaller_inputs_are_not_said_to_follow() {
+        // A count wrong at 1 and 2 (a calls case), and answers wrong from 3 up: the answers
+        // above 3 may follow from IsBadPosition(3), the counts below it cannot.
+        let r = report(vec![
+            failing("FindGoodMove/1/calls"),
+            failing("FindGoodMove/2/calls"),
+            passing("IsBadPosition/1/return"),
+            passing("IsBadPosition/2/return"),
+            failing("IsBadPosition/3/return"),
+            failing("IsBadPosition/4/return"),
+            failing("game/figure-7-4"),
+        ]);
+        let lead = find(&r, &|_| true).expect("a lead");
+        assert_eq!((lead.input, lead.others, lead.below), (3, 2, 2));
+        let advice = lead.advice();
+        assert!(
+            advice.contains(
+                "the 2 other failures may all follow from it; the 2 at smaller inputs \
+                 cannot (they are wrong on their own)"
+            ),
+            "{advice}"
+        );
+        // Only a smaller one besides the lead: nothing is said to follow.
+        let r = report(vec![
+            failing("FindGoodMove/1/calls"),
+            passing("IsBadPosition/1/return"),
+            failing("IsBadPosition/2/return"),
+        ]);
+        let advice = find(&r, &|_| true).expect("a lead").advice();
+        assert!(!advice.contains("follow"), "{advice}");
+        assert!(
+            advice.ends_with("first; the one at a smaller input cannot (it is wrong on its own)."),
+            "{advice}"
+        );
     }
 
     #[test]
