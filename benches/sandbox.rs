@@ -55,6 +55,7 @@ fn main() {
     );
 
     // 4. The sample class: build (cold cache) and grading, separately.
+    labgrade::problems::install(labgrade::problems::catalogue());
     let root = Root::discover(None, &std::env::temp_dir()).expect("root");
     let cache_dir = tempfile::tempdir().unwrap();
     let options = SessionOptions {

@@ -18,5 +18,6 @@ pub mod runner;
 pub mod sandbox;
 pub mod selftest;
 pub mod spec;
+pub mod student;
 pub mod submission;
 pub mod transcript;

@@ -1,6 +1,8 @@
 //! The `labgrade` command: parse, call the library, set the exit code.
 
 fn main() {
+    labgrade::problems::install(labgrade::problems::catalogue());
+    labgrade::spec::Root::install_finder(labgrade::spec::Root::discover);
     let args: Vec<String> = std::env::args().skip(1).collect();
     // labgrade-worker starts this binary as the world host of a run whose world must not be
     // in the sandboxed child (labgrade::problems::kit::remote_world).

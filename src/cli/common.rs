@@ -47,7 +47,7 @@ impl Context {
 
     /// The data root.
     pub fn root(&self) -> Result<Root, SpecError> {
-        Root::discover(self.root.as_deref(), self.cache.dir())
+        Root::find(self.root.as_deref(), self.cache.dir())
     }
 
     /// Session options: workers are `labgrade-worker`, next to this binary.

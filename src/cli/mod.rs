@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::exit_codes;
+use common::CliError;
 
 /// Grades recursive-backtracking assignments beside an exact reference.
 #[derive(Debug, Parser)]
@@ -272,7 +273,44 @@ pub enum Command {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    run_with(false, &dispatch)
+}
+
+/// The student bundle's `labgrade-check`: the command line of `labgrade`, of which only
+/// `check` runs (its binary links no reference solver, see [`crate::student`]).
+pub fn check_only_main() -> i32 {
+    run_with(true, &|ctx, cli, _| {
+        check_command(ctx, cli).unwrap_or_else(|| {
+            Err(CliError(
+                "this is the student bundle's labgrade: it runs `check` only".into(),
+            ))
+        })
+    })
+}
+
+type Dispatch<'a> = dyn Fn(&common::Context, &Cli, bool) -> Result<i32, CliError> + 'a;
+
+/// Parses the command line (`check_only`: with every other command hidden from the help),
+/// runs `dispatch` and turns its result into the exit code.
+fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
+    let parsed = if check_only {
+        use clap::{CommandFactory, FromArgMatches};
+        let mut command = Cli::command();
+        let others: Vec<String> = command
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .filter(|n| n != "check")
+            .collect();
+        for name in others {
+            command = command.mut_subcommand(name, |s| s.hide(true));
+        }
+        command
+            .try_get_matches()
+            .and_then(|m| Cli::from_arg_matches(&m))
+    } else {
+        Cli::try_parse()
+    };
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() {
@@ -294,43 +332,63 @@ pub fn main() -> i32 {
     let color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let ctx = common::Context::new(&cli, color);
-    let result = match &cli.command {
-        Command::Doctor { languages } => doctor::run(&ctx, languages),
+    match dispatch(&ctx, &cli, color) {
+        Ok(code) => code,
+        Err(e) => {
+            common::print_error(&e, err_color);
+            exit_codes::CANNOT_GRADE
+        }
+    }
+}
+
+/// Runs `check`, when that is the command.
+fn check_command(ctx: &common::Context, cli: &Cli) -> Option<Result<i32, CliError>> {
+    let Command::Check {
+        problem,
+        submission,
+        format,
+        all,
+        verbose,
+        cases,
+        tags,
+        rerun_failed,
+        failures_only,
+        watch,
+    } = &cli.command
+    else {
+        return None;
+    };
+    Some(check::run(
+        ctx,
+        problem,
+        submission,
+        *format,
+        check::Choice {
+            all: *all,
+            verbose: *verbose,
+            cases,
+            tags,
+            rerun_failed: *rerun_failed,
+            failures_only: *failures_only,
+            watch: *watch,
+        },
+    ))
+}
+
+/// Runs one parsed command.
+fn dispatch(ctx: &common::Context, cli: &Cli, color: bool) -> Result<i32, CliError> {
+    match &cli.command {
+        Command::Doctor { languages } => doctor::run(ctx, languages),
         Command::Export {
             student,
             problem,
             dir,
-        } => export::run(&ctx, problem, dir, *student),
-        Command::Gradescope { problem, out } => gradescope::run(&ctx, problem, out),
+        } => export::run(ctx, problem, dir, *student),
+        Command::Gradescope { problem, out } => gradescope::run(ctx, problem, out),
         Command::Maze(args) => maze::run(args),
-        Command::Play { game, submission } => play::run(&ctx, game, submission.as_deref()),
-        Command::List { problem } => list::run(&ctx, problem.as_deref()),
-        Command::Check {
-            problem,
-            submission,
-            format,
-            all,
-            verbose,
-            cases,
-            tags,
-            rerun_failed,
-            failures_only,
-            watch,
-        } => check::run(
-            &ctx,
-            problem,
-            submission,
-            *format,
-            check::Choice {
-                all: *all,
-                verbose: *verbose,
-                cases,
-                tags,
-                rerun_failed: *rerun_failed,
-                failures_only: *failures_only,
-                watch: *watch,
-            },
-        ),
+        Command::Play { game, submission } => play::run(ctx, game, submission.as_deref()),
+        Command::List { problem } => list::run(ctx, problem.as_deref()),
+        Command::Check { .. } => check_command(ctx, cli).expect("a check"),
         Command::Grade {
             problem,
             dir,
@@ -341,7 +399,7 @@ pub fn main() -> i32 {
             csv_cases,
             shard,
         } => grade::run(
-            &ctx,
+            ctx,
             problem,
             dir,
             out,
@@ -367,18 +425,11 @@ pub fn main() -> i32 {
             junit,
             reports,
         } => test::run(
-            &ctx,
+            ctx,
             problems,
             reference.as_deref(),
             junit.as_deref(),
             reports.as_deref(),
         ),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            common::print_error(&e, err_color);
-            exit_codes::CANNOT_GRADE
-        }
     }
 }

@@ -30,7 +30,7 @@ use crate::sandbox::{Observation, RunInput};
 use crate::spec::Case;
 
 /// What the reference does on a case's input.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum RefOutcome {
     /// It returns this value.
     Returns(Value),
@@ -40,7 +40,7 @@ pub enum RefOutcome {
 }
 
 /// One step of the reference's call trace.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TraceStep {
     /// The function entered.
     pub function: String,
@@ -50,8 +50,9 @@ pub struct TraceStep {
     pub depth: u32,
 }
 
-/// The reference's behaviour on one case: the expected side of every comparison.
-#[derive(Debug, Clone, PartialEq)]
+/// The reference's behaviour on one case: the expected side of every comparison (a student
+/// bundle carries its visible cases' precomputed, see [`crate::student`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Expected {
     /// Return value, or divergence.
     pub outcome: RefOutcome,
@@ -67,6 +68,11 @@ pub struct Expected {
     pub exit_status: Option<i32>,
     /// The record of the calls made into labgrade's library (a kit problem's world).
     pub world: Option<Value>,
+    /// Facts about the case the explanations read besides the reference's own run (weiss'
+    /// count of the other search), computed with the expectation so that no explanation
+    /// needs a solver: a student bundle's checker has none.
+    #[serde(default)]
+    pub evidence: serde_json::Map<String, Value>,
 }
 
 impl Expected {
@@ -80,6 +86,7 @@ impl Expected {
             stdout: None,
             exit_status: None,
             world: None,
+            evidence: serde_json::Map::new(),
         }
     }
 }
@@ -360,8 +367,27 @@ pub trait Problem: Sync {
     }
 }
 
-/// Every problem labgrade knows.
+/// The problems this binary grades, installed by its `main` ([`install`]).
+static INSTALLED: std::sync::OnceLock<&'static [&'static dyn Problem]> = std::sync::OnceLock::new();
+
+/// Installs the problems this binary grades: `labgrade` the whole [`catalogue`], the student
+/// bundle's `labgrade-check` its solver-free judges ([`crate::student`]). A binary knows
+/// only the problems it installs, so one that installs no solver links none.
+pub fn install(problems: &'static [&'static dyn Problem]) {
+    let _ = INSTALLED.set(problems);
+}
+
+/// Every problem this binary knows (none before [`install`], but in unit tests).
 pub fn all() -> &'static [&'static dyn Problem] {
+    #[cfg(test)]
+    if INSTALLED.get().is_none() {
+        install(catalogue());
+    }
+    INSTALLED.get().copied().unwrap_or(&[])
+}
+
+/// Every problem labgrade grades, each with its reference.
+pub fn catalogue() -> &'static [&'static dyn Problem] {
     static ALL: [&(dyn Problem + 'static); 22] = [
         &nim::Nim,
         &lab_tictactoe::LabTicTacToe,

@@ -303,6 +303,7 @@ impl Problem for Nim {
                     stdout: None,
                     exit_status: None,
                     world: None,
+                    evidence: Default::default(),
                 })
             }
         }

@@ -25,4 +25,6 @@ pub use prepare::Prepared;
 pub use results::ResultCache;
 pub use roster::Roster;
 pub use select::Selection;
-pub use session::{CaseFilter, Event, Session, SessionOptions};
+pub use session::{
+    expectations, input_key, CaseFilter, Event, Expectations, Session, SessionOptions,
+};

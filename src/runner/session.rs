@@ -158,28 +158,26 @@ impl Session {
                 super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
         }
         let mut cases = cases;
+        // A student bundle's checker holds no solver: its expectations come precomputed.
+        let precomputed = if crate::student::precomputed_only() {
+            Some(
+                crate::student::load(root, problem).map_err(|message| SpecError::Invalid {
+                    path: root.expectations_file(problem),
+                    line: 0,
+                    message,
+                })?,
+            )
+        } else {
+            None
+        };
+        let reference = expectations(code, &cases, &params, precomputed.as_ref())?;
         let mut inputs = Vec::with_capacity(cases.len());
         let mut expected = Vec::with_capacity(cases.len());
-        // The reference's CPU time on each input (the longest of the cases that share it: a
-        // remembered reference answers the later ones at once), for the CPU limits: CPU
-        // time, not wall time, so that a loaded machine does not raise the limits
-        // (see [`super::reference_time`]).
-        let mut reference_ms: BTreeMap<String, f64> = BTreeMap::new();
-        for case in &cases {
-            let input = problems::run_input(code, case)?;
-            let started = super::reference_time::process_cpu_ms();
-            let e = code
-                .expected_with(&input, &params)
-                .map_err(|m| case.invalid(m))?;
-            let ms = super::reference_time::process_cpu_ms() - started;
-            let slot = reference_ms.entry(input_key(code, &input)).or_default();
-            *slot = slot.max(ms);
+        for (case, (input, e)) in cases.iter_mut().zip(reference.cases) {
+            let ms = reference.ms[&input_key(code, &input)];
+            case.limits = case.limits.derived(ms);
             expected.push(literal_overrides(case, e)?);
             inputs.push(input);
-        }
-        for (case, input) in cases.iter_mut().zip(&inputs) {
-            let ms = super::reference_time::on_grid(reference_ms[&input_key(code, input)]);
-            case.limits = case.limits.derived(ms);
         }
         Ok(Session {
             spec,
@@ -727,7 +725,66 @@ type Row = Vec<(usize, Slot)>;
 
 /// What makes two inputs one call: the problem's run key of the function with its
 /// arguments, or the whole program input.
-fn input_key(problem: &dyn Problem, input: &RunInput) -> String {
+/// The reference's side of a problem's cases: each case's input and what the reference does
+/// on it (before a fixture's literal expectations), and the reference's CPU time on each
+/// input, on the grid the limits are derived from.
+pub struct Expectations {
+    /// Per case, in order: its input and the reference's expectation.
+    pub cases: Vec<(RunInput, Expected)>,
+    /// By [`input_key`]: the reference's CPU time in ms, on the grid.
+    pub ms: BTreeMap<String, f64>,
+}
+
+/// Computes the reference's expectation of each case under `params`, or reads it from
+/// `precomputed` (a student bundle's, made by [`expectations`] at export).
+pub fn expectations(
+    code: &dyn Problem,
+    cases: &[Case],
+    params: &problems::Params,
+    precomputed: Option<&crate::student::Precomputed>,
+) -> Result<Expectations, SpecError> {
+    let mut out = Expectations {
+        cases: Vec::with_capacity(cases.len()),
+        ms: BTreeMap::new(),
+    };
+    // The reference's CPU time on each input (the longest of the cases that share it: a
+    // remembered reference answers the later ones at once), for the CPU limits: CPU time,
+    // not wall time, so that a loaded machine does not raise the limits (see
+    // [`super::reference_time`]).
+    let mut raw_ms: BTreeMap<String, f64> = BTreeMap::new();
+    for case in cases {
+        let input = problems::run_input(code, case)?;
+        let key = input_key(code, &input);
+        let (e, ms) = match precomputed {
+            Some(store) => store.get(&key, params).map_err(|m| case.invalid(m))?,
+            None => {
+                let started = super::reference_time::process_cpu_ms();
+                let e = code
+                    .expected_with(&input, params)
+                    .map_err(|m| case.invalid(m))?;
+                (e, super::reference_time::process_cpu_ms() - started)
+            }
+        };
+        let slot = raw_ms.entry(key).or_default();
+        *slot = slot.max(ms);
+        out.cases.push((input, e));
+    }
+    out.ms = raw_ms
+        .into_iter()
+        .map(|(k, ms)| {
+            let on_grid = if precomputed.is_some() {
+                ms
+            } else {
+                super::reference_time::on_grid(ms)
+            };
+            (k, on_grid)
+        })
+        .collect();
+    Ok(out)
+}
+
+/// What a run's input is known by: the cases that share it run the reference once.
+pub fn input_key(problem: &dyn Problem, input: &RunInput) -> String {
     match input {
         RunInput::Call { function, args } => {
             let args = serde_json::to_string(args).unwrap_or_default();

@@ -11,6 +11,12 @@ pub struct Root {
     dir: PathBuf,
 }
 
+/// How a binary finds its root.
+pub type Finder = fn(Option<&Path>, &Path) -> Result<Root, SpecError>;
+
+/// This binary's [`Finder`].
+static FINDER: std::sync::OnceLock<Finder> = std::sync::OnceLock::new();
+
 impl Root {
     /// Uses `dir` as the root; it must hold `specs/`.
     pub fn at(dir: impl Into<PathBuf>) -> Result<Root, SpecError> {
@@ -22,6 +28,50 @@ impl Root {
             Err(SpecError::NoRoot {
                 looked: dir.display().to_string(),
             })
+        }
+    }
+
+    /// The root of a student bundle's checker: `explicit` (or `LABGRADE_ROOT`), else the
+    /// bundle its binary is in (`<bundle>/bin/labgrade`). Never the built-in copy, which
+    /// holds every case, hidden ones too: a binary whose root finder is this one links none.
+    pub fn beside_binary(explicit: Option<&Path>, _cache: &Path) -> Result<Root, SpecError> {
+        if let Some(dir) = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os("LABGRADE_ROOT").map(PathBuf::from))
+        {
+            return Root::at(dir);
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            for dir in exe.ancestors().skip(1).take(2) {
+                if dir.join("specs").is_dir() && dir.join("fixtures").is_dir() {
+                    return Root::at(dir);
+                }
+            }
+        }
+        Err(SpecError::NoRoot {
+            looked: "beside this binary (it is a student bundle's: `<bundle>/bin/labgrade`),                      and --root or LABGRADE_ROOT"
+                .into(),
+        })
+    }
+
+    /// Installs how this binary finds its root ([`Root::find`]): `labgrade`
+    /// [`Root::discover`], a student bundle's checker [`Root::beside_binary`].
+    pub fn install_finder(finder: Finder) {
+        let _ = FINDER.set(finder);
+    }
+
+    /// The root, found as this binary does ([`Root::install_finder`]; [`Root::discover`] in
+    /// unit tests).
+    pub fn find(explicit: Option<&Path>, cache: &Path) -> Result<Root, SpecError> {
+        #[cfg(test)]
+        if FINDER.get().is_none() {
+            Self::install_finder(Self::discover);
+        }
+        match FINDER.get() {
+            Some(find) => find(explicit, cache),
+            None => Err(SpecError::NoRoot {
+                looked: "nowhere: this binary installed no way to find its root".into(),
+            }),
         }
     }
 
@@ -87,6 +137,12 @@ impl Root {
     /// `fixtures/<problem>/`.
     pub fn fixtures_dir(&self, problem: &str) -> PathBuf {
         self.dir.join("fixtures").join(problem)
+    }
+
+    /// `expected/<problem>.json`: a student bundle's precomputed expectations (see
+    /// [`crate::student`]).
+    pub fn expectations_file(&self, problem: &str) -> PathBuf {
+        self.dir.join("expected").join(format!("{problem}.json"))
     }
 
     /// `tests/submissions/<problem>/`.

@@ -554,3 +554,87 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// A kit problem's student bundle ships the checker with no solver (`labgrade-check` as its
+/// `bin/labgrade`) and the visible cases' expectations, computed at export: it grades as
+/// `labgrade check` does, and a case added to its fixtures is refused, never answered.
+#[test]
+fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = work.path().join("queens-checker");
+    let out = labgrade(&["export", "--student", "queens", bundle.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("its labgrade holds no reference solver"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(
+        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap(),
+        "the bundle's labgrade is the checker"
+    );
+    assert!(bundle.join("expected/queens.json").is_file());
+    let in_bundle = |sub: &std::path::Path| {
+        let run = Command::new(bundle.join("bin/labgrade"))
+            .args(["check", "queens", sub.to_str().unwrap(), "--format", "json"])
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .current_dir(work.path())
+            .env_remove("LABGRADE_ROOT")
+            .output()
+            .unwrap();
+        (run.status.code(), stdout(&run), stderr(&run))
+    };
+    let graded = |r: &Value| -> Vec<(String, String, String, String)> {
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].to_string(),
+                    c["verdict"].to_string(),
+                    c["score"].to_string(),
+                    c["message"].to_string(),
+                )
+            })
+            .collect()
+    };
+    for name in ["handout-c", "one-diagonal", "no-remove"] {
+        let sub = sample_of("queens", name);
+        let (code, text, err) = in_bundle(&sub);
+        let full = labgrade(&["check", "queens", sub.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, full.status.code(), "{name}: {err}");
+        let bundled: Value = serde_json::from_str(&text).unwrap();
+        let graded_full: Value = serde_json::from_str(&stdout(&full)).unwrap();
+        assert_eq!(graded(&bundled), graded(&graded_full), "{name}");
+        assert_eq!(bundled["score"], graded_full["score"], "{name}");
+    }
+    // A student who adds a case (a hidden input, say) gets no answer for it.
+    let fixture = bundle.join("fixtures/queens/10-solve.toml");
+    let mut text = std::fs::read_to_string(&fixture).unwrap();
+    text.push_str(
+        "\n[[case]]\nname = \"Solve/my own\"\ncall = \"Solve\"\n\
+         args = [[[false, true, false, false, false, false, false, false]], 1]\n\
+         compare = [\"return\"]\n",
+    );
+    std::fs::write(&fixture, text).unwrap();
+    let (code, _, err) = in_bundle(&sample_of("queens", "handout-c"));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("10-solve.toml") && err.contains("this bundle holds no expectation"),
+        "{err}"
+    );
+    // The checker runs `check` only.
+    let run = Command::new(bundle.join("bin/labgrade"))
+        .args(["grade", "queens", "x", "--out", "y"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("it runs `check` only"),
+        "{}",
+        stderr(&run)
+    );
+}

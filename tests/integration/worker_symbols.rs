@@ -190,3 +190,34 @@ fn the_scan_sees_solvers_where_they_are() {
         );
     }
 }
+
+fn checker_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_labgrade-check"))
+}
+
+/// The student bundle's checker (`labgrade-check`, shipped as the bundle's `bin/labgrade`
+/// for the problems `labgrade::student::judges` lists) links no solver either: it reads the
+/// visible cases' expectations precomputed, so nothing in the bundle can compute a hidden
+/// one. The positive control: it does link the judges' own code (an explanation, a checker).
+#[test]
+fn the_student_checker_links_no_reference_solver() {
+    let names = symbols(&checker_bin());
+    for solver in SOLVER_PATHS {
+        let found = of_solver(&names, solver);
+        assert!(
+            found.is_empty(),
+            "labgrade-check contains {solver}: {found:?}"
+        );
+    }
+    let found = exported(&names);
+    assert!(found.is_empty(), "labgrade-check exports {found:?}");
+    for judge in [
+        "labgrade::problems::kit::queens_explain::explain",
+        "labgrade::problems::kit::knights_tour::check",
+    ] {
+        assert!(
+            !of_solver(&names, judge).is_empty(),
+            "the scan finds no {judge} in labgrade-check: is it the checker?"
+        );
+    }
+}

@@ -22,7 +22,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference)
+}
 
 /// The three rows of a case's puzzle (`own[0]`), checked: capital letters, at most ten
 /// distinct. `SmarterSolve`'s cases (three arguments) give them reversed, as its callers

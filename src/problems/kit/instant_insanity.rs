@@ -23,7 +23,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_checker(check);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference).with_checker(check)
+}
 
 /// Four cubes from a value (four strings of six colors).
 fn cubes_of(v: &Value) -> Option<[Cube; 4]> {

@@ -19,7 +19,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_checker(check);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference).with_checker(check)
+}
 
 /// The tag of cases that grade the header's move order.
 pub const MOVE_ORDER: &str = "move-order";

@@ -22,7 +22,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_explain(explain);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference).with_explain(explain)
+}
 
 /// `rand_int` answers the case's witnesses in turn (the last one again when they run out;
 /// its lower bound when the case gives none, as in a `power` case, where it is not called).

@@ -215,6 +215,11 @@ pub struct RefRun {
 /// A kit problem's reference.
 pub type Reference = fn(RefCall<'_>) -> Result<RefRun, String>;
 
+/// The reference of a problem without its solver ([`KitProblem::judge_only`]).
+fn no_reference(_: RefCall<'_>) -> Result<RefRun, String> {
+    Err("this labgrade holds no reference solver: its expectations come precomputed".into())
+}
+
 /// What a checker is shown.
 pub struct CheckCall<'a> {
     /// The function.
@@ -239,6 +244,10 @@ pub type DrawLine = fn(&[Value], &[Vec<i64>]) -> Option<String>;
 /// The exit status of a problem's reference console program on `stdin`, under the
 /// parameters in force.
 pub type ConsoleExit = fn(&Params, &str) -> Result<i32, String>;
+
+/// The facts a problem's explanations read about a call (`function`, its own arguments, the
+/// world's inputs, the parameters in force) besides what the reference's run records.
+pub type Evidence = fn(&str, &[Value], &[Value], &Params) -> Map<String, Value>;
 
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
 /// Err with what is wrong, in the assignment's terms.
@@ -269,6 +278,9 @@ pub struct KitProblem {
     /// student's whole program is run too (its output is the student's own: only how it
     /// ends is compared).
     pub console: Option<ConsoleExit>,
+    /// The facts its explanations read besides the reference's run, computed with each
+    /// expectation ([`Expected::evidence`]).
+    pub evidence: Option<Evidence>,
     derived: OnceLock<Derived>,
 }
 
@@ -297,8 +309,25 @@ impl KitProblem {
             checked_values_hidden: false,
             draw_line: None,
             console: None,
+            evidence: None,
             derived: OnceLock::new(),
         }
+    }
+
+    /// The same without its solver: no reference, no console program. Such a problem's
+    /// expectations come precomputed (the student bundle's, see [`crate::student`]); its
+    /// code, built only from this, links no solver.
+    pub const fn judge_only(mut self) -> KitProblem {
+        self.reference = no_reference;
+        self.console = None;
+        self.evidence = None;
+        self
+    }
+
+    /// The same, computing evidence for its explanations with each expectation.
+    pub const fn with_evidence(mut self, evidence: Evidence) -> KitProblem {
+        self.evidence = Some(evidence);
+        self
     }
 
     /// The same, with the world labgrade's world host serves (for a [`KitAbi::hosted`]).
@@ -538,6 +567,10 @@ impl Problem for KitProblem {
             stdout: run.stdout,
             exit_status: None,
             world,
+            evidence: self
+                .evidence
+                .map(|ev| ev(function, own, world_args, params))
+                .unwrap_or_default(),
         })
     }
 

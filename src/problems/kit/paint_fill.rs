@@ -22,7 +22,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_explain(explain);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference).with_explain(explain)
+}
 
 /// The picture: rows of cells, true for black.
 struct Pixels {
@@ -211,7 +218,7 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
              return when it is true, before GetPixelState or SetPixelState touch pt"
         ));
     }
-    let RunInput::Call { args, .. } = crate::problems::run_input(&PROBLEM, m.case).ok()? else {
+    let RunInput::Call { args, .. } = crate::problems::run_input(&JUDGE, m.case).ok()? else {
         return None;
     };
     let (x, y) = point(args.first()).ok()?;

@@ -26,9 +26,16 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side: boards drawn with `Q` for a queen.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference)
-    .with_explain(super::queens_explain::explain)
-    .with_shown(Shown { yes: 'Q', no: '.' });
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference)
+        .with_explain(super::queens_explain::explain)
+        .with_shown(Shown { yes: 'Q', no: '.' })
+}
 
 /// The screen draws nothing and answers nothing: the record is the point.
 struct Screen;
@@ -92,7 +99,7 @@ pub fn solve_args(args: &[Value], n: usize) -> Result<(Board, usize), String> {
 
 /// NUM_QUEENS in force.
 pub fn num_queens(params: &crate::problems::Params) -> usize {
-    param(PROBLEM.parameters(), params, "NUM_QUEENS").max(1) as usize
+    param(JUDGE.parameters(), params, "NUM_QUEENS").max(1) as usize
 }
 
 fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {

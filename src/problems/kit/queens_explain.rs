@@ -7,7 +7,7 @@
 use labgrade_reference::queens::{conflict, rows_of, Board, Conflict};
 use serde_json::Value;
 
-use super::queens::{num_queens, solve_args, PROBLEM};
+use super::queens::{num_queens, solve_args, JUDGE};
 use crate::problems::{run_input, Mismatch, RefOutcome};
 use crate::sandbox::RunInput;
 
@@ -200,7 +200,7 @@ pub fn attack(board: &Board) -> Option<String> {
 
 /// The explanation of a `Solve` case's mismatch, if the evidence holds one.
 pub fn explain(m: &Mismatch<'_>) -> Option<String> {
-    let RunInput::Call { args, .. } = run_input(&PROBLEM, m.case).ok()? else {
+    let RunInput::Call { args, .. } = run_input(&JUDGE, m.case).ok()? else {
         return None;
     };
     let (start, col) = solve_args(&args, num_queens(m.params)).ok()?;

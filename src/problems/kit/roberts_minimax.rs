@@ -22,7 +22,14 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference).with_draw_line(draw_line);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference).with_draw_line(draw_line)
+}
 
 /// labgrade's game: a case's position says which.
 enum Position {
@@ -127,7 +134,7 @@ impl Game for Recorded<'_> {
 }
 
 fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
-    let max_depth = param(PROBLEM.parameters(), c.params, "MAX_DEPTH");
+    let max_depth = param(JUDGE.parameters(), c.params, "MAX_DEPTH");
     let depth = c.args.first().and_then(Value::as_i64).unwrap_or(0);
     let world = c.world.ok_or("the search needs labgrade's game")?;
     let mut tally = Tally::new(TRACE_KEEP);

@@ -16,9 +16,16 @@ const TRACE_KEEP: usize = 4096;
 pub static ABI: KitAbi = KitAbi::new("sujiko", include_str!("../../../specs/sujiko.toml"), None);
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference)
-    .with_explain(explain)
-    .with_shown(Shown { yes: '#', no: '.' });
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference)
+        .with_explain(explain)
+        .with_shown(Shown { yes: '#', no: '.' })
+}
 
 /// A board from a fixture value (rows of 3 values 0..9).
 fn board_of(v: &Value) -> Option<Board> {

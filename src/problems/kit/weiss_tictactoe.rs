@@ -22,9 +22,17 @@ pub static ABI: KitAbi = KitAbi::new(
 );
 
 /// The grader's side.
-pub static PROBLEM: KitProblem = KitProblem::new(&ABI, run_reference)
-    .with_explain(explain)
-    .with_draw_line(draw_line);
+pub static PROBLEM: KitProblem = problem();
+
+/// The same without its solver (the student bundle's checker, see `crate::student`).
+pub static JUDGE: KitProblem = problem().judge_only();
+
+const fn problem() -> KitProblem {
+    KitProblem::new(&ABI, run_reference)
+        .with_explain(explain)
+        .with_evidence(evidence)
+        .with_draw_line(draw_line)
+}
 
 fn position(world: &[Value]) -> Result<Squares, String> {
     world
@@ -114,7 +122,7 @@ impl Board for Recorded<'_> {
 
 fn window(params: &Params, args: &[Value]) -> Window {
     let arg = |i: usize| args.get(i).and_then(Value::as_i64).unwrap_or(0);
-    (param(PROBLEM.parameters(), params, "ALPHA_BETA") == 1).then(|| (arg(0), arg(1)))
+    (param(JUDGE.parameters(), params, "ALPHA_BETA") == 1).then(|| (arg(0), arg(1)))
 }
 
 fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
@@ -132,6 +140,30 @@ fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
     })
 }
 
+/// The evidence weiss' explanations read: how many positions the search the course does
+/// not grade examines (the full search where the course prunes, the pruned one where it
+/// does not).
+fn evidence(
+    _function: &str,
+    _own: &[Value],
+    world: &[Value],
+    params: &Params,
+) -> Map<String, Value> {
+    let mut facts = Map::new();
+    if let Ok(start) = position(world) {
+        let other = if param(JUDGE.parameters(), params, "ALPHA_BETA") == 1 {
+            None
+        } else {
+            Some((reference::COMP_LOSS, reference::COMP_WIN))
+        };
+        facts.insert(OTHER_SEARCH.into(), json!(positions(start, other)));
+    }
+    facts
+}
+
+/// The evidence's key: positions the other search examines.
+const OTHER_SEARCH: &str = "other_search_positions";
+
 /// Positions examined by the reference on `start` with `window`.
 fn positions(start: Squares, window: Window) -> u64 {
     let mut t = Tally::new(0);
@@ -142,31 +174,24 @@ fn positions(start: Squares, window: Window) -> u64 {
 /// Pruning where the course has none, none where it has it, and pruning that cuts too much
 /// or too little: each said only when the counts (and the value) show it.
 fn explain(m: &Mismatch<'_>) -> Option<String> {
-    let args: Vec<Value> = m
-        .case
-        .def
-        .args
-        .iter()
-        .filter_map(|a| serde_json::to_value(a).ok())
-        .collect();
-    let start = position(args.get(2..).unwrap_or_default()).ok()?;
     let counts = m.observed.counts.as_ref()?;
     let seen: u64 = ["find_comp_move", "find_human_move"]
         .iter()
         .filter_map(|f| counts.calls.get(*f))
         .sum();
     let expected: u64 = m.expected.calls.values().sum();
-    let alpha_beta = param(PROBLEM.parameters(), m.params, "ALPHA_BETA") == 1;
+    let alpha_beta = param(JUDGE.parameters(), m.params, "ALPHA_BETA") == 1;
     let RefOutcome::Returns(reference_value) = &m.expected.outcome else {
         return None;
     };
     let value_right = m.observed.value.as_ref()?.get("value")? == reference_value.get("value")?;
-    // The course's figure is what the reference searched; only the other one is counted here.
+    // The course's figure is what the reference searched; the other one was counted with
+    // the expectation.
+    let other = m.expected.evidence.get(OTHER_SEARCH)?.as_u64()?;
     let (full, pruned) = if alpha_beta {
-        (positions(start, None), expected)
+        (other, expected)
     } else {
-        let window = Some((reference::COMP_LOSS, reference::COMP_WIN));
-        (expected, positions(start, window))
+        (expected, other)
     };
     if !alpha_beta && seen == pruned && value_right && pruned != full {
         return Some(format!(
