@@ -32,7 +32,8 @@ pub fn precomputed_only() -> bool {
 
 /// The problems a student bundle's checker can check: each without its solver.
 pub fn judges() -> &'static [&'static dyn Problem] {
-    static JUDGES: [&(dyn Problem + 'static); 11] = [
+    static JUDGES: [&(dyn Problem + 'static); 12] = [
+        &problems::nim::JUDGE,
         &kit::miller_rabin::JUDGE,
         &kit::permutations::JUDGE,
         &kit::sujiko::JUDGE,
@@ -123,7 +124,23 @@ pub fn load(root: &Root, problem: &str) -> Result<Precomputed, String> {
             env!("CARGO_PKG_VERSION")
         ));
     }
+    let index = p
+        .entries
+        .values()
+        .flat_map(|e| e.expected.evidence.clone())
+        .collect();
+    let _ = EVIDENCE.set(index);
     Ok(p)
+}
+
+/// Every fact of the loaded bundle's evidence, by key ([`Problem::evidence`]).
+static EVIDENCE: std::sync::OnceLock<serde_json::Map<String, serde_json::Value>> =
+    std::sync::OnceLock::new();
+
+/// The fact the loaded bundle's evidence holds under `key` (None in `labgrade`, which
+/// computes what it needs).
+pub fn evidence(key: &str) -> Option<&'static serde_json::Value> {
+    EVIDENCE.get()?.get(key)
 }
 
 /// Computes `problem`'s expectations on the cases under `root` (a bundle's: its visible
@@ -146,7 +163,8 @@ pub fn write(
     let computed =
         crate::runner::expectations(code, &cases, &params, None).map_err(|e| e.to_string())?;
     let mut entries = BTreeMap::new();
-    for (input, expected) in computed.cases {
+    for (input, mut expected) in computed.cases {
+        expected.evidence.extend(code.evidence(&input, &params));
         let key = crate::runner::input_key(code, &input);
         let reference_ms = computed.ms[&key];
         entries.insert(

@@ -27,7 +27,7 @@ pub fn prepare_call(
     args: &[Value],
 ) -> Result<PreparedCall, Ending> {
     match problem {
-        "nim" => nim::Nim.prepare_call(lib, symbols, function, args),
+        "nim" => nim::JUDGE.prepare_call(lib, symbols, function, args),
         "lab-tictactoe" => lab_tictactoe::LabTicTacToe.prepare_call(lib, symbols, function, args),
         "turnpike" => turnpike::Turnpike.prepare_call(lib, symbols, function, args),
         "maze" => maze::Maze::FIGURE_7_3.prepare_call(lib, symbols, function, args),

@@ -238,6 +238,14 @@ pub trait Problem: Sync {
         self.expected(input)
     }
 
+    /// Facts about a case an explanation reads and would otherwise compute with the solver
+    /// while judging (nim's other readings of its constants): computed when a student
+    /// bundle is made, into the bundle's [`Expected::evidence`], so that its checker, which
+    /// has no solver, explains as labgrade does. Empty by default.
+    fn evidence(&self, _input: &RunInput, _params: &Params) -> serde_json::Map<String, Value> {
+        serde_json::Map::new()
+    }
+
     /// How a call reads in messages, when its arguments are too large to print (a maze);
     /// None: the function and its arguments, `FindGoodMove(7)`.
     fn describe_call(&self, _input: &RunInput) -> Option<String> {
@@ -389,7 +397,7 @@ pub fn all() -> &'static [&'static dyn Problem] {
 /// Every problem labgrade grades, each with its reference.
 pub fn catalogue() -> &'static [&'static dyn Problem] {
     static ALL: [&(dyn Problem + 'static); 22] = [
-        &nim::Nim,
+        &nim::NIM,
         &lab_tictactoe::LabTicTacToe,
         &turnpike::Turnpike,
         &maze::Maze::FIGURE_7_3,

@@ -14,13 +14,45 @@ use labgrade_reference::nim::Rules;
 use serde_json::Value;
 
 use super::abi::{FunctionSig, Scalar};
-use super::nim_readings::{agrees, consistent_everywhere, with_rules};
+use super::nim_readings::{self, agrees, consistent_everywhere, with_rules, Compute};
 use super::{param, Expected, Mismatch, Parameter, Params, Problem, RefOutcome, TraceStep};
 use crate::sandbox::RunInput;
 use crate::spec::CompareItem;
 
-/// The nim problem.
-pub struct Nim;
+/// The nim problem: with the book's algorithm ([`NIM`], the grader's) or without it
+/// ([`JUDGE`], the student bundle's checker, whose expectations and whose explanations'
+/// readings come computed at export: see [`crate::student`]).
+pub struct Nim {
+    solver: Option<&'static Solver>,
+}
+
+/// What nim computes with the book's algorithm (the reference's solver).
+struct Solver {
+    /// The expectation of a run under the rules in force.
+    expected: fn(Rules, &RunInput) -> Result<Expected, String>,
+    /// The exit status of the book's program on a standard input.
+    play_exit: fn(Rules, &str) -> i32,
+    /// What another reading of Figure 7-5 does on one call.
+    reading: Compute,
+}
+
+static SOLVER: Solver = Solver {
+    expected: solve,
+    play_exit,
+    reading: nim_readings::compute,
+};
+
+/// Nim, graded against the book's algorithm.
+pub static NIM: Nim = Nim {
+    solver: Some(&SOLVER),
+};
+
+/// The same without its solver (the student bundle's checker).
+pub static JUDGE: Nim = Nim { solver: None };
+
+fn play_exit(rules: Rules, stdin: &str) -> i32 {
+    reference::play_with(rules, stdin).exit_status
+}
 
 const FUNCTIONS: &[FunctionSig] = &[
     FunctionSig {
@@ -143,14 +175,14 @@ fn search_budget() -> u128 {
 /// where the course's pile outlasts the moves, the human goes on taking one coin, a legal
 /// move under any MAX_MOVE. A game whose input ends early (the end-of-input case) is left
 /// as it is.
-fn game_input(stdin: &str, params: &Params) -> String {
-    let Ok(course) = rules(params) else {
+fn game_input(stdin: &str, params: &Params, play_exit: Option<fn(Rules, &str) -> i32>) -> String {
+    let (Ok(course), Some(play_exit)) = (rules(params), play_exit) else {
         return stdin.to_string();
     };
     let book = Rules::BOOK;
     if (course.n_coins, course.max_move) == (book.n_coins, book.max_move)
-        || reference::play_with(book, stdin).exit_status != 0
-        || reference::play_with(course, stdin).exit_status == 0
+        || play_exit(book, stdin) != 0
+        || play_exit(course, stdin) == 0
     {
         return stdin.to_string();
     }
@@ -235,7 +267,7 @@ impl Problem for Nim {
                 args,
                 sanitizer,
             } => RunInput::Program {
-                stdin: game_input(&stdin, params),
+                stdin: game_input(&stdin, params, self.solver.map(|s| s.play_exit)),
                 args,
                 sanitizer,
             },
@@ -248,185 +280,234 @@ impl Problem for Nim {
     }
 
     fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
-        let rules = rules(params)?;
-        match input {
-            RunInput::Program { stdin, .. } => {
-                let t = reference::play_with(rules, stdin);
-                let mut e = Expected::returns(Value::from(t.exit_status));
-                e.stdout = Some(t.stdout);
-                e.exit_status = Some(t.exit_status);
-                Ok(e)
-            }
-            RunInput::Call { function, args } => {
-                let f = reference::Function::ALL
-                    .into_iter()
-                    .find(|f| f.name() == function)
-                    .ok_or_else(|| format!("nim has no function `{function}`"))?;
-                let n = args
-                    .first()
-                    .and_then(Value::as_i64)
-                    .ok_or_else(|| format!("`{function}` takes one int"))?;
-                let run = reference::run_with(rules, f, n);
-                let outcome = match run.value {
-                    reference::Outcome::Returns(v) => RefOutcome::Returns(to_json(v)),
-                    reference::Outcome::Diverges => RefOutcome::Diverges,
-                    reference::Outcome::OverBudget => {
-                        return Err(format!(
-                            "{function}({n}) needs more than {} calls of the book's recursion \
-                             (it is exponential in the pile): choose a smaller pile",
-                            reference::MAX_EVENTS
-                        ))
-                    }
-                };
-                let calls = BTreeMap::from([
-                    (COMPARED[0].to_string(), run.calls_find_good_move),
-                    (COMPARED[1].to_string(), run.calls_is_bad_position),
-                ]);
-                let max_depth = BTreeMap::from([
-                    (COMPARED[0].to_string(), run.max_depth_find_good_move),
-                    (COMPARED[1].to_string(), run.max_depth_is_bad_position),
-                ]);
-                let trace = run
-                    .trace
-                    .iter()
-                    .map(|t| TraceStep {
-                        function: t.function.name().to_string(),
-                        arg: t.n_coins.to_string(),
-                        depth: t.depth as u32,
-                    })
-                    .collect();
-                Ok(Expected {
-                    outcome,
-                    calls,
-                    max_depth,
-                    trace,
-                    stdout: None,
-                    exit_status: None,
-                    world: None,
-                    evidence: Default::default(),
-                })
-            }
+        let solver = self
+            .solver
+            .ok_or("this labgrade holds no reference solver: its expectations come precomputed")?;
+        (solver.expected)(rules(params)?, input)
+    }
+
+    /// The readings of each alternative constant on the case's call, which an explanation
+    /// would otherwise compute (the student bundle's checker has no solver to).
+    fn evidence(&self, input: &RunInput, params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        let (Some(solver), RunInput::Call { function, args }, Ok(rules)) =
+            (self.solver, input, rules(params))
+        else {
+            return facts;
+        };
+        let Some(n) = args.first().and_then(Value::as_i64) else {
+            return facts;
+        };
+        for (_, _, other) in alternatives(rules) {
+            let b = with_rules(other, function, n, Some(solver.reading));
+            facts.insert(
+                nim_readings::key(other, function, n),
+                serde_json::to_value(b).unwrap_or_default(),
+            );
         }
+        facts
     }
 
     fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
-        let RunInput::Call { function, args } = &problems_input(m)? else {
-            return None;
-        };
-        let n = args.first()?.as_i64()?;
-        let rules = rules(m.params).ok()?;
-        let counts = m.observed.counts.as_ref();
-        let compares = |item| m.case.compare.contains(&item);
-        let calls = counts
-            .filter(|_| compares(CompareItem::Calls))
-            .map(|c| &c.calls);
-        let depth = counts
-            .filter(|_| compares(CompareItem::MaxDepth))
-            .map(|c| &c.max_depth);
-        let value = m.observed.value.as_ref();
-        let call = format!("{function}({n})");
-        let shown = value.map_or("nothing".to_string(), Value::to_string);
+        explain(m, self.solver.map(|s| s.reading))
+    }
+}
 
-        // Another constant: the same algorithm with a course's value reproduces every
-        // observed value and count.
-        for (name, alternatives) in [("NO_GOOD_MOVE", vec![-1, 0]), ("MAX_MOVE", vec![2, 4, 5])] {
-            for v in alternatives {
-                let mut other = rules;
-                let current = if name == "NO_GOOD_MOVE" {
-                    std::mem::replace(&mut other.no_good_move, v)
+/// The other readings of the constants an explanation tries: (name, value, rules).
+fn alternatives(rules: Rules) -> Vec<(&'static str, i64, Rules)> {
+    let mut out = Vec::new();
+    for (name, values) in [("NO_GOOD_MOVE", vec![-1, 0]), ("MAX_MOVE", vec![2, 4, 5])] {
+        for v in values {
+            let mut other = rules;
+            let current = if name == "NO_GOOD_MOVE" {
+                std::mem::replace(&mut other.no_good_move, v)
+            } else {
+                std::mem::replace(&mut other.max_move, v)
+            };
+            if v == current || (1..=other.max_move).contains(&other.no_good_move) {
+                continue;
+            }
+            out.push((name, current, other));
+        }
+    }
+    out
+}
+
+/// The book's algorithm's expectation of a run.
+fn solve(rules: Rules, input: &RunInput) -> Result<Expected, String> {
+    match input {
+        RunInput::Program { stdin, .. } => {
+            let t = reference::play_with(rules, stdin);
+            let mut e = Expected::returns(Value::from(t.exit_status));
+            e.stdout = Some(t.stdout);
+            e.exit_status = Some(t.exit_status);
+            Ok(e)
+        }
+        RunInput::Call { function, args } => {
+            let f = reference::Function::ALL
+                .into_iter()
+                .find(|f| f.name() == function)
+                .ok_or_else(|| format!("nim has no function `{function}`"))?;
+            let n = args
+                .first()
+                .and_then(Value::as_i64)
+                .ok_or_else(|| format!("`{function}` takes one int"))?;
+            let run = reference::run_with(rules, f, n);
+            let outcome = match run.value {
+                reference::Outcome::Returns(v) => RefOutcome::Returns(to_json(v)),
+                reference::Outcome::Diverges => RefOutcome::Diverges,
+                reference::Outcome::OverBudget => {
+                    return Err(format!(
+                        "{function}({n}) needs more than {} calls of the book's recursion \
+                             (it is exponential in the pile): choose a smaller pile",
+                        reference::MAX_EVENTS
+                    ))
+                }
+            };
+            let calls = BTreeMap::from([
+                (COMPARED[0].to_string(), run.calls_find_good_move),
+                (COMPARED[1].to_string(), run.calls_is_bad_position),
+            ]);
+            let max_depth = BTreeMap::from([
+                (COMPARED[0].to_string(), run.max_depth_find_good_move),
+                (COMPARED[1].to_string(), run.max_depth_is_bad_position),
+            ]);
+            let trace = run
+                .trace
+                .iter()
+                .map(|t| TraceStep {
+                    function: t.function.name().to_string(),
+                    arg: t.n_coins.to_string(),
+                    depth: t.depth as u32,
+                })
+                .collect();
+            Ok(Expected {
+                outcome,
+                calls,
+                max_depth,
+                trace,
+                stdout: None,
+                exit_status: None,
+                world: None,
+                evidence: Default::default(),
+            })
+        }
+    }
+}
+
+/// Why a case failed, when the evidence names it; `reading` computes other readings (None:
+/// they come from the bundle's evidence).
+fn explain(m: &Mismatch<'_>, reading: Option<Compute>) -> Option<String> {
+    let RunInput::Call { function, args } = &problems_input(m)? else {
+        return None;
+    };
+    let n = args.first()?.as_i64()?;
+    let rules = rules(m.params).ok()?;
+    let counts = m.observed.counts.as_ref();
+    let compares = |item| m.case.compare.contains(&item);
+    let calls = counts
+        .filter(|_| compares(CompareItem::Calls))
+        .map(|c| &c.calls);
+    let depth = counts
+        .filter(|_| compares(CompareItem::MaxDepth))
+        .map(|c| &c.max_depth);
+    let value = m.observed.value.as_ref();
+    let call = format!("{function}({n})");
+    let shown = value.map_or("nothing".to_string(), Value::to_string);
+
+    // Another constant: the same algorithm with a course's value reproduces every
+    // observed value and count.
+    for (name, current, other) in alternatives(rules) {
+        {
+            let v = if name == "NO_GOOD_MOVE" {
+                other.no_good_move
+            } else {
+                other.max_move
+            };
+            // Evidence enough: every count agreeing (a calls case), or the no-good-move
+            // sentinel itself swapped for the other value. A single small return value
+            // agreeing with another MAX_MOVE is a coincidence as often as not.
+            let sentinel_swapped = name == "NO_GOOD_MOVE"
+                && m.expected.outcome == RefOutcome::Returns(Value::from(current))
+                && value.and_then(Value::as_i64) == Some(v);
+            if calls.is_none() && !sentinel_swapped {
+                continue;
+            }
+            if with_rules(other, function, n, reading)
+                .is_some_and(|b| agrees(&b, value, calls, depth))
+                && consistent_everywhere(other, function, m.runs, reading)
+            {
+                let bound = if name == "MAX_MOVE" && v == current - 1 {
+                    " (a loop `nTaken < MAX_MOVE` tries one move fewer than `<=`)"
                 } else {
-                    std::mem::replace(&mut other.max_move, v)
+                    ""
                 };
-                if v == current || (1..=other.max_move).contains(&other.no_good_move) {
-                    continue;
-                }
-                // Evidence enough: every count agreeing (a calls case), or the no-good-move
-                // sentinel itself swapped for the other value. A single small return value
-                // agreeing with another MAX_MOVE is a coincidence as often as not.
-                let sentinel_swapped = name == "NO_GOOD_MOVE"
-                    && m.expected.outcome == RefOutcome::Returns(Value::from(current))
-                    && value.and_then(Value::as_i64) == Some(v);
-                if calls.is_none() && !sentinel_swapped {
-                    continue;
-                }
-                if with_rules(other, function, n).is_some_and(|b| agrees(&b, value, calls, depth))
-                    && consistent_everywhere(other, function, m.runs)
-                {
-                    let bound = if name == "MAX_MOVE" && v == current - 1 {
-                        " (a loop `nTaken < MAX_MOVE` tries one move fewer than `<=`)"
-                    } else {
-                        ""
-                    };
-                    return Some(format!(
-                        "{call} returned {shown}, {} with {name} = {v}; labgrade \
+                return Some(format!(
+                    "{call} returned {shown}, {} with {name} = {v}; labgrade \
                          graded against {name} = {current}. If your course uses {name} = {v}, \
                          give labgrade a course file with `[nim] params = {{ {name} = {v} }}` \
                          (labgrade --course FILE); otherwise use {current}, as the book \
                          does{bound}",
-                        if calls.is_some() {
-                            "with exactly the calls and depth Figure 7-5 makes"
-                        } else {
-                            "exactly what Figure 7-5 returns"
-                        }
-                    ));
-                }
+                    if calls.is_some() {
+                        "with exactly the calls and depth Figure 7-5 makes"
+                    } else {
+                        "exactly what Figure 7-5 returns"
+                    }
+                ));
             }
         }
-        let calls = calls?;
-        let returned_right = match (&m.expected.outcome, value) {
-            (RefOutcome::Returns(e), Some(o)) => e == o,
-            _ => false,
-        };
-        let observed_depth = &counts?.max_depth;
-        let deepest = |d: &BTreeMap<String, u64>| {
-            COMPARED
-                .iter()
-                .map(|f| d.get(*f).copied().unwrap_or(0))
-                .max()
-                .unwrap_or(0)
-        };
-        let fewer = COMPARED.iter().any(
-            |f| matches!((calls.get(*f), m.expected.calls.get(*f)), (Some(g), Some(e)) if g < e),
-        );
-        let more = COMPARED.iter().any(
-            |f| matches!((calls.get(*f), m.expected.calls.get(*f)), (Some(g), Some(e)) if g > e),
-        );
-        if returned_right
-            && fewer
-            && deepest(observed_depth) <= 1
-            && deepest(&m.expected.max_depth) > 1
-        {
-            return Some(format!(
-                "your answer is right, but it is not found by recursion: neither FindGoodMove nor \
+    }
+    let calls = calls?;
+    let returned_right = match (&m.expected.outcome, value) {
+        (RefOutcome::Returns(e), Some(o)) => e == o,
+        _ => false,
+    };
+    let observed_depth = &counts?.max_depth;
+    let deepest = |d: &BTreeMap<String, u64>| {
+        COMPARED
+            .iter()
+            .map(|f| d.get(*f).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0)
+    };
+    let fewer = COMPARED
+        .iter()
+        .any(|f| matches!((calls.get(*f), m.expected.calls.get(*f)), (Some(g), Some(e)) if g < e));
+    let more = COMPARED
+        .iter()
+        .any(|f| matches!((calls.get(*f), m.expected.calls.get(*f)), (Some(g), Some(e)) if g > e));
+    if returned_right && fewer && deepest(observed_depth) <= 1 && deepest(&m.expected.max_depth) > 1
+    {
+        return Some(format!(
+            "your answer is right, but it is not found by recursion: neither FindGoodMove nor \
                  IsBadPosition was entered while another call of them was active (the book's \
                  {call} goes {} calls deep); the exercise grades Figure 7-5's mutual recursion",
-                deepest(&m.expected.max_depth)
-            ));
-        }
-        let entered_each = COMPARED
-            .iter()
-            .all(|f| calls.get(*f).is_some_and(|&c| c > 0));
-        if returned_right
-            && fewer
-            && !more
-            && entered_each
-            && deepest(&m.expected.max_depth) > 1
-            && deepest(observed_depth) == deepest(&m.expected.max_depth)
-        {
-            return Some(
-                "your answer is right with fewer calls, and your recursion goes as deep as the \
+            deepest(&m.expected.max_depth)
+        ));
+    }
+    let entered_each = COMPARED
+        .iter()
+        .all(|f| calls.get(*f).is_some_and(|&c| c > 0));
+    if returned_right
+        && fewer
+        && !more
+        && entered_each
+        && deepest(&m.expected.max_depth) > 1
+        && deepest(observed_depth) == deepest(&m.expected.max_depth)
+    {
+        return Some(
+            "your answer is right with fewer calls, and your recursion goes as deep as the \
                  book's: you memoised (or pruned), which this exercise asks you not to; the \
                  book's FindGoodMove and IsBadPosition recompute every position"
-                    .into(),
-            );
-        }
-        None
+                .into(),
+        );
     }
+    None
 }
 
 /// The case's input as a run input (the nim cases are plain calls or whole programs).
 fn problems_input(m: &Mismatch<'_>) -> Option<RunInput> {
-    super::run_input(&Nim, m.case).ok()
+    super::run_input(&JUDGE, m.case).ok()
 }
 
 #[cfg(test)]
@@ -456,7 +537,7 @@ mod tests {
 
     #[test]
     fn course_constants_are_checked_together() {
-        let nim = Nim;
+        let nim = &NIM;
         // A course's MaxTake 10 (refused as out of 1 to 6 before), and 23 coins.
         assert_eq!(nim.check_params(&course(&[("MAX_MOVE", 10)])), Ok(()));
         assert_eq!(nim.check_params(&course(&[("N_COINS", 23)])), Ok(()));
@@ -492,14 +573,17 @@ mod tests {
         let figure_7_4 = "2\n3\n1\n";
         let larger = course(&[("N_COINS", 23)]);
         assert!(reference::play_with(rules(&larger).unwrap(), figure_7_4).exit_status != 0);
-        let longer = game_input(figure_7_4, &larger);
+        let longer = game_input(figure_7_4, &larger, Some(play_exit));
         assert!(longer.starts_with(figure_7_4));
         assert_eq!(
             reference::play_with(rules(&larger).unwrap(), &longer).exit_status,
             0
         );
         // The book's constants, and a game whose input ends early on purpose: unchanged.
-        assert_eq!(game_input(figure_7_4, &Params::new()), figure_7_4);
-        assert_eq!(game_input("2\n", &larger), "2\n");
+        assert_eq!(
+            game_input(figure_7_4, &Params::new(), Some(play_exit)),
+            figure_7_4
+        );
+        assert_eq!(game_input("2\n", &larger, Some(play_exit)), "2\n");
     }
 }

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::Runs;
 
 /// What a reading does on one call: the returned value, calls and depth per function.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Behaviour {
     /// The value returned.
     pub value: Value,
@@ -38,22 +38,40 @@ fn function(name: &str) -> Option<Function> {
     Function::ALL.into_iter().find(|f| f.name() == name)
 }
 
-/// The book's algorithm under `rules`, or None when it never returns. Remembered: one
-/// submission's explanations ask the same (rules, function, n) of every case.
-pub fn with_rules(rules: Rules, name: &str, n: i64) -> Option<Behaviour> {
+/// How a reading is computed: the book's algorithm (the reference's solver).
+pub type Compute = fn(Rules, &str, i64) -> Option<Behaviour>;
+
+/// The book's algorithm under `rules`, or None when it never returns: computed by
+/// `compute`, or, without it (the student bundle's checker has no solver), read from the
+/// bundle's evidence, where export put it under [`key`]. Remembered: one submission's
+/// explanations ask the same (rules, function, n) of every case.
+pub fn with_rules(rules: Rules, name: &str, n: i64, compute: Option<Compute>) -> Option<Behaviour> {
     type Key = (Rules, String, i64);
     static SEEN: OnceLock<Mutex<HashMap<Key, Option<Behaviour>>>> = OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
-    let key = (rules, name.to_string(), n);
-    if let Some(b) = seen.lock().expect("readings").get(&key) {
+    let remembered = (rules, name.to_string(), n);
+    if let Some(b) = seen.lock().expect("readings").get(&remembered) {
         return b.clone();
     }
-    let b = compute(rules, name, n);
-    seen.lock().expect("readings").insert(key, b.clone());
+    let b = match compute {
+        Some(compute) => compute(rules, name, n),
+        None => crate::student::evidence(&key(rules, name, n))
+            .and_then(|v| serde_json::from_value(v.clone()).ok())?,
+    };
+    seen.lock().expect("readings").insert(remembered, b.clone());
     b
 }
 
-fn compute(rules: Rules, name: &str, n: i64) -> Option<Behaviour> {
+/// The evidence's key of one reading.
+pub fn key(rules: Rules, name: &str, n: i64) -> String {
+    format!(
+        "nim reading: {name}({n}) with N_COINS {} MAX_MOVE {} NO_GOOD_MOVE {}",
+        rules.n_coins, rules.max_move, rules.no_good_move
+    )
+}
+
+/// A reading computed with the book's algorithm ([`Compute`]).
+pub fn compute(rules: Rules, name: &str, n: i64) -> Option<Behaviour> {
     let run = run_with(rules, function(name)?, n);
     let Outcome::Returns(v) = run.value else {
         return None;
@@ -91,7 +109,12 @@ pub fn agrees(
 /// no evidence either way. This is what lets an explanation say the code *uses* another
 /// constant (returns 0 wherever the book returns NO_GOOD_MOVE): one case agreeing can be a
 /// coincidence, or a bug.
-pub fn consistent_everywhere(rules: Rules, function: &str, runs: &Runs<'_>) -> bool {
+pub fn consistent_everywhere(
+    rules: Rules,
+    function: &str,
+    runs: &Runs<'_>,
+    compute: Option<Compute>,
+) -> bool {
     runs.iter().all(|(case, obs)| {
         let (Some(value), Some(n)) = (
             obs.value.as_ref(),
@@ -100,7 +123,7 @@ pub fn consistent_everywhere(rules: Rules, function: &str, runs: &Runs<'_>) -> b
             return true;
         };
         case.def.call.as_deref() != Some(function)
-            || with_rules(rules, function, n).is_some_and(|b| same_number(value, &b.value))
+            || with_rules(rules, function, n, compute).is_some_and(|b| same_number(value, &b.value))
     })
 }
 
@@ -117,7 +140,7 @@ mod tests {
 
     #[test]
     fn the_book_s_rules_reproduce_the_reference() {
-        let b = with_rules(Rules::BOOK, "FindGoodMove", 7).unwrap();
+        let b = with_rules(Rules::BOOK, "FindGoodMove", 7, Some(compute)).unwrap();
         assert_eq!(b.value, Value::from(2));
         assert_eq!(b.calls["FindGoodMove"], 18);
         assert_eq!(b.calls["IsBadPosition"], 31);
@@ -125,7 +148,7 @@ mod tests {
 
     #[test]
     fn agreement_needs_the_value_and_every_observed_count() {
-        let b = with_rules(Rules::BOOK, "FindGoodMove", 7).unwrap();
+        let b = with_rules(Rules::BOOK, "FindGoodMove", 7, Some(compute)).unwrap();
         assert!(agrees(&b, Some(&Value::from(2)), None, None));
         assert!(!agrees(&b, Some(&Value::from(3)), None, None));
         assert!(!agrees(&b, None, None, None));

@@ -223,6 +223,27 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
         .collect();
     assert!(names.contains(&"FindGoodMove/15/return"));
     assert!(!names.contains(&"FindGoodMove/16/return"));
+    // Its labgrade is the checker with no solver: an explanation that reads another
+    // reading of the constants finds it in the bundle's evidence, computed at export.
+    assert_eq!(
+        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
+    );
+    let sub = sample("max-move-off-by-one");
+    let run = Command::new(bundle.join("bin/labgrade"))
+        .args(["check", "nim", sub.to_str().unwrap(), "--format", "json"])
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir(work.path())
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap();
+    let text = stdout(&run);
+    assert!(
+        text.contains("If your course uses MAX_MOVE = 2"),
+        "{text}\n{}",
+        stderr(&run)
+    );
     // A bundle is written only into a new or empty directory.
     let again = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(2));

@@ -16,6 +16,8 @@ use super::util;
 const SOLVER_PATHS: &[&str] = &[
     "labgrade_reference::nim::strategy",
     "labgrade_reference::nim::find_good_move",
+    // The console game: it plays the computer's moves with the strategy.
+    "labgrade_reference::nim::game",
     "labgrade_reference::maze::solve",
     "labgrade_reference::maze::shortest_path_length",
     "labgrade_reference::maze::find_path",
@@ -220,4 +222,11 @@ fn the_student_checker_links_no_reference_solver() {
             "the scan finds no {judge} in labgrade-check: is it the checker?"
         );
     }
+    // nim's explanations are there too (a trait method: never inlined away).
+    assert!(
+        names
+            .iter()
+            .any(|n| n.contains("problems..nim..Nim") && n.contains("7explain")),
+        "the scan finds no nim explanations in labgrade-check"
+    );
 }
