@@ -32,8 +32,9 @@ pub fn precomputed_only() -> bool {
 
 /// The problems a student bundle's checker can check: each without its solver.
 pub fn judges() -> &'static [&'static dyn Problem] {
-    static JUDGES: [&(dyn Problem + 'static); 12] = [
+    static JUDGES: [&(dyn Problem + 'static); 13] = [
         &problems::nim::JUDGE,
+        &problems::turnpike::JUDGE,
         &kit::miller_rabin::JUDGE,
         &kit::permutations::JUDGE,
         &kit::sujiko::JUDGE,

@@ -29,7 +29,7 @@ pub fn prepare_call(
     match problem {
         "nim" => nim::JUDGE.prepare_call(lib, symbols, function, args),
         "lab-tictactoe" => lab_tictactoe::LabTicTacToe.prepare_call(lib, symbols, function, args),
-        "turnpike" => turnpike::Turnpike.prepare_call(lib, symbols, function, args),
+        "turnpike" => turnpike::JUDGE.prepare_call(lib, symbols, function, args),
         "maze" => maze::Maze::FIGURE_7_3.prepare_call(lib, symbols, function, args),
         "maze-keep-marks" => maze::Maze::KEEP_MARKS.prepare_call(lib, symbols, function, args),
         "maze-lib" => maze::exercise1::MazeLibProblem.prepare_call(lib, symbols, function, args),

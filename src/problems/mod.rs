@@ -399,7 +399,7 @@ pub fn catalogue() -> &'static [&'static dyn Problem] {
     static ALL: [&(dyn Problem + 'static); 22] = [
         &nim::NIM,
         &lab_tictactoe::LabTicTacToe,
-        &turnpike::Turnpike,
+        &turnpike::TURNPIKE,
         &maze::Maze::FIGURE_7_3,
         &maze::Maze::KEEP_MARKS,
         &maze::exercise1::MazeLibProblem,

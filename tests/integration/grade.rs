@@ -576,14 +576,16 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
-/// A kit problem's student bundle ships the checker with no solver (`labgrade-check` as its
-/// `bin/labgrade`) and the visible cases' expectations, computed at export: it grades as
-/// `labgrade check` does, and a case added to its fixtures is refused, never answered.
-#[test]
-fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
-    let work = tempfile::tempdir().unwrap();
-    let bundle = work.path().join("queens-checker");
-    let out = labgrade(&["export", "--student", "queens", bundle.to_str().unwrap()]);
+/// A student bundle of `problem` with no solver in it: its `bin/labgrade` is the checker
+/// (`labgrade-check`), and each of `samples` grades in it exactly as `labgrade check` grades
+/// it (verdicts, scores, messages). Returns the bundle's directory (in `work`).
+fn solver_free_bundle(
+    work: &std::path::Path,
+    problem: &str,
+    samples: &[&str],
+) -> std::path::PathBuf {
+    let bundle = work.join(format!("{problem}-checker"));
+    let out = labgrade(&["export", "--student", problem, bundle.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stdout(&out).contains("its labgrade holds no reference solver"),
@@ -595,18 +597,7 @@ fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap(),
         "the bundle's labgrade is the checker"
     );
-    assert!(bundle.join("expected/queens.json").is_file());
-    let in_bundle = |sub: &std::path::Path| {
-        let run = Command::new(bundle.join("bin/labgrade"))
-            .args(["check", "queens", sub.to_str().unwrap(), "--format", "json"])
-            .arg("--cache-dir")
-            .arg(cache_dir())
-            .current_dir(work.path())
-            .env_remove("LABGRADE_ROOT")
-            .output()
-            .unwrap();
-        (run.status.code(), stdout(&run), stderr(&run))
-    };
+    assert!(bundle.join(format!("expected/{problem}.json")).is_file());
     let graded = |r: &Value| -> Vec<(String, String, String, String)> {
         r["cases"]
             .as_array()
@@ -622,16 +613,51 @@ fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
             })
             .collect()
     };
-    for name in ["handout-c", "one-diagonal", "no-remove"] {
-        let sub = sample_of("queens", name);
-        let (code, text, err) = in_bundle(&sub);
-        let full = labgrade(&["check", "queens", sub.to_str().unwrap(), "--format", "json"]);
+    for name in samples {
+        let sub = sample_of(problem, name);
+        let (code, text, err) = in_bundle(
+            &bundle,
+            work,
+            &["check", problem, sub.to_str().unwrap(), "--format", "json"],
+        );
+        let full = labgrade(&["check", problem, sub.to_str().unwrap(), "--format", "json"]);
         assert_eq!(code, full.status.code(), "{name}: {err}");
         let bundled: Value = serde_json::from_str(&text).unwrap();
         let graded_full: Value = serde_json::from_str(&stdout(&full)).unwrap();
         assert_eq!(graded(&bundled), graded(&graded_full), "{name}");
         assert_eq!(bundled["score"], graded_full["score"], "{name}");
     }
+    bundle
+}
+
+/// Runs the bundle's labgrade with `args` from `cwd`: exit code, stdout, stderr.
+fn in_bundle(
+    bundle: &std::path::Path,
+    cwd: &std::path::Path,
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let run = Command::new(bundle.join("bin/labgrade"))
+        .args(args)
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir(cwd)
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap();
+    (run.status.code(), stdout(&run), stderr(&run))
+}
+
+/// A kit problem's student bundle ships the checker with no solver and the visible cases'
+/// expectations, computed at export: it grades as `labgrade check` does, and a case added to
+/// its fixtures is refused, never answered.
+#[test]
+fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = solver_free_bundle(
+        work.path(),
+        "queens",
+        &["handout-c", "one-diagonal", "no-remove"],
+    );
     // A student who adds a case (a hidden input, say) gets no answer for it.
     let fixture = bundle.join("fixtures/queens/10-solve.toml");
     let mut text = std::fs::read_to_string(&fixture).unwrap();
@@ -641,21 +667,35 @@ fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
          compare = [\"return\"]\n",
     );
     std::fs::write(&fixture, text).unwrap();
-    let (code, _, err) = in_bundle(&sample_of("queens", "handout-c"));
+    let sub = sample_of("queens", "handout-c");
+    let (code, _, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &["check", "queens", sub.to_str().unwrap()],
+    );
     assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("10-solve.toml") && err.contains("this bundle holds no expectation"),
         "{err}"
     );
     // The checker runs `check` only.
-    let run = Command::new(bundle.join("bin/labgrade"))
-        .args(["grade", "queens", "x", "--out", "y"])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
-    assert!(
-        stderr(&run).contains("it runs `check` only"),
-        "{}",
-        stderr(&run)
+    let (code, _, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &["grade", "queens", "x", "--out", "y"],
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("it runs `check` only"), "{err}");
+}
+
+/// Turnpike's bundle judges the search and explains where it departs from the reference's
+/// record of it, read from the bundle's evidence.
+#[test]
+fn a_turnpike_bundle_judges_the_search_from_its_evidence() {
+    let work = tempfile::tempdir().unwrap();
+    solver_free_bundle(
+        work.path(),
+        "turnpike",
+        &["correct", "left-first", "never-undoes", "own-sorted-array"],
     );
 }

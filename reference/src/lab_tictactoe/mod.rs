@@ -22,6 +22,7 @@ pub mod board;
 pub mod console;
 pub mod minimax;
 pub mod positions;
+pub mod reading;
 
 pub use board::{
     board_from_str, board_to_string, draw_board, empty_board, game_status, make_move,

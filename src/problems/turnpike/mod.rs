@@ -20,6 +20,7 @@
 //! as the text presumes the caller does. The reference ([`labgrade_reference::turnpike`])
 //! runs on the same [`world::World`] in the grader, so both records are made by one code.
 
+mod evidence;
 pub mod input;
 pub mod judge;
 pub mod world;
@@ -34,7 +35,7 @@ use serde_json::Value;
 use super::abi::{FunctionSig, PreparedCall, Scalar};
 use super::memo::{first_arg, Memo};
 use super::{
-    CppAdapted, Expected, Mismatch, PlainForm, Problem, RefOutcome, ReturnComparison, Runs,
+    CppAdapted, Expected, Mismatch, Params, PlainForm, Problem, RefOutcome, ReturnComparison, Runs,
 };
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::{Case, CompareItem};
@@ -43,8 +44,23 @@ use crate::submission::symbols::demangle;
 use input::Instance;
 use world::{AdapterFn, IntArrayFn, MultisetAdapterFn, TurnpikeFn, World};
 
-/// The turnpike problem.
-pub struct Turnpike;
+/// The turnpike problem: with its solver ([`TURNPIKE`], the grader's) or without
+/// ([`JUDGE`], the student bundle's checker and the child's: it reads the reference's record
+/// of each case from the bundle's evidence, computed at export, see [`crate::student`]).
+pub struct Turnpike {
+    solver: Option<Solve>,
+}
+
+/// The reference's record on a case's argument, computed ([`reference_for`]).
+type Solve = fn(&Value) -> Result<Arc<Reference>, String>;
+
+/// Turnpike, graded against the exact reference.
+pub static TURNPIKE: Turnpike = Turnpike {
+    solver: Some(reference_for),
+};
+
+/// The same without its solver.
+pub static JUDGE: Turnpike = Turnpike { solver: None };
 
 const DECL: &str = "int turnpike(int x[], dist_set D, unsigned int n)";
 
@@ -108,7 +124,40 @@ pub fn reference_for(arg: &Value) -> Result<Arc<Reference>, String> {
     })
 }
 
+/// The evidence's key of the reference's record on a case's argument.
+fn evidence_key(arg: &Value) -> String {
+    format!("turnpike reference: {arg}")
+}
+
+/// The reference's record, read back from a bundle's evidence ([`Turnpike::evidence`]).
+fn from_evidence(arg: &Value) -> Result<Arc<Reference>, String> {
+    static READ: Memo<Reference> = Memo::new();
+    let arg_owned = arg.clone();
+    READ.get_or_compute(arg.to_string(), 256, move || {
+        let fact = crate::student::evidence(&evidence_key(&arg_owned))
+            .ok_or("this bundle holds no reference record for this case")?;
+        let summary = fact.get("summary").cloned().unwrap_or(Value::Null);
+        let run = fact
+            .get("run")
+            .and_then(evidence::run_from)
+            .ok_or("this bundle's reference record does not read")?;
+        Ok(Reference {
+            inst: input::parse(&arg_owned)?,
+            summary,
+            run,
+        })
+    })
+}
+
 impl Turnpike {
+    /// The reference's record on a case's argument: computed, or read from the bundle.
+    fn reference(&self, arg: &Value) -> Result<Arc<Reference>, String> {
+        match self.solver {
+            Some(solve) => solve(arg),
+            None => from_evidence(arg),
+        }
+    }
+
     /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
     pub fn prepare_call(
         &self,
@@ -349,7 +398,7 @@ impl Problem for Turnpike {
         let arg = args
             .first()
             .ok_or("turnpike's case takes one argument, the distance set")?;
-        let r = reference_for(arg)?;
+        let r = self.reference(arg)?;
         let mut e = Expected::returns(r.summary.clone());
         e.calls = BTreeMap::from([
             ("place".to_string(), r.run.place_calls),
@@ -360,6 +409,24 @@ impl Problem for Turnpike {
             ("turnpike".to_string(), 1),
         ]);
         Ok(e)
+    }
+
+    /// The reference's record on the case's argument (its search, step by step), which
+    /// the judgement and the explanations read.
+    fn evidence(&self, input: &RunInput, _params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        let RunInput::Call { args, .. } = input else {
+            return facts;
+        };
+        if let (Some(arg), Some(solve)) = (args.first(), self.solver) {
+            if let Ok(r) = solve(arg) {
+                facts.insert(
+                    evidence_key(arg),
+                    serde_json::json!({ "summary": r.summary, "run": evidence::run_to(&r.run) }),
+                );
+            }
+        }
+        facts
     }
 
     fn unobservable_with(
@@ -385,7 +452,7 @@ impl Problem for Turnpike {
         _runs: &Runs<'_>,
     ) -> Option<ReturnComparison> {
         let function = case.def.call.as_deref()?;
-        let r = first_arg(case).and_then(|a| reference_for(&a).ok())?;
+        let r = first_arg(case).and_then(|a| self.reference(&a).ok())?;
         Some(match function {
             "turnpike" => judge::answer(&r, expected, got),
             "turnpike_distances" => judge::distances_after(&r, got),
@@ -407,7 +474,7 @@ impl Problem for Turnpike {
         let RefOutcome::Returns(exp) = &m.expected.outcome else {
             return None;
         };
-        let r = first_arg(m.case).and_then(|a| reference_for(&a).ok())?;
+        let r = first_arg(m.case).and_then(|a| self.reference(&a).ok())?;
         judge::departure(&r, exp, got)
             .map(|d| format!("the number of place calls follows the order of the search: {d}"))
     }
@@ -469,7 +536,7 @@ mod tests {
 
     #[test]
     fn expectations_for_the_published_figure() {
-        let e = Turnpike
+        let e = TURNPIKE
             .expected(&RunInput::Call {
                 function: "turnpike".into(),
                 args: vec![json!(WORKED)],
@@ -488,14 +555,14 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_before_any_run() {
-        let err = Turnpike
+        let err = TURNPIKE
             .expected(&RunInput::Call {
                 function: "turnpike".into(),
                 args: vec![json!([1, 2, 3, 4])],
             })
             .unwrap_err();
         assert!(err.contains("|D| = 4 is not n(n-1)/2"), "{err}");
-        let err = Turnpike
+        let err = TURNPIKE
             .expected(&RunInput::Call {
                 function: "turnpike".into(),
                 args: vec![json!([1, 0, 1])],
