@@ -32,8 +32,10 @@ pub fn precomputed_only() -> bool {
 
 /// The problems a student bundle's checker can check: each without its solver.
 pub fn judges() -> &'static [&'static dyn Problem] {
-    static JUDGES: [&(dyn Problem + 'static); 13] = [
+    static JUDGES: [&(dyn Problem + 'static); 15] = [
         &problems::nim::JUDGE,
+        &problems::maze::Maze::JUDGE_FIGURE_7_3,
+        &problems::maze::Maze::JUDGE_KEEP_MARKS,
         &problems::turnpike::JUDGE,
         &kit::miller_rabin::JUDGE,
         &kit::permutations::JUDGE,
@@ -72,7 +74,7 @@ pub struct Precomputed {
     pub labgrade: String,
     /// The parameters in force (a course's), as the key of every entry.
     pub params: Params,
-    /// By [`crate::runner::input_key`].
+    /// By [`case_key`].
     pub entries: BTreeMap<String, Entry>,
 }
 
@@ -102,6 +104,13 @@ impl Precomputed {
         })?;
         Ok((entry.expected.clone(), entry.reference_ms))
     }
+}
+
+/// What a case's expectation is known by in a bundle: its whole input, the function it
+/// calls included (cases that share one run, such as maze's `SolveMaze` and
+/// `SolveMaze_marks`, expect different things of it).
+pub fn case_key(input: &crate::sandbox::RunInput) -> String {
+    serde_json::to_string(input).unwrap_or_else(|_| format!("{input:?}"))
 }
 
 /// Reads `problem`'s expectations from `root`.
@@ -166,10 +175,9 @@ pub fn write(
     let mut entries = BTreeMap::new();
     for (input, mut expected) in computed.cases {
         expected.evidence.extend(code.evidence(&input, &params));
-        let key = crate::runner::input_key(code, &input);
-        let reference_ms = computed.ms[&key];
+        let reference_ms = computed.ms[&crate::runner::input_key(code, &input)];
         entries.insert(
-            key,
+            case_key(&input),
             Entry {
                 expected,
                 reference_ms,

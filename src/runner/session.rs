@@ -756,7 +756,9 @@ pub fn expectations(
         let input = problems::run_input(code, case)?;
         let key = input_key(code, &input);
         let (e, ms) = match precomputed {
-            Some(store) => store.get(&key, params).map_err(|m| case.invalid(m))?,
+            Some(store) => store
+                .get(&crate::student::case_key(&input), params)
+                .map_err(|m| case.invalid(m))?,
             None => {
                 let started = super::reference_time::process_cpu_ms();
                 let e = code

@@ -66,15 +66,17 @@ impl Budget {
     /// Why the build is over, if it is: a tool stopped at a CPU limit, or no CPU left.
     pub fn over(&self) -> Option<String> {
         let halted = self.halted.lock().expect("the build budget").clone();
-        halted.or_else(|| {
-            self.cpu_left().is_zero().then(|| {
-                format!(
-                    "this submission's build used all of labgrade's budget of {} s of CPU for \
-                     one build (every compile, link and build script together)\n",
-                    self.cpu.as_secs()
-                )
-            })
-        })
+        halted.or_else(|| self.cpu_left().is_zero().then(|| self.spent_all()))
+    }
+
+    /// The build used all of its CPU budget: said when a tool whose limit was cut to what was
+    /// left is stopped at it (a few milliseconds may still be left on the books).
+    pub fn spent_all(&self) -> String {
+        format!(
+            "this submission's build used all of labgrade's budget of {} s of CPU for one \
+             build (every compile, link and build script together)\n",
+            self.cpu.as_secs()
+        )
     }
 
     /// Takes `used` off.

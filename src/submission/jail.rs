@@ -550,7 +550,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
             "`{program}` was stopped: {}",
             jail.budget
                 .as_ref()
-                .and_then(|b| b.over())
+                .map(|b| b.over().unwrap_or_else(|| b.spent_all()))
                 .unwrap_or_default()
         )
     } else if cpu_out {

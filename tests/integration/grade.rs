@@ -699,3 +699,20 @@ fn a_turnpike_bundle_judges_the_search_from_its_evidence() {
         &["correct", "left-first", "never-undoes", "own-sorted-array"],
     );
 }
+
+/// Maze's bundle judges marks, order and paths, and draws where a search departs, from the
+/// reference's record of each case in the bundle's evidence.
+#[test]
+fn a_maze_bundle_judges_from_its_evidence() {
+    let work = tempfile::tempdir().unwrap();
+    solver_free_bundle(
+        work.path(),
+        "maze",
+        &[
+            "book",
+            "forgets-to-mark",
+            "west-first",
+            "find-path-exit-not-counted",
+        ],
+    );
+}

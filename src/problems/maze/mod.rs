@@ -21,6 +21,7 @@
 //! ([`labgrade_reference::maze`]) runs on the same [`world::World`] in the grader.
 
 pub mod draw;
+mod evidence;
 pub mod exercise1;
 pub mod input;
 pub mod judge;
@@ -53,22 +54,51 @@ use world::{World, VISITS_KEEP};
 /// hands in one program or the other: in one problem, a correct program would fail half the
 /// cases. Which program a case grades is its argument's `variant`; a case that names none
 /// grades its problem's program.
+///
+/// Each is built with its solver (the grader's) or without it (`JUDGE_*`: the student
+/// bundle's checker and the child's, which read the reference's record of each case from
+/// the bundle's evidence, see [`crate::student`]).
 pub struct Maze {
     name: &'static str,
     variant: &'static str,
+    solver: Option<Solve>,
 }
+
+/// The reference's record for a case's function and argument, computed ([`reference_for`]).
+type Solve = fn(&str, &Value) -> Result<Arc<Reference>, String>;
 
 impl Maze {
     /// Figure 7-3 as printed, exercises 2 and 4.
     pub const FIGURE_7_3: Maze = Maze {
         name: "maze",
         variant: "unmark",
+        solver: Some(reference_for),
     };
     /// Exercise 3: Figure 7-3 without UnmarkSquare.
     pub const KEEP_MARKS: Maze = Maze {
         name: "maze-keep-marks",
         variant: "keep-marks",
+        solver: Some(reference_for),
     };
+    /// [`Maze::FIGURE_7_3`] without its solver.
+    pub const JUDGE_FIGURE_7_3: Maze = Maze {
+        solver: None,
+        ..Self::FIGURE_7_3
+    };
+    /// [`Maze::KEEP_MARKS`] without its solver.
+    pub const JUDGE_KEEP_MARKS: Maze = Maze {
+        solver: None,
+        ..Self::KEEP_MARKS
+    };
+
+    /// The reference's record for `function` on `arg` (its variant filled in): computed, or
+    /// read from the bundle's evidence.
+    fn reference(&self, function: &str, arg: &Value) -> Result<Arc<Reference>, String> {
+        match self.solver {
+            Some(solve) => solve(function, arg),
+            None => evidence::reference(function, arg),
+        }
+    }
 
     /// A case's argument with the problem's program filled in when the case names none.
     fn with_variant(&self, arg: &Value) -> Value {
@@ -109,7 +139,7 @@ impl Maze {
     fn reference_of(&self, case: &Case) -> Option<Arc<Reference>> {
         let function = case.def.call.as_deref()?;
         let arg = self.with_variant(&first_arg(case)?);
-        reference_for(function, &arg).ok()
+        self.reference(function, &arg).ok()
     }
 }
 
@@ -455,6 +485,22 @@ impl Problem for Maze {
         PARAMETERS
     }
 
+    /// The reference's record of the case (its trace, the other path), which the judgement
+    /// and the explanations read.
+    fn evidence(&self, input: &RunInput, _params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        let (RunInput::Call { function, args }, Some(solve)) = (input, self.solver) else {
+            return facts;
+        };
+        if let Some(arg) = args.first() {
+            let arg = self.with_variant(arg);
+            if let Ok(r) = solve(function, &arg) {
+                facts.insert(evidence::key(function, &arg), evidence::record(&r));
+            }
+        }
+        facts
+    }
+
     fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
         let RunInput::Call { function, args } = input else {
             return Err("maze has no whole-program cases: every case calls a function".into());
@@ -462,7 +508,7 @@ impl Problem for Maze {
         let arg = args
             .first()
             .ok_or("a maze case takes one argument, the maze")?;
-        let r = reference_for(function, &self.with_variant(arg))?;
+        let r = self.reference(function, &self.with_variant(arg))?;
         let ns = param(PARAMETERS, params, "NO_SOLUTION");
         if let Ok(m) = &r.inst.maze {
             let squares = (m.width() * m.height()) as i64;
