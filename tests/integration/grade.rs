@@ -198,23 +198,20 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
     // Its labgrade finds its data beside itself, from a directory with no specs around it,
     // and --all has nothing more to run.
     let sub = sample("c-version");
-    let run = Command::new(bundle.join("bin/labgrade"))
-        .args([
+    let (code, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &[
             "check",
             "nim",
             sub.to_str().unwrap(),
             "--all",
             "--format",
             "json",
-        ])
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .current_dir(work.path())
-        .env_remove("LABGRADE_ROOT")
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
-    let r: Value = serde_json::from_str(&stdout(&run)).unwrap();
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let r: Value = serde_json::from_str(&text).unwrap();
     let names: Vec<&str> = r["cases"]
         .as_array()
         .unwrap()
@@ -230,19 +227,14 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
     );
     let sub = sample("max-move-off-by-one");
-    let run = Command::new(bundle.join("bin/labgrade"))
-        .args(["check", "nim", sub.to_str().unwrap(), "--format", "json"])
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .current_dir(work.path())
-        .env_remove("LABGRADE_ROOT")
-        .output()
-        .unwrap();
-    let text = stdout(&run);
+    let (_, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &["check", "nim", sub.to_str().unwrap(), "--format", "json"],
+    );
     assert!(
         text.contains("If your course uses MAX_MOVE = 2"),
-        "{text}\n{}",
-        stderr(&run)
+        "{text}\n{err}"
     );
     // A bundle is written only into a new or empty directory.
     let again = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);

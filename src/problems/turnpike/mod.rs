@@ -286,14 +286,7 @@ const INT_ARRAY: &str = "labgrade_turnpike_int_array";
 /// order, the text's own listing of D, and reads back only the answer. The one-function
 /// adapter is for anything else (a size beside D, a struct of one's own).
 fn int_array_form(got: &Signature) -> bool {
-    let Some(params) = signature::demangled_params(&got.shown) else {
-        return false;
-    };
-    let plain: Vec<String> = params
-        .iter()
-        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
-        .collect();
-    let [x, d, n] = &plain[..] else {
+    let Some([x, d, n]) = three_params(&got.shown) else {
         return false;
     };
     got.ret == Class::Int(4)
@@ -302,20 +295,24 @@ fn int_array_form(got: &Signature) -> bool {
         && matches!(n.as_str(), "int" | "unsignedint")
 }
 
+/// The three parameter types of a turnpike as shown (`turnpike(int*, int*, unsigned int)`),
+/// without spaces, when it has three.
+fn three_params(shown: &str) -> Option<[String; 3]> {
+    let params = signature::demangled_params(shown)?;
+    let plain: Vec<String> = params
+        .iter()
+        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    plain.try_into().ok()
+}
+
 /// labgrade's C++ adapter for a turnpike on `std::multiset<int>` (labgrade_adapter.cpp).
 const MULTISET_ADAPTER: &str = "labgrade_turnpike_multiset";
 
 /// Whether a C++ turnpike (demangled) takes its D as a `std::multiset<int>`, by value or by
 /// reference, with x and n as the text has them.
 fn multiset_form(demangled: &str) -> bool {
-    let Some(params) = signature::demangled_params(demangled) else {
-        return false;
-    };
-    let plain: Vec<String> = params
-        .iter()
-        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
-        .collect();
-    let [x, d, n] = &plain[..] else {
+    let Some([x, d, n]) = three_params(demangled) else {
         return false;
     };
     let d = d.trim_end_matches('&').trim_end_matches("const");
