@@ -10,9 +10,10 @@
 //! full labgrade ([`write`]). A case the file does not hold (a fixture edited to ask for a
 //! hidden input) is an error, never an answer.
 //!
-//! The problems whose judging needs nothing but their expectations are the kit's (but the
-//! game side, whose world holds the game's rules): [`judges`]. The others (nim, maze,
-//! turnpike, the lab, the game side, cs61b) still ship the full labgrade in their bundle.
+//! The problems a bundle's checker can judge ([`judges`]): nim, maze, turnpike and the kit's
+//! but the game side, whose explanations read facts computed at export
+//! ([`Problem::evidence`]). The others (maze-lib, the lab, the game side, whose world holds
+//! the game's rules, cs61b) still ship the full labgrade in their bundle.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,7 +160,7 @@ pub fn write(
     root: &Root,
     problem: &str,
     course: Option<&crate::spec::Course>,
-) -> Result<usize, String> {
+) -> Result<(), String> {
     let code = problems::get(problem).ok_or_else(|| format!("no problem `{problem}`"))?;
     let spec = root.load_spec(problem).map_err(|e| e.to_string())?;
     let cases = crate::spec::load_fixtures(&root.fixtures_dir(problem), spec.limits)
@@ -191,12 +192,10 @@ pub fn write(
         entries,
     };
     let path = root.expectations_file(problem);
-    let written = store.entries.len();
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let text = serde_json::to_string(&store).map_err(|e| e.to_string())?;
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(written)
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

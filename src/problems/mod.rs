@@ -69,8 +69,9 @@ pub struct Expected {
     /// The record of the calls made into labgrade's library (a kit problem's world).
     pub world: Option<Value>,
     /// Facts about the case the explanations read besides the reference's own run (weiss'
-    /// count of the other search), computed with the expectation so that no explanation
-    /// needs a solver: a student bundle's checker has none.
+    /// count of the other search, nim's other readings): empty in `labgrade`, whose
+    /// explanations compute them when they need them; a student bundle's, computed at
+    /// export ([`Problem::evidence`]), since its checker has no solver.
     #[serde(default)]
     pub evidence: serde_json::Map<String, Value>,
 }

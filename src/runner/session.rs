@@ -723,8 +723,6 @@ enum Slot {
 /// One submission's cases: (case index, or `usize::MAX` for the warnings case; its slot).
 type Row = Vec<(usize, Slot)>;
 
-/// What makes two inputs one call: the problem's run key of the function with its
-/// arguments, or the whole program input.
 /// The reference's side of a problem's cases: each case's input and what the reference does
 /// on it (before a fixture's literal expectations), and the reference's CPU time on each
 /// input, on the grid the limits are derived from.
@@ -771,21 +769,16 @@ pub fn expectations(
         *slot = slot.max(ms);
         out.cases.push((input, e));
     }
+    // (A bundle's times are on the grid already: putting them there again changes nothing.)
     out.ms = raw_ms
         .into_iter()
-        .map(|(k, ms)| {
-            let on_grid = if precomputed.is_some() {
-                ms
-            } else {
-                super::reference_time::on_grid(ms)
-            };
-            (k, on_grid)
-        })
+        .map(|(k, ms)| (k, super::reference_time::on_grid(ms)))
         .collect();
     Ok(out)
 }
 
-/// What a run's input is known by: the cases that share it run the reference once.
+/// What makes two inputs one call: the problem's run key of the function with its
+/// arguments, or the whole program input (the cases that share it run the reference once).
 pub fn input_key(problem: &dyn Problem, input: &RunInput) -> String {
     match input {
         RunInput::Call { function, args } => {

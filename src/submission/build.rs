@@ -1601,7 +1601,7 @@ fn build_c_family_in(
         )?;
         Ok(step.ok.then(|| (obj, super::stand_ins::note(&list))))
     };
-    // Links `cmd` (a closure making the link's command with extra objects); on a failure
+    // Links with `link` (the link's command, given extra objects to link); on a failure
     // that stand-ins mend, links again with them and notes it.
     let link_standing_in = |link: &dyn Fn(&[&PathBuf]) -> Command,
                             objs: &[PathBuf],

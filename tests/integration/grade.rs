@@ -708,3 +708,27 @@ fn a_maze_bundle_judges_from_its_evidence() {
         ],
     );
 }
+
+/// Weiss' bundle names pruning where the course has none from the count of the other
+/// search, which labgrade computes when it explains and the bundle holds as evidence.
+#[test]
+fn a_weiss_bundle_names_pruning_from_its_evidence() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = solver_free_bundle(work.path(), "weiss-tictactoe", &["alpha-beta"]);
+    let sub = sample_of("weiss-tictactoe", "alpha-beta");
+    let (_, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &[
+            "check",
+            "weiss-tictactoe",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        text.contains("exactly as Figure 10.73's alpha-beta pruning does"),
+        "{text}\n{err}"
+    );
+}

@@ -278,8 +278,7 @@ pub struct KitProblem {
     /// student's whole program is run too (its output is the student's own: only how it
     /// ends is compared).
     pub console: Option<ConsoleExit>,
-    /// The facts its explanations read besides the reference's run, computed with each
-    /// expectation ([`Expected::evidence`]).
+    /// The facts its explanations read besides the reference's run ([`Problem::evidence`]).
     pub evidence: Option<Evidence>,
     derived: OnceLock<Derived>,
 }
@@ -324,7 +323,7 @@ impl KitProblem {
         self
     }
 
-    /// The same, computing evidence for its explanations with each expectation.
+    /// The same, with the facts its explanations read computed apart ([`Problem::evidence`]).
     pub const fn with_evidence(mut self, evidence: Evidence) -> KitProblem {
         self.evidence = Some(evidence);
         self
@@ -379,6 +378,17 @@ impl KitProblem {
     pub const fn with_shown(mut self, shown: judge::Shown) -> KitProblem {
         self.shown = shown;
         self
+    }
+
+    /// The facts its explanations read about a call ([`KitProblem::with_evidence`]), when
+    /// it has a way to compute them.
+    fn evidence_of(&self, input: &RunInput, params: &Params) -> Option<Map<String, Value>> {
+        let evidence = self.evidence?;
+        let RunInput::Call { function, args } = input else {
+            return None;
+        };
+        let (own, world, _) = call::split_args(self.function_def(function)?, args);
+        Some(evidence(function, own, world, params))
     }
 
     /// The interface.
@@ -567,11 +577,15 @@ impl Problem for KitProblem {
             stdout: run.stdout,
             exit_status: None,
             world,
-            evidence: self
-                .evidence
-                .map(|ev| ev(function, own, world_args, params))
-                .unwrap_or_default(),
+            evidence: Default::default(),
         })
+    }
+
+    /// Computed when a student bundle is made (the bundle's checker has no solver to), and
+    /// here, lazily, by [`KitProblem::explain`]: never with every expectation, whose CPU
+    /// time sets the cases' limits.
+    fn evidence(&self, input: &RunInput, params: &Params) -> Map<String, Value> {
+        self.evidence_of(input, params).unwrap_or_default()
     }
 
     fn describe_call(&self, input: &RunInput) -> Option<String> {
@@ -583,7 +597,23 @@ impl Problem for KitProblem {
     }
 
     fn explain(&self, m: &Mismatch<'_>) -> Option<String> {
-        self.explain.and_then(|e| e(m))
+        let explain = self.explain?;
+        if m.expected.evidence.is_empty() {
+            let facts = super::run_input(self, m.case)
+                .ok()
+                .and_then(|input| self.evidence_of(&input, m.params));
+            if let Some(evidence) = facts {
+                let expected = Expected {
+                    evidence,
+                    ..m.expected.clone()
+                };
+                return explain(&Mismatch {
+                    expected: &expected,
+                    ..*m
+                });
+            }
+        }
+        explain(m)
     }
 
     fn symbol_of(&self, function: &str) -> String {

@@ -185,8 +185,7 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
         return None;
     };
     let value_right = m.observed.value.as_ref()?.get("value")? == reference_value.get("value")?;
-    // The course's figure is what the reference searched; the other one was counted with
-    // the expectation.
+    // The course's figure is what the reference searched; the other one is the evidence's.
     let other = m.expected.evidence.get(OTHER_SEARCH)?.as_u64()?;
     let (full, pruned) = if alpha_beta {
         (other, expected)
