@@ -621,9 +621,21 @@ fn times(n: u64) -> String {
     }
 }
 
-/// The error and summary lines a sanitizer printed, if it printed any.
+/// The error and summary lines a sanitizer printed, if it printed any, without the
+/// process id sanitizers put in front of an error (`==7110==ERROR: ...`): it differs from
+/// run to run, and a report must not.
 fn sanitizer_report(stderr: &str) -> Option<String> {
-    let lines: Vec<&str> = stderr
+    let without_pid = |l: &str| -> String {
+        let pid = l
+            .strip_prefix("==")
+            .and_then(|rest| rest.split_once("=="))
+            .filter(|(pid, _)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+        match pid {
+            Some((_, rest)) => rest.to_string(),
+            None => l.to_string(),
+        }
+    };
+    let lines: Vec<String> = stderr
         .lines()
         .filter(|l| {
             l.contains("ERROR: AddressSanitizer")
@@ -632,6 +644,7 @@ fn sanitizer_report(stderr: &str) -> Option<String> {
                 || l.trim_start().starts_with("Direct leak of")
                 || l.trim_start().starts_with("Indirect leak of")
         })
+        .map(without_pid)
         .collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
@@ -696,5 +709,29 @@ fn cpu_shown(ms: u64) -> String {
         ms if ms < 1000 => format!("{ms} ms"),
         ms if ms % 1000 == 0 => format!("{} s", ms / 1000),
         ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitizer_report;
+
+    #[test]
+    fn a_sanitizer_report_is_the_same_from_run_to_run() {
+        let run = |pid: u32| {
+            format!(
+                "hello\n=={pid}==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of 9 \
+                 byte(s) in 1 object(s) allocated from:\n    #0 0x7f in malloc\nSUMMARY: \
+                 AddressSanitizer: 9 byte(s) leaked in 1 allocation(s).\n"
+            )
+        };
+        let report = sanitizer_report(&run(7110)).unwrap();
+        assert_eq!(report, sanitizer_report(&run(7165)).unwrap());
+        assert!(
+            report.starts_with("ERROR: LeakSanitizer: detected memory leaks\nDirect leak of 9"),
+            "{report}"
+        );
+        assert!(report.ends_with("leaked in 1 allocation(s)."), "{report}");
+        assert_eq!(sanitizer_report("all is well\n"), None);
     }
 }

@@ -80,11 +80,20 @@ impl Context {
     }
 
     /// The course file, read and checked against the problems labgrade knows.
+    /// A student bundle made with a course holds it (`course.toml`, see
+    /// [`crate::student::COURSE_FILE`]): its checker reads it when none is given.
     pub fn course(&self) -> Result<Option<Course>, CliError> {
-        let Some(path) = &self.course else {
+        let bundled = || {
+            crate::student::precomputed_only()
+                .then(|| self.root().ok())
+                .flatten()
+                .map(|root| root.dir().join(crate::student::COURSE_FILE))
+                .filter(|path| path.is_file())
+        };
+        let Some(path) = self.course.clone().or_else(bundled) else {
             return Ok(None);
         };
-        let course = Course::load(path)?;
+        let course = Course::load(&path)?;
         let known: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
         course.check_problems(&known)?;
         Ok(Some(course))

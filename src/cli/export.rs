@@ -4,9 +4,9 @@
 //! students compile against and the course libraries (`specs/`), and the visible cases only
 //! (`fixtures/<problem>/`): hidden cases are absent from it, not just skipped, so a student
 //! with the bundle can neither read nor run them. `bin/labgrade` finds its data next to
-//! itself, so it runs from anywhere. For the problems whose judging needs no solver
-//! ([`crate::student`]), `bin/labgrade` is the checker built without any, and the visible
-//! cases' expectations come computed in `expected/<problem>.json`.
+//! itself, so it runs from anywhere. `bin/labgrade` is the checker built without any
+//! reference solver ([`crate::student`]), and the visible cases' expectations come computed
+//! in `expected/<problem>.json`.
 
 use std::path::Path;
 
@@ -27,24 +27,33 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         )));
     }
     let bundle = write_bundle(ctx, problem, dir, Cases::VisibleOnly)?;
-    // Where the problem's judging needs no solver, the bundle's labgrade is the checker that
-    // has none, with the visible cases' expectations computed here.
-    let solver_free = crate::student::has_judge(problem);
-    if solver_free {
-        let me = std::env::current_exe()
-            .map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
-        let checker = me.with_file_name("labgrade-check");
-        if !checker.is_file() {
-            return Err(CliError(format!(
-                "`{}` is missing: the student bundle's checker is built with labgrade                  (`cargo build --release`)",
-                checker.display()
-            )));
-        }
-        std::fs::copy(&checker, dir.join("bin").join("labgrade"))
-            .map_err(|e| CliError(format!("cannot write the bundle's labgrade: {e}")))?;
-        let course = ctx.course()?;
-        let root = crate::spec::Root::at(dir)?;
-        crate::student::write(&root, problem, course.as_ref()).map_err(CliError)?;
+    // The bundle's labgrade is the checker, which links no solver, with the visible
+    // cases' expectations computed here.
+    if !crate::student::has_judge(problem) {
+        return Err(CliError(format!(
+            "labgrade has no student checker for {problem}: its bundle would hold the \
+             reference solvers (a labgrade bug: every problem of the catalogue has one)"
+        )));
+    }
+    let me = std::env::current_exe()
+        .map_err(|e| CliError(format!("cannot find labgrade's own binary: {e}")))?;
+    let checker = me.with_file_name("labgrade-check");
+    if !checker.is_file() {
+        return Err(CliError(format!(
+            "`{}` is missing: the student bundle's checker is built with labgrade \
+             (`cargo build --release`)",
+            checker.display()
+        )));
+    }
+    std::fs::copy(&checker, dir.join("bin").join("labgrade"))
+        .map_err(|e| CliError(format!("cannot write the bundle's labgrade: {e}")))?;
+    let course = ctx.course()?;
+    let root = crate::spec::Root::at(dir)?;
+    crate::student::write(&root, problem, course.as_ref()).map_err(CliError)?;
+    // The checker grades with the course the expectations were computed with.
+    if let Some(path) = ctx.course.as_ref().filter(|_| course.is_some()) {
+        std::fs::copy(path, dir.join(crate::student::COURSE_FILE))
+            .map_err(|e| CliError(format!("cannot copy the course file into the bundle: {e}")))?;
     }
     std::fs::write(
         dir.join("README.txt"),
@@ -64,22 +73,10 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         bundle.total,
         bundle.total - bundle.written
     );
-    if solver_free {
-        println!(
-            "its labgrade holds no reference solver: the visible cases' expectations are in \
-             expected/{problem}.json"
-        );
-    } else {
-        println!(
-            "note: {problem}'s bundle still holds labgrade's reference solvers (its judging \
-             needs them; the bundles of {} hold none)",
-            crate::student::judges()
-                .iter()
-                .map(|p| p.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
+    println!(
+        "its labgrade holds no reference solver: the visible cases' expectations are in \
+         expected/{problem}.json"
+    );
     Ok(exit_codes::OK)
 }
 

@@ -28,13 +28,13 @@ pub fn prepare_call(
 ) -> Result<PreparedCall, Ending> {
     match problem {
         "nim" => nim::JUDGE.prepare_call(lib, symbols, function, args),
-        "lab-tictactoe" => lab_tictactoe::LabTicTacToe.prepare_call(lib, symbols, function, args),
+        "lab-tictactoe" => lab_tictactoe::JUDGE.prepare_call(lib, symbols, function, args),
         "turnpike" => turnpike::JUDGE.prepare_call(lib, symbols, function, args),
         "maze" => maze::Maze::JUDGE_FIGURE_7_3.prepare_call(lib, symbols, function, args),
         "maze-keep-marks" => {
             maze::Maze::JUDGE_KEEP_MARKS.prepare_call(lib, symbols, function, args)
         }
-        "maze-lib" => maze::exercise1::MazeLibProblem.prepare_call(lib, symbols, function, args),
+        "maze-lib" => maze::exercise1::JUDGE.prepare_call(lib, symbols, function, args),
         "cs61b-minimax" => Err(Ending::InternalError {
             message: "cs61b-minimax is Java: its runs execute the JVM, nothing is loaded".into(),
         }),

@@ -11,18 +11,33 @@
 
 use serde_json::{json, Value};
 
-use super::{Expected, FunctionSig, Mismatch, Problem, ReturnComparison, Runs, Scalar};
+use super::{Expected, FunctionSig, Mismatch, Params, Problem, ReturnComparison, Runs, Scalar};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 use labgrade_reference::cs61b_minimax::{
     self as reference, Found, Player, Position, Reading, Tally, CANT_MOVE, REALLY_BAD_MOVE,
 };
 
-/// The problem.
-pub struct Cs61bMinimax;
+/// The problem: with the Rust reference ([`PROBLEM`], the grader's) or without it
+/// ([`JUDGE`], the student bundle's checker), which reads the named misreadings' records of
+/// each case from the bundle's evidence, computed at export.
+pub struct Cs61bMinimax {
+    /// Every search of a case under a reading ([`run_reference`]).
+    reference: Option<fn(Reading, &Input) -> Value>,
+}
 
-/// The one instance.
-pub static PROBLEM: Cs61bMinimax = Cs61bMinimax;
+/// The grader's cs61b-minimax.
+pub static PROBLEM: Cs61bMinimax = Cs61bMinimax {
+    reference: Some(run_reference),
+};
+
+/// The same without the reference.
+pub static JUDGE: Cs61bMinimax = Cs61bMinimax { reference: None };
+
+/// The evidence's key of `named`'s record of the case the harness reads as `jvm_input`.
+fn named_key(named: &Named, jvm_input: &str) -> String {
+    format!("cs61b-minimax {:?}: {jvm_input}", named.reading)
+}
 
 const FIND: &str = "static Move findBestMove(Player who, Position start, int depth, double cutoff)";
 const GUESS: &str = "static Move guessBestMove(Player who, Position start, double cutoff)";
@@ -463,7 +478,24 @@ impl Problem for Cs61bMinimax {
             return Err("cs61b-minimax has no whole-program cases".into());
         };
         let input = parse_input(function, args)?;
-        Ok(Expected::returns(run_reference(Reading::Lecture, &input)))
+        let reference = self
+            .reference
+            .ok_or("the student checker computes no expectation")?;
+        Ok(Expected::returns(reference(Reading::Lecture, &input)))
+    }
+
+    /// Each named misreading's record of the case, which names a student's mistake.
+    fn evidence(&self, input: &RunInput, _params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        let (RunInput::Call { function, args }, Some(reference)) = (input, self.reference) else {
+            return facts;
+        };
+        if let (Ok(parsed), Ok(jvm)) = (parse_input(function, args), jvm_input(function, args)) {
+            for n in &NAMED {
+                facts.insert(named_key(n, &jvm), reference(n.reading, &parsed));
+            }
+        }
+        facts
     }
 
     fn describe_call(&self, input: &RunInput) -> Option<String> {
@@ -533,10 +565,15 @@ impl Problem for Cs61bMinimax {
             return None;
         };
         let input = parse_input(&function, &args).ok()?;
+        let jvm = jvm_input(&function, &args).ok()?;
         let got = m.observed.value.as_ref()?;
+        let record = |n: &Named| match self.reference {
+            Some(reference) => Some(reference(n.reading, &input)),
+            None => crate::student::evidence(&named_key(n, &jvm)).cloned(),
+        };
         let named = NAMED
             .iter()
-            .find(|n| reproduces(&run_reference(n.reading, &input), got, true))?;
+            .find(|n| record(n).is_some_and(|r| reproduces(&r, got, true)))?;
         let lecture = match &m.expected.outcome {
             super::RefOutcome::Returns(v) => v,
             super::RefOutcome::Diverges => return None,

@@ -30,8 +30,46 @@ use super::{param, Expected, Parameter, Params, Problem, ReturnComparison, Runs}
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 
-/// The lab problem.
-pub struct LabTicTacToe;
+/// The lab problem: with its reference ([`PROBLEM`], the grader's) or without it
+/// ([`JUDGE`], the student bundle's checker and the child's). The judgement reads the
+/// decisions of the lab's minimax and of its known misreadings on every O-to-move position;
+/// without the reference, from the bundle's evidence, written at export
+/// ([`Problem::evidence`]: every case is visible, so they are the visible cases' answers).
+pub struct LabTicTacToe {
+    /// Every O-to-move position's decision of a reading with a `MAX_DEPTH` ([`decisions`]).
+    decide: Option<fn(Reading, i32) -> &'static [reference::Decision]>,
+    /// A case's expectation with a `MAX_DEPTH` ([`expected_of`]).
+    expect: Option<ExpectedOf>,
+}
+
+/// What the lab's reference does on a case with a `MAX_DEPTH`.
+type ExpectedOf = fn(&RunInput, i32) -> Result<Expected, String>;
+
+/// The grader's lab.
+pub static PROBLEM: LabTicTacToe = LabTicTacToe {
+    decide: Some(decisions),
+    expect: Some(expected_of),
+};
+
+/// The same without its reference.
+pub static JUDGE: LabTicTacToe = LabTicTacToe {
+    decide: None,
+    expect: None,
+};
+
+/// The evidence's key of `what` (`squares`, `counts` or `values`) of `reading`'s decisions
+/// with `MAX_DEPTH = d`.
+fn fact_key(what: &str, reading: Reading, d: i32) -> String {
+    format!(
+        "lab-tictactoe {what} of {} with MAX_DEPTH = {d}",
+        reading.name()
+    )
+}
+
+/// Every `MAX_DEPTH` a course may set.
+fn depths() -> std::ops::RangeInclusive<i32> {
+    MIN_DEPTH..=MAX_DEPTH_LIMIT
+}
 
 const FUNCTIONS: &[FunctionSig] = &[
     FunctionSig {
@@ -202,7 +240,124 @@ fn decisions(reading: Reading, max_depth: i32) -> &'static [reference::Decision]
     })
 }
 
+/// What the lab's reference does on a case with `MAX_DEPTH = d`.
+fn expected_of(input: &RunInput, d: i32) -> Result<Expected, String> {
+    match input {
+        RunInput::Program {
+            sanitizer: true, ..
+        } => {
+            // The leak-check program prints nothing and ends normally.
+            let mut e = Expected::returns(Value::from(0));
+            e.stdout = Some(String::new());
+            e.exit_status = Some(0);
+            Ok(e)
+        }
+        RunInput::Program { stdin, args, .. } => {
+            let t =
+                reference::play_within(!args.is_empty(), stdin.as_bytes(), Reading::Canonical, d);
+            let mut e = Expected::returns(Value::from(t.exit_status));
+            e.stdout = Some(t.stdout);
+            e.exit_status = Some(t.exit_status);
+            Ok(e)
+        }
+        RunInput::Call { function, .. } => {
+            let value = match function.as_str() {
+                "construct_default" | "construct_human" => {
+                    json!({ "board": "123456789", "player": 0, "ai_mode": false })
+                }
+                "construct_ai" => json!({ "board": "123456789", "player": 0, "ai_mode": true }),
+                "game_status_all" => Value::from(
+                    all_boards()
+                        .iter()
+                        .map(reference::game_status)
+                        .collect::<Vec<_>>(),
+                ),
+                "minimax_values_all" => Value::from(
+                    o_positions()
+                        .iter()
+                        .map(|b| {
+                            let mut board = *b;
+                            let mut count = reference::Count::default();
+                            reference::minimax_algo_within(
+                                &mut board,
+                                reference::PLAYER_1,
+                                0,
+                                Reading::Canonical,
+                                d,
+                                &mut count,
+                            )
+                        })
+                        .collect::<Vec<_>>(),
+                ),
+                "minimax_terminal_all" => Value::from(
+                    terminal_states()
+                        .iter()
+                        .map(|(b, player)| {
+                            let mut board = *b;
+                            let mut count = reference::Count::default();
+                            reference::minimax_algo_within(
+                                &mut board,
+                                *player,
+                                0,
+                                Reading::Canonical,
+                                d,
+                                &mut count,
+                            )
+                        })
+                        .collect::<Vec<_>>(),
+                ),
+                _ => Value::from(
+                    decisions(Reading::Canonical, d)
+                        .iter()
+                        .map(|d| json!([d.square, d.calls, d.max_depth]))
+                        .collect::<Vec<_>>(),
+                ),
+            };
+            Ok(Expected::returns(value))
+        }
+    }
+}
+
 impl LabTicTacToe {
+    /// `what` of `reading`'s decisions with `MAX_DEPTH = d`, one per O-to-move position:
+    /// computed, or read from the bundle's evidence (None when it holds none).
+    fn fact<T: serde::de::DeserializeOwned>(
+        &self,
+        what: &str,
+        reading: Reading,
+        d: i32,
+        computed: impl FnOnce(&[reference::Decision]) -> T,
+    ) -> Option<T> {
+        match self.decide {
+            Some(decide) => Some(computed(decide(reading, d))),
+            None => serde_json::from_value(
+                crate::student::evidence(&fact_key(what, reading, d))?.clone(),
+            )
+            .ok(),
+        }
+    }
+
+    /// The square each decision returns.
+    fn decided_squares(&self, reading: Reading, d: i32) -> Option<Vec<usize>> {
+        self.fact("squares", reading, d, |ds| {
+            ds.iter().map(|x| x.square).collect()
+        })
+    }
+
+    /// Each decision's `minimax_algo` calls and depth.
+    fn decided_counts(&self, reading: Reading, d: i32) -> Option<Vec<(u64, u64)>> {
+        self.fact("counts", reading, d, |ds| {
+            ds.iter().map(|x| (x.calls, x.max_depth)).collect()
+        })
+    }
+
+    /// The lab's values by square of each decision.
+    fn decided_values(&self, d: i32) -> Option<Vec<Vec<(usize, i32)>>> {
+        self.fact("values", Reading::Canonical, d, |ds| {
+            ds.iter().map(|x| x.values.clone()).collect()
+        })
+    }
+
     /// Inside the child: binds a call of `function` (see [`crate::problems::child`]).
     pub fn prepare_call(
         &self,
@@ -250,85 +405,10 @@ impl Problem for LabTicTacToe {
     }
 
     fn expected_with(&self, input: &RunInput, params: &Params) -> Result<Expected, String> {
-        let d = max_depth(params);
-        match input {
-            RunInput::Program {
-                sanitizer: true, ..
-            } => {
-                // The leak-check program prints nothing and ends normally.
-                let mut e = Expected::returns(Value::from(0));
-                e.stdout = Some(String::new());
-                e.exit_status = Some(0);
-                Ok(e)
-            }
-            RunInput::Program { stdin, args, .. } => {
-                let t = reference::play_within(
-                    !args.is_empty(),
-                    stdin.as_bytes(),
-                    Reading::Canonical,
-                    d,
-                );
-                let mut e = Expected::returns(Value::from(t.exit_status));
-                e.stdout = Some(t.stdout);
-                e.exit_status = Some(t.exit_status);
-                Ok(e)
-            }
-            RunInput::Call { function, .. } => {
-                let value = match function.as_str() {
-                    "construct_default" | "construct_human" => {
-                        json!({ "board": "123456789", "player": 0, "ai_mode": false })
-                    }
-                    "construct_ai" => json!({ "board": "123456789", "player": 0, "ai_mode": true }),
-                    "game_status_all" => Value::from(
-                        all_boards()
-                            .iter()
-                            .map(reference::game_status)
-                            .collect::<Vec<_>>(),
-                    ),
-                    "minimax_values_all" => Value::from(
-                        o_positions()
-                            .iter()
-                            .map(|b| {
-                                let mut board = *b;
-                                let mut count = reference::Count::default();
-                                reference::minimax_algo_within(
-                                    &mut board,
-                                    reference::PLAYER_1,
-                                    0,
-                                    Reading::Canonical,
-                                    d,
-                                    &mut count,
-                                )
-                            })
-                            .collect::<Vec<_>>(),
-                    ),
-                    "minimax_terminal_all" => Value::from(
-                        terminal_states()
-                            .iter()
-                            .map(|(b, player)| {
-                                let mut board = *b;
-                                let mut count = reference::Count::default();
-                                reference::minimax_algo_within(
-                                    &mut board,
-                                    *player,
-                                    0,
-                                    Reading::Canonical,
-                                    d,
-                                    &mut count,
-                                )
-                            })
-                            .collect::<Vec<_>>(),
-                    ),
-                    _ => Value::from(
-                        decisions(Reading::Canonical, d)
-                            .iter()
-                            .map(|d| json!([d.square, d.calls, d.max_depth]))
-                            .collect::<Vec<_>>(),
-                    ),
-                };
-                Ok(Expected::returns(value))
-            }
-        }
+        let expect = self
+            .expect
+            .ok_or("the student checker computes no expectation")?;
+        expect(input, max_depth(params))
     }
 
     fn compare_return(
@@ -344,11 +424,70 @@ impl Problem for LabTicTacToe {
             "game_status_all" => compare_statuses(expected, got),
             "minimax_values_all" => compare_values(expected, got, d),
             "minimax_terminal_all" => compare_terminal(expected, got),
-            "ai_moves" => compare_moves(got, d),
+            "ai_moves" => self.compare_moves(expected, got, d),
             "ai_moves_valid" => compare_valid(got),
-            "ai_move_counts" => compare_counts(case, got, d),
+            "ai_move_counts" => self.compare_counts(case, expected, got, d),
             _ => return None,
         })
+    }
+
+    /// The decisions the judgement of the AI's moves and counts reads beyond the case's
+    /// own expectation: every reading's moves at every depth (to name a misreading, or
+    /// another `MAX_DEPTH`), the lab's values by square, and the calls and depth of the
+    /// lab's minimax at every depth and of every reading at the depth in force.
+    fn evidence(&self, input: &RunInput, params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        let RunInput::Call { function, .. } = input else {
+            return facts;
+        };
+        let d = max_depth(params);
+        let mut put = |what: &str, r: Reading, e: i32, v: Option<Value>| {
+            if let Some(v) = v {
+                facts.insert(fact_key(what, r, e), v);
+            }
+        };
+        let json_of = |v| serde_json::to_value(v).ok();
+        match function.as_str() {
+            "ai_moves" => {
+                for r in Reading::ALL {
+                    for e in depths() {
+                        put(
+                            "squares",
+                            r,
+                            e,
+                            self.decided_squares(r, e).and_then(json_of),
+                        );
+                    }
+                }
+                let values = self
+                    .decided_values(d)
+                    .and_then(|v| serde_json::to_value(v).ok());
+                put("values", Reading::Canonical, d, values);
+            }
+            "ai_move_counts" => {
+                for e in depths() {
+                    let r = Reading::Canonical;
+                    put(
+                        "squares",
+                        r,
+                        e,
+                        self.decided_squares(r, e).and_then(json_of),
+                    );
+                    let counts = self
+                        .decided_counts(r, e)
+                        .and_then(|v| serde_json::to_value(v).ok());
+                    put("counts", r, e, counts);
+                }
+                for r in Reading::ALL {
+                    let counts = self
+                        .decided_counts(r, d)
+                        .and_then(|v| serde_json::to_value(v).ok());
+                    put("counts", r, d, counts);
+                }
+            }
+            _ => {}
+        }
+        facts
     }
 }
 
@@ -453,104 +592,6 @@ fn squares(got: &Value) -> Vec<Option<i64>> {
         .collect()
 }
 
-/// Which known reading of the pseudocode the student's moves match, with `MAX_DEPTH = d`.
-fn matching_reading(moves: &[Option<i64>], d: i32) -> String {
-    let mut best: Option<(Reading, usize)> = None;
-    for r in Reading::ALL {
-        let agree = decisions(r, d)
-            .iter()
-            .zip(moves)
-            .filter(|(d, m)| **m == Some(d.square as i64))
-            .count();
-        if r != Reading::Canonical && agree == moves.len() {
-            return format!("your minimax behaves as if {}", r.description());
-        }
-        if best.is_none_or(|(_, a)| agree > a) {
-            best = Some((r, agree));
-        }
-    }
-    // A known mistake with another MAX_DEPTH: it makes every one of the moves. (The
-    // canonical moves are the same at every depth, so only a mistake can be told apart.)
-    for r in Reading::ALL {
-        if r == Reading::Canonical {
-            continue;
-        }
-        let other: Vec<i32> = (MIN_DEPTH..=MAX_DEPTH_LIMIT)
-            .filter(|&e| e != d)
-            .filter(|&e| {
-                decisions(r, e)
-                    .iter()
-                    .zip(moves)
-                    .all(|(x, m)| *m == Some(x.square as i64))
-            })
-            .collect();
-        if let Some(&e) = other.first() {
-            let alike = if other.len() > 1 {
-                format!(
-                    " (or any of MAX_DEPTH = {}: they make the same moves)",
-                    depth_list(&other)
-                )
-            } else {
-                String::new()
-            };
-            return format!(
-                "your minimax behaves as if {}, with MAX_DEPTH = {e}{alike}: that mistake with \
-                 that depth makes every one of your moves. Your code seems to use MAX_DEPTH = \
-                 {e}, and labgrade graded against MAX_DEPTH = {d}; if your course sets \
-                 MAX_DEPTH = {e}, put `params = {{ MAX_DEPTH = {e} }}` in the course file's \
-                 [lab-tictactoe] table (labgrade --course FILE), and fix the mistake either way",
-                r.description()
-            );
-        }
-    }
-    match best {
-        Some((r, agree)) if r != Reading::Canonical => format!(
-            "the closest known mistake: {} (it agrees with yours on {agree} of {} positions)",
-            r.description(),
-            moves.len()
-        ),
-        _ => "it matches none of the known misreadings of the pseudocode".into(),
-    }
-}
-
-fn compare_moves(got: &Value, depth: i32) -> ReturnComparison {
-    let reference = decisions(Reading::Canonical, depth);
-    let moves = squares(got);
-    let diffs: Vec<usize> = (0..reference.len())
-        .filter(|&i| moves.get(i).copied().flatten() != Some(reference[i].square as i64))
-        .collect();
-    let message = diffs.first().map_or(String::new(), |&i| {
-        let d = &reference[i];
-        let values: Vec<String> = d
-            .values
-            .iter()
-            .map(|(sq, v)| format!("{}:{v}", sq + 1))
-            .collect();
-        format!(
-            "the AI's move differs on {} of {} positions where O is to move; the first:\n{}\nthe \
-             lab's AI{} plays square {} (values by square {}), yours plays {}\n{}",
-            diffs.len(),
-            reference.len(),
-            draw(&o_positions()[i]),
-            depth_note(depth),
-            d.square + 1,
-            values.join(" "),
-            moves
-                .get(i)
-                .copied()
-                .flatten()
-                .map_or("nothing".into(), |m| format!("square {}", m + 1)),
-            matching_reading(&moves, depth)
-        )
-    });
-    ReturnComparison {
-        ok: diffs.is_empty() && moves.len() == reference.len(),
-        message,
-        expected_shown: summary(reference.len(), 0),
-        observed_shown: summary(reference.len(), diffs.len()),
-    }
-}
-
 fn compare_valid(got: &Value) -> ReturnComparison {
     let moves = squares(got);
     let positions = o_positions();
@@ -606,86 +647,202 @@ fn accepted(case: &Case) -> Vec<Reading> {
         .collect()
 }
 
-fn compare_counts(case: &Case, got: &Value, max_depth: i32) -> ReturnComparison {
-    let counts = counts_of(got);
-    let against = |r: Reading, d: i32| -> Vec<usize> {
-        let decided = decisions(r, d);
-        (0..decided.len())
-            .filter(|&i| {
-                counts.get(i).copied().flatten() != Some((decided[i].calls, decided[i].max_depth))
-            })
-            .collect()
-    };
-    let reference = decisions(Reading::Canonical, max_depth);
-    let shown = |n: usize| json!({ "positions": reference.len(), "differing": n });
-    if counts.iter().all(Option::is_none) {
-        return ReturnComparison {
-            ok: false,
-            message: "minimax_algo's calls could not be counted in this build".into(),
-            expected_shown: shown(0),
-            observed_shown: json!("not observable"),
+impl LabTicTacToe {
+    /// Which known reading of the pseudocode the student's moves match, with
+    /// `MAX_DEPTH = d`.
+    fn matching_reading(&self, moves: &[Option<i64>], d: i32) -> String {
+        let makes_every = |squares: &[usize]| {
+            squares.len() == moves.len()
+                && squares
+                    .iter()
+                    .zip(moves)
+                    .all(|(x, m)| *m == Some(*x as i64))
         };
+        let mut best: Option<(Reading, usize)> = None;
+        for r in Reading::ALL {
+            let Some(squares) = self.decided_squares(r, d) else {
+                continue;
+            };
+            let agree = squares
+                .iter()
+                .zip(moves)
+                .filter(|(x, m)| **m == Some(**x as i64))
+                .count();
+            if r != Reading::Canonical && agree == moves.len() {
+                return format!("your minimax behaves as if {}", r.description());
+            }
+            if best.is_none_or(|(_, a)| agree > a) {
+                best = Some((r, agree));
+            }
+        }
+        // A known mistake with another MAX_DEPTH: it makes every one of the moves. (The
+        // canonical moves are the same at every depth, so only a mistake can be told apart.)
+        for r in Reading::ALL {
+            if r == Reading::Canonical {
+                continue;
+            }
+            let other: Vec<i32> = depths()
+                .filter(|&e| e != d)
+                .filter(|&e| self.decided_squares(r, e).is_some_and(|x| makes_every(&x)))
+                .collect();
+            if let Some(&e) = other.first() {
+                let alike = if other.len() > 1 {
+                    format!(
+                        " (or any of MAX_DEPTH = {}: they make the same moves)",
+                        depth_list(&other)
+                    )
+                } else {
+                    String::new()
+                };
+                return format!(
+                    "your minimax behaves as if {}, with MAX_DEPTH = {e}{alike}: that mistake \
+                     with that depth makes every one of your moves. Your code seems to use \
+                     MAX_DEPTH = {e}, and labgrade graded against MAX_DEPTH = {d}; if your course \
+                     sets MAX_DEPTH = {e}, put `params = {{ MAX_DEPTH = {e} }}` in the course \
+                     file's [lab-tictactoe] table (labgrade --course FILE), and fix the mistake \
+                     either way",
+                    r.description()
+                );
+            }
+        }
+        match best {
+            Some((r, agree)) if r != Reading::Canonical => format!(
+                "the closest known mistake: {} (it agrees with yours on {agree} of {} positions)",
+                r.description(),
+                moves.len()
+            ),
+            _ => "it matches none of the known misreadings of the pseudocode".into(),
+        }
     }
-    let diffs = against(Reading::Canonical, max_depth);
-    if diffs.is_empty() {
-        return ReturnComparison {
-            ok: true,
-            message: String::new(),
-            expected_shown: shown(0),
-            observed_shown: shown(0),
+
+    /// The AI's moves against the lab's (the case's expected rows).
+    fn compare_moves(&self, expected: &Value, got: &Value, depth: i32) -> ReturnComparison {
+        let reference = squares(expected);
+        let moves = squares(got);
+        let diffs: Vec<usize> = (0..reference.len())
+            .filter(|&i| moves.get(i).copied().flatten() != reference[i])
+            .collect();
+        let values = self.decided_values(depth);
+        let message = diffs.first().map_or(String::new(), |&i| {
+            let by_square = values.as_ref().and_then(|v| v.get(i)).map_or(
+                String::new(),
+                |v| {
+                    let v: Vec<String> = v.iter().map(|(sq, v)| format!("{}:{v}", sq + 1)).collect();
+                    format!(" (values by square {})", v.join(" "))
+                },
+            );
+            format!(
+                "the AI's move differs on {} of {} positions where O is to move; the first:\n{}\nthe \
+                 lab's AI{} plays square {}{by_square}, yours plays {}\n{}",
+                diffs.len(),
+                reference.len(),
+                draw(&o_positions()[i]),
+                depth_note(depth),
+                reference[i].map_or("?".into(), |m| (m + 1).to_string()),
+                moves
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or("nothing".into(), |m| format!("square {}", m + 1)),
+                self.matching_reading(&moves, depth)
+            )
+        });
+        ReturnComparison {
+            ok: diffs.is_empty() && moves.len() == reference.len(),
+            message,
+            expected_shown: summary(reference.len(), 0),
+            observed_shown: summary(reference.len(), diffs.len()),
+        }
+    }
+    /// `minimax_algo`'s calls and depth per decision against the lab's (the case's
+    /// expected rows), an accepted reading's, or another `MAX_DEPTH`'s.
+    fn compare_counts(
+        &self,
+        case: &Case,
+        expected: &Value,
+        got: &Value,
+        max_depth: i32,
+    ) -> ReturnComparison {
+        let counts = counts_of(got);
+        let differing = |decided: &[Option<(u64, u64)>]| -> Vec<usize> {
+            (0..decided.len())
+                .filter(|&i| decided[i].is_none() || counts.get(i).copied().flatten() != decided[i])
+                .collect()
         };
-    }
-    for r in accepted(case) {
-        if against(r, max_depth).is_empty() {
+        let against = |r: Reading, d: i32| -> Option<Vec<usize>> {
+            let decided: Vec<Option<(u64, u64)>> =
+                self.decided_counts(r, d)?.into_iter().map(Some).collect();
+            Some(differing(&decided))
+        };
+        let reference = counts_of(expected);
+        let reference_moves = squares(expected);
+        let shown = |n: usize| json!({ "positions": reference.len(), "differing": n });
+        if counts.iter().all(Option::is_none) {
+            return ReturnComparison {
+                ok: false,
+                message: "minimax_algo's calls could not be counted in this build".into(),
+                expected_shown: shown(0),
+                observed_shown: json!("not observable"),
+            };
+        }
+        let diffs = differing(&reference);
+        if diffs.is_empty() {
             return ReturnComparison {
                 ok: true,
-                message: format!(
-                    "your call counts match an accepted alternative reading: {}",
-                    r.description()
-                ),
+                message: String::new(),
                 expected_shown: shown(0),
                 observed_shown: shown(0),
             };
         }
-    }
-    let i = diffs[0];
-    let (calls, depth) = counts.get(i).copied().flatten().unwrap_or((0, 0));
-    let moves = squares(got);
-    let moves_same = moves
-        .iter()
-        .zip(reference)
-        .all(|(m, d)| *m == Some(d.square as i64));
-    // Another MAX_DEPTH: the lab's minimax with it makes every observed move and every
-    // observed count (calls and depth, on all 2,097 decisions).
-    let other: Vec<i32> = (MIN_DEPTH..=MAX_DEPTH_LIMIT)
-        .filter(|&d| d != max_depth && against(Reading::Canonical, d).is_empty())
-        .filter(|&d| {
-            moves
-                .iter()
-                .zip(decisions(Reading::Canonical, d))
-                .all(|(m, dec)| *m == Some(dec.square as i64))
-        })
-        .collect();
-    ReturnComparison {
-        ok: false,
-        message: format!(
-            "minimax_algo's calls or depth differ on {} of {} decisions{}; the first:\n{}\nthe \
-             lab's minimax{} makes {} calls, {} deep; yours makes {calls}, {depth} deep{}",
-            diffs.len(),
-            reference.len(),
-            if moves_same {
-                " (the moves themselves are right)"
-            } else {
-                ""
-            },
-            draw(&o_positions()[i]),
-            depth_note(max_depth),
-            reference[i].calls,
-            reference[i].max_depth,
-            other_depth_hint(&other, max_depth),
-        ),
-        expected_shown: shown(0),
-        observed_shown: shown(diffs.len()),
+        for r in accepted(case) {
+            if against(r, max_depth).is_some_and(|d| d.is_empty()) {
+                return ReturnComparison {
+                    ok: true,
+                    message: format!(
+                        "your call counts match an accepted alternative reading: {}",
+                        r.description()
+                    ),
+                    expected_shown: shown(0),
+                    observed_shown: shown(0),
+                };
+            }
+        }
+        let i = diffs[0];
+        let (calls, depth) = counts.get(i).copied().flatten().unwrap_or((0, 0));
+        let moves = squares(got);
+        let moves_same = moves.len() == reference_moves.len()
+            && moves.iter().zip(&reference_moves).all(|(m, r)| m == r);
+        // Another MAX_DEPTH: the lab's minimax with it makes every observed move and every
+        // observed count (calls and depth, on all 2,097 decisions).
+        let other: Vec<i32> = depths()
+            .filter(|&d| d != max_depth)
+            .filter(|&d| against(Reading::Canonical, d).is_some_and(|x| x.is_empty()))
+            .filter(|&d| {
+                self.decided_squares(Reading::Canonical, d)
+                    .is_some_and(|sq| moves.iter().zip(&sq).all(|(m, x)| *m == Some(*x as i64)))
+            })
+            .collect();
+        let (want_calls, want_depth) = reference[i].unwrap_or((0, 0));
+        ReturnComparison {
+            ok: false,
+            message: format!(
+                "minimax_algo's calls or depth differ on {} of {} decisions{}; the first:\n{}\nthe \
+                 lab's minimax{} makes {want_calls} calls, {want_depth} deep; yours makes {calls}, \
+                 {depth} deep{}",
+                diffs.len(),
+                reference.len(),
+                if moves_same {
+                    " (the moves themselves are right)"
+                } else {
+                    ""
+                },
+                draw(&o_positions()[i]),
+                depth_note(max_depth),
+                other_depth_hint(&other, max_depth),
+            ),
+            expected_shown: shown(0),
+            observed_shown: shown(diffs.len()),
+        }
     }
 }
 
@@ -909,16 +1066,21 @@ mod tests {
         )
     }
 
-    fn counts(case: &Case, got: &Value) -> ReturnComparison {
-        let expected = Value::Null; // the counts case judges from the reference's tables
-        LabTicTacToe
+    /// `got` judged by `case`, against the lab's rows with the case's MAX_DEPTH.
+    fn judged(case: &Case, got: &Value) -> ReturnComparison {
+        let expected = rows(Reading::Canonical, max_depth(&case.params));
+        PROBLEM
             .compare_return(case, &expected, got, &[])
             .expect("the lab judges its own returns")
     }
 
+    fn counts(case: &Case, got: &Value) -> ReturnComparison {
+        judged(case, got)
+    }
+
     #[test]
     fn max_depth_is_a_parameter_with_the_handout_s_default() {
-        let p = LabTicTacToe.parameters();
+        let p = PROBLEM.parameters();
         assert_eq!(p.len(), 1);
         assert_eq!((p[0].name, p[0].default), ("MAX_DEPTH", 5));
         assert_eq!((p[0].min, p[0].max), (1, 9));
@@ -928,10 +1090,10 @@ mod tests {
     #[test]
     fn the_handout_s_depth_is_what_no_course_means() {
         for c in cases() {
-            let input = run_input(&LabTicTacToe, &c).unwrap();
+            let input = run_input(&PROBLEM, &c).unwrap();
             assert_eq!(
-                LabTicTacToe.expected(&input).unwrap(),
-                LabTicTacToe.expected_with(&input, &params(5)).unwrap(),
+                PROBLEM.expected(&input).unwrap(),
+                PROBLEM.expected_with(&input, &params(5)).unwrap(),
                 "{}",
                 c.name()
             );
@@ -943,9 +1105,9 @@ mod tests {
     #[test]
     fn a_course_s_depth_changes_the_expected_counts_only() {
         for c in cases() {
-            let input = run_input(&LabTicTacToe, &c).unwrap();
-            let book = LabTicTacToe.expected(&input).unwrap();
-            let course = LabTicTacToe.expected_with(&input, &params(3)).unwrap();
+            let input = run_input(&PROBLEM, &c).unwrap();
+            let book = PROBLEM.expected(&input).unwrap();
+            let course = PROBLEM.expected_with(&input, &params(3)).unwrap();
             if c.def.call.as_deref().is_some_and(|f| f.starts_with("ai_")) {
                 let (RefOutcome::Returns(b), RefOutcome::Returns(k)) =
                     (&book.outcome, &course.outcome)
@@ -969,14 +1131,7 @@ mod tests {
         assert!(c.ok, "{}", c.message);
         let c = counts(&case("minimax/calls-and-depth", &[]), &got);
         assert!(!c.ok);
-        let moves = LabTicTacToe
-            .compare_return(
-                &case("minimax/moves", &[("MAX_DEPTH", 3)]),
-                &Value::Null,
-                &got,
-                &[],
-            )
-            .unwrap();
+        let moves = judged(&case("minimax/moves", &[("MAX_DEPTH", 3)]), &got);
         assert!(moves.ok, "{}", moves.message);
     }
 
@@ -1044,11 +1199,8 @@ mod tests {
     /// with the depth in force it is named alone.
     #[test]
     fn a_mistake_with_another_depth_is_named_with_it() {
-        let moves = |params: &[(&str, i64)], got: &Value| {
-            LabTicTacToe
-                .compare_return(&case("minimax/moves", params), &Value::Null, got, &[])
-                .unwrap()
-        };
+        let moves =
+            |params: &[(&str, i64)], got: &Value| judged(&case("minimax/moves", params), got);
         let got = rows(Reading::BestStartsAtInfinity, 3);
         let c = moves(&[], &got);
         assert!(!c.ok);

@@ -399,11 +399,11 @@ pub fn all() -> &'static [&'static dyn Problem] {
 pub fn catalogue() -> &'static [&'static dyn Problem] {
     static ALL: [&(dyn Problem + 'static); 22] = [
         &nim::NIM,
-        &lab_tictactoe::LabTicTacToe,
+        &lab_tictactoe::PROBLEM,
         &turnpike::TURNPIKE,
         &maze::Maze::FIGURE_7_3,
         &maze::Maze::KEEP_MARKS,
-        &maze::exercise1::MazeLibProblem,
+        &maze::exercise1::PROBLEM,
         &kit::miller_rabin::PROBLEM,
         &kit::permutations::PROBLEM,
         &kit::sujiko::PROBLEM,

@@ -49,7 +49,8 @@ impl Root {
             }
         }
         Err(SpecError::NoRoot {
-            looked: "beside this binary (it is a student bundle's: `<bundle>/bin/labgrade`),                      and --root or LABGRADE_ROOT"
+            looked: "beside this binary (it is a student bundle's: `<bundle>/bin/labgrade`), \
+                     and --root or LABGRADE_ROOT"
                 .into(),
         })
     }

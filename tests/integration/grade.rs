@@ -571,7 +571,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// A student bundle of `problem` with no solver in it: its `bin/labgrade` is the checker
 /// (`labgrade-check`), and each of `samples` grades in it exactly as `labgrade check` grades
 /// it (verdicts, scores, messages). Returns the bundle's directory (in `work`).
-fn solver_free_bundle(
+pub(crate) fn solver_free_bundle(
     work: &std::path::Path,
     problem: &str,
     samples: &[&str],
@@ -590,21 +590,6 @@ fn solver_free_bundle(
         "the bundle's labgrade is the checker"
     );
     assert!(bundle.join(format!("expected/{problem}.json")).is_file());
-    let graded = |r: &Value| -> Vec<(String, String, String, String)> {
-        r["cases"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| {
-                (
-                    c["name"].to_string(),
-                    c["verdict"].to_string(),
-                    c["score"].to_string(),
-                    c["message"].to_string(),
-                )
-            })
-            .collect()
-    };
     for name in samples {
         let sub = sample_of(problem, name);
         let (code, text, err) = in_bundle(
@@ -622,8 +607,25 @@ fn solver_free_bundle(
     bundle
 }
 
+/// Each case of a JSON report: name, verdict, score, message.
+fn graded(r: &Value) -> Vec<(String, String, String, String)> {
+    r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].to_string(),
+                c["verdict"].to_string(),
+                c["score"].to_string(),
+                c["message"].to_string(),
+            )
+        })
+        .collect()
+}
+
 /// Runs the bundle's labgrade with `args` from `cwd`: exit code, stdout, stderr.
-fn in_bundle(
+pub(crate) fn in_bundle(
     bundle: &std::path::Path,
     cwd: &std::path::Path,
     args: &[&str],
@@ -731,4 +733,104 @@ fn a_weiss_bundle_names_pruning_from_its_evidence() {
         text.contains("exactly as Figure 10.73's alpha-beta pruning does"),
         "{text}\n{err}"
     );
+}
+
+/// Exercise 1's bundle (the student writes the mazelib, so the reference mazelib stays
+/// out of it) judges every map from its expectations and names a library that reads the
+/// map upside down from the reference's record of the mirrored map, in its evidence.
+#[test]
+fn a_maze_lib_bundle_names_an_upside_down_reading_from_its_evidence() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = solver_free_bundle(work.path(), "maze-lib", &["mazelib", "upside-down"]);
+    let sub = sample_of("maze-lib", "upside-down");
+    let (_, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &[
+            "check",
+            "maze-lib",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        text.contains("yours reads the map upside down"),
+        "{text}\n{err}"
+    );
+}
+
+/// The lab's bundle (every case visible) names a misreading and another MAX_DEPTH from the
+/// decisions in its evidence, and reports a leak exactly as labgrade does (the sanitizer's
+/// process id is not part of a report).
+#[test]
+fn a_lab_bundle_names_misreadings_and_depths_from_its_evidence() {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = solver_free_bundle(
+        work.path(),
+        "lab-tictactoe",
+        &["max-depth-4", "shared-state", "leaky-destructor"],
+    );
+    let sub = sample_of("lab-tictactoe", "max-depth-4");
+    let (_, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &[
+            "check",
+            "lab-tictactoe",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        text.contains("your code seems to use MAX_DEPTH = 4"),
+        "{text}\n{err}"
+    );
+}
+
+/// The game side's bundle steers the student's driver through the table of the game in its
+/// evidence (its checker is the bundle's world host too), and a bundle made with a course
+/// holds the course and grades with it.
+#[test]
+fn a_game_side_bundle_steers_from_its_table_and_keeps_its_course() {
+    let work = tempfile::tempdir().unwrap();
+    solver_free_bundle(
+        work.path(),
+        "roberts-nim-game",
+        &["c-edition", "rating-wrong-side", "best-not-updated"],
+    );
+    let problem = "roberts-three-row-nim";
+    let sub = sample_of(problem, "course-rows-1-3-5");
+    let course = sub.join("course.toml");
+    let bundle = work.path().join("rows-checker");
+    let out = labgrade(&[
+        "export",
+        "--student",
+        problem,
+        bundle.to_str().unwrap(),
+        "--course",
+        course.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(bundle.join("course.toml").is_file());
+    let (code, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &["check", problem, sub.to_str().unwrap(), "--format", "json"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let full = labgrade(&[
+        "check",
+        problem,
+        sub.to_str().unwrap(),
+        "--course",
+        course.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let bundled: Value = serde_json::from_str(&text).unwrap();
+    let graded_full: Value = serde_json::from_str(&stdout(&full)).unwrap();
+    assert_eq!(graded(&bundled), graded(&graded_full));
+    assert_eq!(bundled["score"], bundled["max_score"], "{text}");
 }

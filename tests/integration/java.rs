@@ -247,3 +247,36 @@ fn play_lets_a_java_find_best_move_answer_through_the_sandbox() {
     assert_eq!(code, Some(0), "{theirs}");
     assert_eq!(theirs, reference);
 }
+
+/// cs61b's student bundle links no reference (the checker reads the lecture's records of
+/// the visible cases, precomputed) and still names a misreading: each named reading's
+/// record of a case is in the bundle's evidence.
+#[test]
+fn a_cs61b_bundle_names_a_misreading_from_its_evidence() {
+    let test = "a_cs61b_bundle_names_a_misreading_from_its_evidence";
+    if !java_available(test) || !full_suite(test) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let bundle = crate::grade::solver_free_bundle(
+        work.path(),
+        "cs61b-minimax",
+        &["iterator-style", "no-negation", "depth-not-passed"],
+    );
+    let sub = sample_of("cs61b-minimax", "no-negation");
+    let (_, text, err) = crate::grade::in_bundle(
+        &bundle,
+        work.path(),
+        &[
+            "check",
+            "cs61b-minimax",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        text.contains("with the reply's value taken as it is"),
+        "{text}\n{err}"
+    );
+}

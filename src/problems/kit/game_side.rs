@@ -5,7 +5,7 @@
 //! own `NewGame`, the moves their `GenerateMoveList` lists and their `MakeMove`, and tells
 //! this world what it sees; the world steers it from position to position.
 //!
-//! The [`Explorer`] knows the canonical game ([`Rules`]): it reads the student's moves through
+//! The [`Explorer`] knows the canonical game ([`Game`]): it reads the student's moves through
 //! the [`Encoding`] that fits their list at the start, walks every reachable position once
 //! (breadth first, each reached afresh from `NewGame` along the first line that leads there),
 //! and keeps, per position, what the student's functions said. Whether that is right is
@@ -17,9 +17,10 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use labgrade_reference::roberts_game::{op, Encoding, Move, Position, Rules};
+use labgrade_reference::roberts_game::{op, Encoding, Move, Position};
 use serde_json::{json, Map, Value};
 
+use super::game::Game;
 use super::game_steering::MAX_LISTED;
 use super::world::World;
 
@@ -56,7 +57,7 @@ struct Visit {
 
 /// Steers labgrade's driver through a student's game and keeps what it saw.
 pub struct Explorer {
-    rules: Rules,
+    game: Box<dyn Game>,
     encoding: Option<Encoding>,
     start_list: Option<Value>,
     queue: VecDeque<Target>,
@@ -69,13 +70,13 @@ pub struct Explorer {
 }
 
 impl Explorer {
-    /// An explorer of `rules`' game, from its start.
-    pub fn new(rules: Rules) -> Explorer {
-        let start = rules.start();
+    /// An explorer of `game`, from its start.
+    pub fn new(game: Box<dyn Game>) -> Explorer {
+        let start = game.start();
         let mut seen = HashSet::new();
         seen.insert(start.clone());
         Explorer {
-            rules,
+            game,
             encoding: None,
             start_list: None,
             queue: VecDeque::from([Target {
@@ -99,10 +100,10 @@ impl Explorer {
     /// The encoding that fits the start's list exactly or, failing that, the one under which
     /// most listed moves are legal (a GenerateMoveList with a mistake still gets read).
     fn fit(&self) -> Option<Encoding> {
-        if let Some(e) = self.rules.fit(&self.node.raw) {
+        if let Some(e) = self.game.fit(&self.node.raw) {
             return Some(e);
         }
-        let legal = self.rules.moves(&self.rules.start());
+        let legal = self.game.moves(&self.game.start());
         let score = |e: &Encoding| {
             self.node
                 .raw
@@ -110,7 +111,7 @@ impl Explorer {
                 .filter(|r| e.decode(r).is_some_and(|m| legal.contains(&m)))
                 .count()
         };
-        let encodings = self.rules.encodings();
+        let encodings = self.game.encodings();
         let best = encodings.iter().map(score).max().unwrap_or(0);
         let top: Vec<&Encoding> = encodings.iter().filter(|e| score(e) == best).collect();
         (best > 0 && top.len() == 1).then(|| *top[0])
@@ -143,7 +144,7 @@ impl Explorer {
     fn line_words(&self, line: &[Move]) -> Value {
         json!(line
             .iter()
-            .map(|m| self.rules.describe_move(m))
+            .map(|m| self.game.describe_move(m))
             .collect::<Vec<_>>())
     }
 
@@ -203,15 +204,15 @@ impl Explorer {
             }
         }
         let children: Vec<Target> =
-            if !self.node.over && self.encoding.is_some() && !self.rules.over(&target.position) {
-                self.rules
+            if !self.node.over && self.encoding.is_some() && !self.game.over(&target.position) {
+                self.game
                     .moves(&target.position)
                     .into_iter()
                     .map(|m| {
                         let mut line = target.line.clone();
                         line.push(m.clone());
                         Target {
-                            position: self.rules.apply(&target.position, &m),
+                            position: self.game.apply(&target.position, &m),
                             line,
                             parent_turn: Some(self.node.turn),
                         }
@@ -316,10 +317,10 @@ impl World for Explorer {
                 }
                 0
             }
-            op::LIMIT => self.rules.longest_game() + 1,
+            op::LIMIT => self.game.rules().longest_game() + 1,
             op::RULES => usize::try_from(arg(0))
                 .ok()
-                .and_then(|i| self.rules.code().get(i).copied())
+                .and_then(|i| self.game.rules().code().get(i).copied())
                 .unwrap_or(-1),
             _ => 0,
         }
@@ -351,7 +352,7 @@ impl World for Explorer {
             entries.push(Value::Object(e.clone()));
         }
         json!({
-            "encoding": self.encoding.map(|e| e.describe(&self.rules)),
+            "encoding": self.encoding.map(|e| e.describe(self.game.rules())),
             "start_list": self.start_list,
             "positions": entries,
             "truncated": self.truncated,
@@ -361,7 +362,9 @@ impl World for Explorer {
 
 #[cfg(test)]
 mod tests {
-    use labgrade_reference::roberts_game::{drive, Check, EVEN_PILE, NIM};
+    use labgrade_reference::roberts_game::{drive, Check, Rules, EVEN_PILE, NIM};
+
+    use super::super::game::Canonical;
 
     use super::super::game_steering::Steering;
     use super::super::remote_world::Shortcut;
@@ -373,7 +376,7 @@ mod tests {
     #[test]
     fn the_child_s_steering_answers_as_the_explorer_does() {
         for rules in [NIM, EVEN_PILE, Rules::Rows(vec![3, 4, 5]), Rules::TicTacToe] {
-            let mut explorer = Explorer::new(rules.clone());
+            let mut explorer = Explorer::new(Box::new(Canonical::new(rules.clone())));
             let mut steering = Steering::default();
             let (mut asked, mut answered) = (0, 0);
             drive(&rules, Check::Moves, &mut |operation, args| {

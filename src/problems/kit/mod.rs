@@ -17,6 +17,7 @@ pub mod abi;
 pub mod call;
 pub mod cpp_form;
 pub mod cryptarithm;
+pub mod game;
 pub mod game_side;
 pub mod game_steering;
 pub mod instant_insanity;

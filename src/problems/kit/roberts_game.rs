@@ -4,14 +4,13 @@
 //! functions answer in every position; this module judges it on the canonical game
 //! ([`Rules`]), in the exercise's words.
 
-use std::collections::HashMap;
-
 use labgrade_reference::kit::Tally;
 use labgrade_reference::roberts_game::{
     self as reference, Check, Move, Position, Rules, EVEN_PILE, NIM,
 };
 use serde_json::{json, Map, Value};
 
+use super::game::{Canonical, Game, GameTable, TableGame};
 use super::game_side::Explorer;
 use super::game_steering::Steering;
 use super::world::{Params as WorldParams, World};
@@ -57,33 +56,97 @@ pub static TICTACTOE_ABI: KitAbi = KitAbi::hosted(
     Some(Steering::boxed),
 );
 
-/// The grader's sides.
+/// The grader's sides: the book's rules steer the driver and judge what it saw, and a
+/// student bundle gets the table of the game they give ([`GameTable`]).
 pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
-    .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(NIM))))
-    .with_checker(|c| judge(&NIM, c))
+    .with_hosted_world(|_, _, _| explorer(canonical(NIM)))
+    .with_checker(|c| judge(&*canonical(NIM)?, c))
+    .with_evidence(|_, _, _, _| table_of(NIM))
     .with_checked_values_hidden()
     .with_console(|_, stdin| Ok(console_exit(&NIM, stdin)));
 /// Exercise 11's.
 pub static EVEN_PILE_PROBLEM: KitProblem =
     KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
-        .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(EVEN_PILE))))
-        .with_checker(|c| judge(&EVEN_PILE, c))
+        .with_hosted_world(|_, _, _| explorer(canonical(EVEN_PILE)))
+        .with_checker(|c| judge(&*canonical(EVEN_PILE)?, c))
+        .with_evidence(|_, _, _, _| table_of(EVEN_PILE))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&EVEN_PILE, stdin)));
 /// Exercise 12's.
 pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
     run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
 })
-.with_hosted_world(rows_world)
-.with_checker(|c| judge(&rows_of(&ROWS_PROBLEM, c.params), c))
+.with_hosted_world(|_, _, params| explorer(canonical(rows_in(params)?)))
+.with_checker(|c| judge(&*canonical(rows_of(&ROWS_PROBLEM, c.params))?, c))
+.with_evidence(|_, _, _, params| table_of(rows_of(&ROWS_PROBLEM, params)))
 .with_checked_values_hidden();
 /// Figure 7-6's.
 pub static TICTACTOE_PROBLEM: KitProblem =
     KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
-        .with_hosted_world(|_, _, _| Ok(Box::new(Explorer::new(Rules::TicTacToe))))
-        .with_checker(|c| judge(&Rules::TicTacToe, c))
+        .with_hosted_world(|_, _, _| explorer(canonical(Rules::TicTacToe)))
+        .with_checker(|c| judge(&*canonical(Rules::TicTacToe)?, c))
+        .with_evidence(|_, _, _, _| table_of(Rules::TicTacToe))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&Rules::TicTacToe, stdin)));
+
+/// The student bundle's sides: the table of the game, from the bundle's evidence, steers
+/// the driver (in the bundle's world host) and judges; no rule of play is linked.
+pub static NIM_JUDGE: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
+    .with_hosted_world(|_, _, _| explorer(tabled(NIM)))
+    .with_checker(|c| judge(&*tabled(NIM)?, c))
+    .with_checked_values_hidden()
+    .judge_only();
+/// Exercise 11's.
+pub static EVEN_PILE_JUDGE: KitProblem =
+    KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
+        .with_hosted_world(|_, _, _| explorer(tabled(EVEN_PILE)))
+        .with_checker(|c| judge(&*tabled(EVEN_PILE)?, c))
+        .with_checked_values_hidden()
+        .judge_only();
+/// Exercise 12's.
+pub static ROWS_JUDGE: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
+    run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
+})
+.with_hosted_world(|_, _, params| explorer(tabled(rows_in(params)?)))
+.with_checker(|c| judge(&*tabled(rows_of(&ROWS_JUDGE, c.params))?, c))
+.with_checked_values_hidden()
+.judge_only();
+/// Figure 7-6's.
+pub static TICTACTOE_JUDGE: KitProblem =
+    KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
+        .with_hosted_world(|_, _, _| explorer(tabled(Rules::TicTacToe)))
+        .with_checker(|c| judge(&*tabled(Rules::TicTacToe)?, c))
+        .with_checked_values_hidden()
+        .judge_only();
+
+/// The book's game of `rules`.
+fn canonical(rules: Rules) -> Result<Box<dyn Game>, String> {
+    Ok(Box::new(Canonical::new(rules)))
+}
+
+/// The game of `rules` as the loaded student bundle's table holds it.
+fn tabled(rules: Rules) -> Result<Box<dyn Game>, String> {
+    let table = GameTable::from_evidence(&rules)?;
+    Ok(Box::new(TableGame::new(rules, table)))
+}
+
+/// The driver's world over `game`.
+fn explorer(game: Result<Box<dyn Game>, String>) -> Result<Box<dyn World>, String> {
+    Ok(Box::new(Explorer::new(game?)))
+}
+
+/// The table of `rules`' game, as a student bundle's evidence.
+fn table_of(rules: Rules) -> Map<String, Value> {
+    let mut facts = Map::new();
+    if let Some(table) = GameTable::of(&Canonical::new(rules.clone()), TABLE_LIMIT) {
+        facts.insert(GameTable::key(&rules), table.to_value());
+    }
+    facts
+}
+
+/// The most positions a bundle's table of a game holds (tic-tac-toe has 5,478; a course's
+/// three rows of up to 9 coins, 2,000).
+const TABLE_LIMIT: usize = 50_000;
 
 /// How the reference's console program ends on `stdin`: 0 after a whole game, 1 when input
 /// runs out first.
@@ -97,14 +160,14 @@ fn rows_of(problem: &KitProblem, params: &Params) -> Rules {
     Rules::Rows(rows.to_vec())
 }
 
-/// Exercise 12's world, on the rows in force (every parameter's value is always passed).
-fn rows_world(_: &[Value], _: &[Value], params: WorldParams<'_>) -> Result<Box<dyn World>, String> {
+/// Exercise 12's rows in the world's parameters (every parameter's value is always passed).
+fn rows_in(params: WorldParams<'_>) -> Result<Rules, String> {
     let rows = ["ROW1", "ROW2", "ROW3"]
         .iter()
         .map(|name| params.and_then(|p| p.get(*name)).and_then(Value::as_i64))
         .collect::<Option<Vec<i64>>>()
         .ok_or("the starting rows (ROW1..ROW3) were not passed to the world")?;
-    Ok(Box::new(Explorer::new(Rules::Rows(rows))))
+    Ok(Rules::Rows(rows))
 }
 
 /// The reference plays the driver's part on the canonical game, through the same world.
@@ -143,14 +206,14 @@ impl Seen<'_> {
         !self.entry.contains_key("lost_at")
     }
     /// Where it is, and the line that leads there.
-    fn at(&self, rules: &Rules) -> String {
+    fn at(&self, game: &dyn Game) -> String {
         let line: Vec<&str> = self
             .entry
             .get("line")
             .and_then(Value::as_array)
             .map(|l| l.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let place = rules.describe(&self.position);
+        let place = game.describe(&self.position);
         if line.is_empty() {
             format!("at the start ({place})")
         } else {
@@ -177,27 +240,27 @@ fn as_move(v: &Value) -> Option<Move> {
 }
 
 /// A listed move in words, or its integers when it reads as no move of the game.
-fn shown(rules: &Rules, v: &Value) -> String {
+fn shown(game: &dyn Game, v: &Value) -> String {
     match as_move(v) {
-        Some(m) => rules.describe_move(&m),
+        Some(m) => game.describe_move(&m),
         None => format!("{} (no move of this game)", v.get("raw").unwrap_or(v)),
     }
 }
 
-fn list_words(rules: &Rules, moves: &[Move]) -> String {
+fn list_words(game: &dyn Game, moves: &[Move]) -> String {
     if moves.is_empty() {
         return "none".into();
     }
     moves
         .iter()
-        .map(|m| rules.describe_move(m))
+        .map(|m| game.describe_move(m))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 /// What is wrong with a listed set of moves: the legal moves missing, the ones listed that
 /// are not legal (or not moves of this game at all), the ones listed twice.
-fn list_difference(rules: &Rules, listed: &[Value], legal: &[Move]) -> String {
+fn list_difference(game: &dyn Game, listed: &[Value], legal: &[Move]) -> String {
     let got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
     let missing: Vec<Move> = legal
         .iter()
@@ -208,13 +271,13 @@ fn list_difference(rules: &Rules, listed: &[Value], legal: &[Move]) -> String {
     if !missing.is_empty() {
         parts.push(format!(
             "GenerateMoveList leaves out {}",
-            list_words(rules, &missing)
+            list_words(game, &missing)
         ));
     }
     let extra: Vec<String> = listed
         .iter()
         .filter(|v| as_move(v).is_none_or(|m| !legal.contains(&m)))
-        .map(|v| shown(rules, v))
+        .map(|v| shown(game, v))
         .collect();
     if !extra.is_empty() {
         parts.push(format!("it lists {}, not legal here", extra.join(", ")));
@@ -222,7 +285,7 @@ fn list_difference(rules: &Rules, listed: &[Value], legal: &[Move]) -> String {
     let twice: Vec<String> = legal
         .iter()
         .filter(|m| got.iter().filter(|g| g.as_ref() == Some(m)).count() > 1)
-        .map(|m| rules.describe_move(m))
+        .map(|m| game.describe_move(m))
         .collect();
     if !twice.is_empty() {
         parts.push(format!("it lists {} more than once", twice.join(", ")));
@@ -245,15 +308,15 @@ fn failures(what: &str, found: &[String], seen: usize) -> Result<String, String>
 }
 
 /// Judges what the driver saw of the student's game under check `c.function`.
-fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
+fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
     let Some(check) = Check::of(c.function) else {
         return Err(format!("labgrade has no check `{}`", c.function));
     };
-    let game = c.got.get("game").cloned().unwrap_or(Value::Null);
-    let start = rules.start();
-    if game.get("encoding").is_none_or(Value::is_null) {
-        let legal = list_words(rules, &rules.moves(&start));
-        let listed = &game["start_list"];
+    let record = c.got.get("game").cloned().unwrap_or(Value::Null);
+    let start = game.start();
+    if record.get("encoding").is_none_or(Value::is_null) {
+        let legal = list_words(game, &game.moves(&start));
+        let listed = &record["start_list"];
         return Err(if listed.is_null() {
             // The driver's record never came back from labgrade's world host: the program
             // closed or wrote over the descriptors the driver reaches it through.
@@ -275,7 +338,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             )
         });
     }
-    let positions: Vec<Seen<'_>> = game["positions"]
+    let positions: Vec<Seen<'_>> = record["positions"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -290,9 +353,8 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
         })
         .unwrap_or_default();
     let arrived: Vec<&Seen<'_>> = positions.iter().filter(|s| s.arrived()).collect();
-    let mut memo = HashMap::new();
     let mut found = Vec::new();
-    let note = if game["truncated"].as_bool() == Some(true) {
+    let note = if record["truncated"].as_bool() == Some(true) {
         format!(
             "(labgrade looked at the first {} positions only)",
             arrived.len()
@@ -306,13 +368,13 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
     match check {
         Check::Moves => {
             for s in &arrived {
-                if s.flag("over") || rules.over(&s.position) {
+                if s.flag("over") || game.over(&s.position) {
                     continue;
                 }
                 if let Some(size) = s.int("unreadable") {
                     found.push(format!(
                         "{}: moveT ({size} bytes) cannot be read",
-                        s.at(rules)
+                        s.at(game)
                     ));
                     continue;
                 }
@@ -320,13 +382,13 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 let mut got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
                 got.sort();
                 let mut legal: Vec<Option<Move>> =
-                    rules.moves(&s.position).into_iter().map(Some).collect();
+                    game.moves(&s.position).into_iter().map(Some).collect();
                 legal.sort();
                 if got != legal {
                     found.push(format!(
                         "{}: {}",
-                        s.at(rules),
-                        list_difference(rules, &listed, &rules.moves(&s.position))
+                        s.at(game),
+                        list_difference(game, &listed, &game.moves(&s.position))
                     ));
                 }
             }
@@ -336,15 +398,15 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             let mut early = false;
             for s in &arrived {
                 let over = s.flag("over");
-                let rule_over = rules.over(&s.position);
+                let rule_over = game.over(&s.position);
                 let rating = s.int("static").unwrap_or(0).signum();
                 if over && rule_over {
-                    let outcome = rules.outcome(&s.position);
+                    let outcome = game.outcome(&s.position);
                     if rating != outcome {
                         found.push(format!(
                             "{}: the game is over and EvaluateStaticPosition rates it {} for \
                              the player to move; it is {}",
-                            s.at(rules),
+                            s.at(game),
                             reference::outcome_word(rating),
                             reference::outcome_word(outcome)
                         ));
@@ -352,29 +414,29 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 } else if over {
                     // One move early, where the last move is forced: accepted when the
                     // rating says who wins.
-                    let forced = rules.moves(&s.position).len() == 1;
-                    let value = rules.value(&s.position, &mut memo);
+                    let forced = game.moves(&s.position).len() == 1;
+                    let value = game.value(&s.position);
                     if forced && rating == value {
                         early = true;
                     } else {
                         found.push(format!(
                             "{}: GameIsOver says the game is over, but it goes on ({} \
                              possible)",
-                            s.at(rules),
-                            list_words(rules, &rules.moves(&s.position))
+                            s.at(game),
+                            list_words(game, &game.moves(&s.position))
                         ));
                     }
                 } else if rule_over {
                     found.push(format!(
                         "{}: the game is over, but GameIsOver says it goes on",
-                        s.at(rules)
+                        s.at(game)
                     ));
                 }
                 if let (Some(turn), Some(parent)) = (s.int("turn"), s.int("parent_turn")) {
                     if turn == parent && turn != NO_TURN {
                         found.push(format!(
                             "{}: WhoseTurn names the same player as before the last move",
-                            s.at(rules)
+                            s.at(game)
                         ));
                     }
                 }
@@ -404,7 +466,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                     if r.get(1).and_then(Value::as_i64) == Some(1) {
                         continue;
                     }
-                    let mv = shown(rules, r.first().unwrap_or(&Value::Null));
+                    let mv = shown(game, r.first().unwrap_or(&Value::Null));
                     let how = if r.get(2).and_then(Value::as_i64) == Some(0) {
                         "the state's bytes differ"
                     } else {
@@ -416,7 +478,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                     found.push(format!(
                         "{}: after MakeMove({mv}) and RetractMove({mv}) the state is not what it \
                          was ({how})",
-                        s.at(rules)
+                        s.at(game)
                     ));
                 }
             }
@@ -434,55 +496,54 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
             } else {
                 "the book's FindBestMove over your game"
             };
-            let mut flipped = HashMap::new();
             let mut all_flipped = true;
             for s in &arrived {
-                if s.flag("over") || rules.over(&s.position) {
+                if s.flag("over") || game.over(&s.position) {
                     continue;
                 }
-                let value = rules.value(&s.position, &mut memo);
+                let value = game.value(&s.position);
                 if s.flag("no_moves") {
                     found.push(format!(
                         "{}: {search}, looking ahead from here, reaches a position where your \
                          GameIsOver says the game goes on but your GenerateMoveList lists no \
                          move: Figure 7-6 stops there with Error(\"No moves available\") (a \
                          full board or an empty pile must end the game)",
-                        s.at(rules)
+                        s.at(game)
                     ));
                     continue;
                 }
                 let Some(chosen) = s.entry.get("chosen") else {
-                    found.push(format!("{}: {search} finds no move", s.at(rules)));
+                    found.push(format!("{}: {search} finds no move", s.at(game)));
                     continue;
                 };
-                let mv = as_move(chosen).filter(|m| rules.moves(&s.position).contains(m));
+                let mv = as_move(chosen).filter(|m| game.moves(&s.position).contains(m));
                 let Some(mv) = mv else {
                     found.push(format!(
                         "{}: {search} chooses {}, which is not a legal move",
-                        s.at(rules),
-                        shown(rules, chosen)
+                        s.at(game),
+                        shown(game, chosen)
                     ));
                     continue;
                 };
-                let next = rules.apply(&s.position, &mv);
-                let got = -rules.value(&next, &mut memo);
+                let next = game.apply(&s.position, &mv);
+                let got = -game.value(&next);
                 let rating = s.int("rating").unwrap_or(0).signum();
                 // The choice and the rating a search over flipped ratings would give.
-                let flipped_value = rules.value_flipped(&s.position, &mut flipped);
-                all_flipped &= -rules.value_flipped(&next, &mut flipped) == flipped_value
-                    && rating == flipped_value;
+                let flipped_value = game.value_flipped(&s.position);
+                all_flipped &=
+                    -game.value_flipped(&next) == flipped_value && rating == flipped_value;
                 if got != value {
-                    let best: Vec<Move> = rules
+                    let best: Vec<Move> = game
                         .moves(&s.position)
                         .into_iter()
-                        .filter(|m| -rules.value(&rules.apply(&s.position, m), &mut memo) == value)
+                        .filter(|m| -game.value(&game.apply(&s.position, m)) == value)
                         .collect();
                     found.push(format!(
                         "{}: {search} chooses {}, which is {} for the player to move; {} {}",
-                        s.at(rules),
-                        rules.describe_move(&mv),
+                        s.at(game),
+                        game.describe_move(&mv),
                         reference::outcome_word(got),
-                        list_words(rules, &best),
+                        list_words(game, &best),
                         if best.len() == 1 {
                             format!("is {}", reference::outcome_word(value))
                         } else {
@@ -492,7 +553,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 } else if rating != value {
                     found.push(format!(
                         "{}: {search} rates the position {} for the player to move; it is {}",
-                        s.at(rules),
+                        s.at(game),
                         reference::outcome_word(rating),
                         reference::outcome_word(value)
                     ));
@@ -504,8 +565,7 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
                 .filter(|s| s.entry.contains_key("chosen"))
                 .all(|s| {
                     s.entry["moves"].get(0) == s.entry.get("chosen")
-                        && s.int("rating").map(i64::signum)
-                            == Some(rules.value(&s.position, &mut memo))
+                        && s.int("rating").map(i64::signum) == Some(game.value(&s.position))
                 });
             let r = ok(
                 found,
@@ -530,12 +590,14 @@ fn judge(rules: &Rules, c: &CheckCall<'_>) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
 
     fn judged(rules: &Rules, function: &str, game: Value) -> Result<String, String> {
         let got: Map<String, Value> = [("game".to_string(), game)].into_iter().collect();
         judge(
-            rules,
+            &Canonical::new(rules.clone()),
             &CheckCall {
                 function,
                 args: &[],
@@ -562,7 +624,7 @@ mod tests {
                 "lg_make_retract",
                 "lg_best_move",
             ] {
-                let mut world = Explorer::new(rules.clone());
+                let mut world = Explorer::new(Box::new(Canonical::new(rules.clone())));
                 reference::drive(&rules, Check::of(f).unwrap(), &mut |op, a| {
                     world.answer(op, &a)
                 });
@@ -577,7 +639,7 @@ mod tests {
     /// A record with no position in it (a driver function that never ran) passes nothing.
     #[test]
     fn an_empty_record_passes_no_check() {
-        let world = Explorer::new(NIM);
+        let world = Explorer::new(Box::new(Canonical::new(NIM)));
         for f in [
             "lg_moves",
             "lg_game_over",
@@ -594,7 +656,7 @@ mod tests {
     #[test]
     fn a_flipped_rating_is_explained_only_when_every_choice_fits_it() {
         for rules in [NIM, Rules::Rows(vec![3, 4, 5])] {
-            let mut world = Explorer::new(rules.clone());
+            let mut world = Explorer::new(Box::new(Canonical::new(rules.clone())));
             reference::drive(&rules, Check::BestMove, &mut |op, a| world.answer(op, &a));
             let game = world.state();
             // What a search over flipped ratings chooses: the first move best for it.

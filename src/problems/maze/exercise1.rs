@@ -24,12 +24,30 @@ use serde_json::{json, Value};
 
 use super::input;
 use crate::problems::abi::{FunctionSig, PreparedCall, Scalar};
-use crate::problems::{Expected, Problem, ReturnComparison, Runs};
+use crate::problems::{Expected, Params, Problem, ReturnComparison, Runs};
 use crate::sandbox::{Ending, RunInput};
 use crate::spec::Case;
 
-/// The `maze-lib` problem.
-pub struct MazeLibProblem;
+/// The `maze-lib` problem: with the reference mazelib ([`PROBLEM`], the grader's) or
+/// without it ([`JUDGE`], the student bundle's checker and the child's), which reads the
+/// reference's record of the map read upside down from the bundle's evidence.
+pub struct MazeLibProblem {
+    /// The reference mazelib's record of a map ([`reference_record`]).
+    reference: Option<fn(&str) -> Value>,
+}
+
+/// The grader's maze-lib.
+pub static PROBLEM: MazeLibProblem = MazeLibProblem {
+    reference: Some(reference_record),
+};
+
+/// The same without the reference mazelib.
+pub static JUDGE: MazeLibProblem = MazeLibProblem { reference: None };
+
+/// The reference mazelib's record of `text` (what [`probe`] learns from it).
+pub fn reference_record(text: &str) -> Value {
+    probe(&mut ReferenceLib::new(text), text)
+}
 
 const FUNCTIONS: &[FunctionSig] = &[FunctionSig {
     name: "ReadMazeMap",
@@ -367,10 +385,21 @@ impl Problem for MazeLibProblem {
             return Err("maze-lib has no whole-program cases".into());
         };
         let text = text_of(args.first())?;
-        Ok(Expected::returns(probe(
-            &mut ReferenceLib::new(&text),
-            &text,
-        )))
+        let reference = self
+            .reference
+            .ok_or("the student checker computes no expectation")?;
+        Ok(Expected::returns(reference(&text)))
+    }
+
+    /// The reference's record of the map read upside down, which names that mistake.
+    fn evidence(&self, input: &RunInput, _params: &Params) -> serde_json::Map<String, Value> {
+        let mut facts = serde_json::Map::new();
+        if let (RunInput::Call { args, .. }, Some(reference)) = (input, self.reference) {
+            if let Ok(text) = text_of(args.first()) {
+                facts.insert(flipped_key(&text), reference(&flip(&text)));
+            }
+        }
+        facts
     }
 
     fn compare_return(
@@ -386,26 +415,38 @@ impl Problem for MazeLibProblem {
             .first()
             .and_then(|v| serde_json::to_value(v).ok());
         let text = text_of(arg.as_ref()).ok()?;
-        Some(judge_lib(&text, expected, got))
+        let upside_down = match self.reference {
+            Some(reference) => Some(reference(&flip(&text))),
+            None => crate::student::evidence(&flipped_key(&text)).cloned(),
+        };
+        Some(judge_lib(&text, expected, got, upside_down.as_ref()))
     }
+}
+
+/// The map `text` upside down: what a library that reads rows from the top sees.
+fn flip(text: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.reverse();
+    lines.join("\n")
+}
+
+/// The evidence's key of the reference's record of `text` upside down.
+fn flipped_key(text: &str) -> String {
+    format!("maze-lib upside down: {text}")
 }
 
 fn err_of(v: &Value) -> Option<&str> {
     v.get("error").and_then(Value::as_str)
 }
 
-/// Mirrors a walls string top to bottom (what a library that reads rows from the top sees).
-fn flipped(text: &str) -> Option<Value> {
-    let mut lines: Vec<&str> = text.lines().collect();
-    lines.reverse();
-    let t = lines.join("\n");
-    let v = probe(&mut ReferenceLib::new(&t), &t);
-    v.get("walls")?;
-    Some(v)
-}
-
-/// The student's record of one map against the reference's.
-pub fn judge_lib(text: &str, exp: &Value, got: &Value) -> ReturnComparison {
+/// The student's record of one map against the reference's; `upside_down` is the
+/// reference's record of the map read upside down, when known.
+pub fn judge_lib(
+    text: &str,
+    exp: &Value,
+    got: &Value,
+    upside_down: Option<&Value>,
+) -> ReturnComparison {
     let shown = |v: &Value| match err_of(v) {
         Some(e) => json!({ "Error": e }),
         None => {
@@ -492,7 +533,7 @@ pub fn judge_lib(text: &str, exp: &Value, got: &Value) -> ReturnComparison {
                 }
             }
             if !fails.is_empty() {
-                if let Some(f) = flipped(text) {
+                if let Some(f) = upside_down.filter(|f| f.get("walls").is_some()) {
                     let same_start = f["start"] == got["start"] || exp["start"] == got["start"];
                     if f["walls"] == got["walls"] && same_start {
                         fails.push(
@@ -531,13 +572,13 @@ mod tests {
         let v = probe(&mut ReferenceLib::new(MAP), MAP);
         assert_eq!(v["start"], json!([0, 1]));
         assert_eq!(v["marks"], "ok");
-        assert!(judge_lib(MAP, &v, &v).ok);
+        assert!(judge_lib(MAP, &v, &v, None).ok);
         let bad = "+-+-+\n|S S|\n+-+-+\n";
         let e = probe(&mut ReferenceLib::new(bad), bad);
         assert!(err_of(&e).unwrap().contains("more than one start"));
-        let c = judge_lib(bad, &e, &v);
+        let c = judge_lib(bad, &e, &v, None);
         assert!(!c.ok && c.message.contains("malformed"), "{}", c.message);
-        assert!(judge_lib(bad, &e, &json!({ "error": "two S" })).ok);
+        assert!(judge_lib(bad, &e, &json!({ "error": "two S" }), None).ok);
     }
 
     #[test]
@@ -548,8 +589,12 @@ mod tests {
         let flipped_text = lines.join("\n");
         let mut got = probe(&mut ReferenceLib::new(&flipped_text), &flipped_text);
         got["start"] = exp["start"].clone();
-        let c = judge_lib(MAP, &exp, &got);
+        let c = judge_lib(MAP, &exp, &got, Some(&reference_record(&flip(MAP))));
         assert!(!c.ok);
         assert!(c.message.contains("upside down"), "{}", c.message);
+        // Without the reference's upside-down record (a bundle made without it), the
+        // mistake is still a failure but is not named.
+        let c = judge_lib(MAP, &exp, &got, None);
+        assert!(!c.ok && !c.message.contains("upside down"), "{}", c.message);
     }
 }
