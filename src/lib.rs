@@ -12,6 +12,7 @@ pub mod cli;
 pub mod compare;
 pub mod exit_codes;
 pub mod owned_dir;
+pub mod package;
 pub mod problems;
 pub mod report;
 pub mod runner;

@@ -8,6 +8,7 @@ mod grade;
 mod gradescope;
 mod list;
 mod maze;
+mod new;
 mod play;
 mod play_roberts;
 mod report;
@@ -42,6 +43,10 @@ pub struct Cli {
     /// (default: $LABGRADE_COURSE; none: the books').
     #[arg(long, global = true, value_name = "FILE")]
     pub course: Option<PathBuf>,
+    /// A problem package (or a directory of packages) to grade beside the catalogue;
+    /// repeatable (default: $LABGRADE_PROBLEMS, directories separated by `:`).
+    #[arg(long = "problems", id = "packages", global = true, value_name = "DIR")]
+    pub packages: Vec<PathBuf>,
     /// The command.
     #[command(subcommand)]
     pub command: Command,
@@ -225,6 +230,22 @@ pub enum Command {
         #[arg(short, long, value_name = "FILE")]
         out: PathBuf,
     },
+    /// Write a problem package: your own assignment, graded with no Rust (a spec, a header,
+    /// a fixture, a reference in C, a correct and a wrong sample), ready for `labgrade test`.
+    #[command(
+        after_help = "Example:\n  labgrade new word-search --dir my-course\n  \
+                            labgrade test --problems my-course word-search"
+    )]
+    New {
+        /// The problem's name: lowercase letters, digits and `-`.
+        name: String,
+        /// The example package to start from (see docs/packages/).
+        #[arg(long, default_value = "subset-sum")]
+        like: String,
+        /// Where to write the package (as `<DIR>/<name>/`).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        dir: PathBuf,
+    },
     /// Write a student bundle: labgrade, the problem's headers and its visible cases only.
     #[command(
         after_help = "Example:\n  labgrade export --student nim nim-checker\n  \
@@ -331,6 +352,15 @@ fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
     };
     let color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    let packages = if cli.packages.is_empty() {
+        crate::package::from_env()
+    } else {
+        cli.packages.clone()
+    };
+    if let Err(e) = crate::package::install(&packages) {
+        common::print_error(&CliError(e.to_string()), err_color);
+        return exit_codes::CANNOT_GRADE;
+    }
     let ctx = common::Context::new(&cli, color);
     match dispatch(&ctx, &cli, color) {
         Ok(code) => code,
@@ -386,6 +416,7 @@ fn dispatch(ctx: &common::Context, cli: &Cli, color: bool) -> Result<i32, CliErr
         } => export::run(ctx, problem, dir, *student),
         Command::Gradescope { problem, out } => gradescope::run(ctx, problem, out),
         Command::Maze(args) => maze::run(args),
+        Command::New { name, like, dir } => new::run(name, like, dir),
         Command::Play { game, submission } => play::run(ctx, game, submission.as_deref()),
         Command::List { problem } => list::run(ctx, problem.as_deref()),
         Command::Check { .. } => check_command(ctx, cli).expect("a check"),

@@ -80,16 +80,6 @@ pub fn run(
 ) -> Result<i32, CliError> {
     let root = ctx.root()?;
     let options = ctx.session_options()?;
-    let reference = match reference {
-        Some(p) => p.to_path_buf(),
-        None => default_reference(&options.worker_exe).ok_or_else(|| {
-            CliError(
-                "cannot find the reference cdylib (liblabgrade_reference.so) next to labgrade: \
-                 run `cargo build --workspace`, or pass --reference <file>"
-                    .into(),
-            )
-        })?,
-    };
     let names = if problems.is_empty() {
         root.problem_names()
     } else {
@@ -97,6 +87,19 @@ pub fn run(
             root.load_spec(p)?;
         }
         problems.to_vec()
+    };
+    // The catalogue's references are the cdylib; a problem package's is its own sources.
+    let needs_cdylib = names.iter().any(|n| crate::package::get(n).is_none());
+    let reference = match reference {
+        Some(p) => p.to_path_buf(),
+        None if !needs_cdylib => std::path::PathBuf::new(),
+        None => default_reference(&options.worker_exe).ok_or_else(|| {
+            CliError(
+                "cannot find the reference cdylib (liblabgrade_reference.so) next to labgrade: \
+                 run `cargo build --workspace`, or pass --reference <file>"
+                    .into(),
+            )
+        })?,
     };
     let (mut passed, mut failed) = (0, 0);
     let mut results = Vec::new();

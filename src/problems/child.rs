@@ -14,12 +14,27 @@ use serde_json::Value;
 
 use super::abi::PreparedCall;
 use super::{lab_tictactoe, maze, nim, turnpike};
-use crate::sandbox::Ending;
+use crate::sandbox::{Ending, RunRequest};
 
-/// Inside the child: resolves `function` of `problem` in `lib` and binds its arguments.
-/// `symbols` maps each case function and counted function to the symbol found in the
-/// library.
+/// Inside the child: resolves `function` of the request's problem in `lib` and binds its
+/// arguments. The artifact's symbols map each case function and counted function to the
+/// symbol found in the library; a problem package's interface comes with the request.
 pub fn prepare_call(
+    req: &RunRequest,
+    lib: &libloading::os::unix::Library,
+    function: &str,
+    args: &[Value],
+) -> Result<PreparedCall, Ending> {
+    let problem = req.problem.as_str();
+    let symbols = &req.artifact.symbols;
+    if let (None, Some(spec)) = (super::kit::abi(problem), &req.kit_spec) {
+        super::kit::register(problem, spec);
+    }
+    by_name(problem, lib, symbols, function, args)
+}
+
+/// [`prepare_call`] for `problem`, by its name.
+fn by_name(
     problem: &str,
     lib: &libloading::os::unix::Library,
     symbols: &BTreeMap<String, String>,
@@ -62,7 +77,7 @@ mod tests {
     fn every_problem_has_child_side_calling_code() {
         let lib = libloading::os::unix::Library::this();
         for p in super::super::all() {
-            let r = super::prepare_call(p.name(), &lib, &Default::default(), "x", &[]);
+            let r = super::by_name(p.name(), &lib, &Default::default(), "x", &[]);
             if let Err(crate::sandbox::Ending::InternalError { message }) = &r {
                 assert!(!message.starts_with("unknown problem"), "{message}");
             }

@@ -386,13 +386,24 @@ pub fn install(problems: &'static [&'static dyn Problem]) {
     let _ = INSTALLED.set(problems);
 }
 
-/// Every problem this binary knows (none before [`install`], but in unit tests).
-pub fn all() -> &'static [&'static dyn Problem] {
+/// Every problem this binary knows: those it installed ([`install`]; none before, but in
+/// unit tests), then the problem packages added to this run ([`add_packages`]).
+pub fn all() -> Vec<&'static dyn Problem> {
     #[cfg(test)]
     if INSTALLED.get().is_none() {
         install(catalogue());
     }
-    INSTALLED.get().copied().unwrap_or(&[])
+    let installed = INSTALLED.get().copied().unwrap_or(&[]);
+    let packages = PACKAGES.get().map_or(&[][..], Vec::as_slice);
+    installed.iter().chain(packages).copied().collect()
+}
+
+/// The problems of the packages added to this run ([`crate::package::install`]).
+static PACKAGES: std::sync::OnceLock<Vec<&'static dyn Problem>> = std::sync::OnceLock::new();
+
+/// Adds problem packages' problems beside the installed ones (once per run).
+pub fn add_packages(problems: Vec<&'static dyn Problem>) {
+    let _ = PACKAGES.set(problems);
 }
 
 /// Every problem labgrade grades, each with its reference.

@@ -13,7 +13,7 @@ pub mod course_form;
 pub mod plan;
 pub mod prepare;
 pub mod provenance;
-mod reference_time;
+pub(crate) mod reference_time;
 pub mod results;
 pub mod roster;
 pub mod select;
@@ -26,5 +26,6 @@ pub use results::ResultCache;
 pub use roster::Roster;
 pub use select::Selection;
 pub use session::{
-    expectations, input_key, CaseFilter, Event, Expectations, Session, SessionOptions,
+    expectations, input_key, literal_overrides, CaseFilter, Event, Expectations, Session,
+    SessionOptions,
 };

@@ -97,7 +97,8 @@ struct StagedSubmission {
     cost: u64,
 }
 
-fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError> {
+/// `e` with what the case's `expect` table states literally in its place.
+pub fn literal_overrides(case: &Case, mut e: Expected) -> Result<Expected, SpecError> {
     let Some(table) = &case.def.expect else {
         return Ok(e);
     };
@@ -158,7 +159,9 @@ impl Session {
                 super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
         }
         let mut cases = cases;
-        // A student bundle's checker holds no solver: its expectations come precomputed.
+        let pool = WorkerPool::new(&options.worker_exe, options.jobs);
+        // A student bundle's checker holds no solver: its expectations come precomputed. A
+        // problem package's come from its reference, run in the sandbox.
         let precomputed = if crate::student::precomputed_only() {
             Some(
                 crate::student::load(root, problem).map_err(|message| SpecError::Invalid {
@@ -167,6 +170,10 @@ impl Session {
                     message,
                 })?,
             )
+        } else if let Some(package) = crate::package::get(problem) {
+            Some(crate::package::reference::expectations(
+                package, code, &spec, &cases, &params, &options, &pool,
+            )?)
         } else {
             None
         };
@@ -185,7 +192,7 @@ impl Session {
             cases,
             inputs,
             expected,
-            pool: WorkerPool::new(&options.worker_exe, options.jobs),
+            pool,
             options,
             fixtures_dir,
             provenance: std::sync::OnceLock::new(),
@@ -195,14 +202,18 @@ impl Session {
     /// A result cache under `dir` for this session's `grade` (every case, no trusted
     /// self-counting): keyed on its spec, headers, libraries, fixtures and course file too.
     pub fn result_cache(&self, dir: PathBuf, force: bool) -> ResultCache {
+        // A problem package's expectations come from its reference's sources.
+        let reference = crate::package::get(self.problem.name()).map(|p| p.reference_dir());
+        let mut trees = vec![
+            self.spec.include_dir.as_path(),
+            &self.spec.lib_dir,
+            &self.fixtures_dir,
+        ];
+        trees.extend(reference.as_deref());
         let inputs = SessionInputs {
             problem: self.problem.name(),
             spec_file: &self.spec.path,
-            trees: vec![
-                &self.spec.include_dir,
-                &self.spec.lib_dir,
-                &self.fixtures_dir,
-            ],
+            trees,
             course: self.options.course.as_deref().map(Course::text),
             worker: &self.options.worker_exe,
             options: format!("{:?} trust=false", CaseFilter::All),
@@ -489,6 +500,7 @@ impl Session {
                                 input: self.inputs[ci].clone(),
                                 limits: case.limits,
                                 shares_child: self.spec.runs.isolation == Isolation::Call,
+                                kit_spec: crate::package::kit_spec_of(self.problem.name()),
                             });
                             requests.len() - 1
                         });

@@ -201,7 +201,7 @@ fn one_call(
     let (cpu0, t0) = (process_cpu_ms(), Instant::now());
     let result = match &req.input {
         RunInput::Call { function, args } => {
-            problems::child::prepare_call(&req.problem, lib, &req.artifact.symbols, function, args)
+            problems::child::prepare_call(req, lib, function, args)
                 .map_err(ChildError::from_ending)
                 .and_then(|call| child::call_on(files.stack, call))
         }
@@ -513,6 +513,7 @@ mod tests {
                 ..Default::default()
             },
             shares_child: true,
+            kit_spec: None,
         }
     }
 

@@ -537,7 +537,7 @@ fn run_library(
     let (lib, mut report) = load_library(req, shared, artifact)?;
     let call = match &req.input {
         RunInput::Call { function, args } => {
-            problems::child::prepare_call(&req.problem, &lib, &req.artifact.symbols, function, args)
+            problems::child::prepare_call(req, &lib, function, args)
                 .map_err(ChildError::from_ending)?
         }
         RunInput::Program { .. } => {

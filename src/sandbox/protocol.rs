@@ -125,6 +125,10 @@ pub struct RunRequest {
     /// (see [`super::batch`]); false when the spec asks for a process per case.
     #[serde(default)]
     pub shares_child: bool,
+    /// A problem package's spec, whose `[kit]` the child calls the library through (the
+    /// catalogue's are built in; see [`crate::package`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kit_spec: Option<String>,
 }
 
 /// What the grader sends a worker, one per line: a run, or calls that share one child.

@@ -181,7 +181,12 @@ pub fn test_problem(
     } else {
         reference
     };
-    if session.spec.build.driver.is_none() {
+    // A problem package's reference is the instructor's sources, built as a student's are
+    // (its expectations come from them: graded against them, it shows they hold).
+    if let Some(package) = crate::package::get(problem) {
+        to_prepare.push(("reference".into(), package.reference_dir(), false, None));
+        declared.push(None);
+    } else if session.spec.build.driver.is_none() {
         to_prepare.push(("reference".into(), reference.to_path_buf(), true, None));
         declared.push(None);
     }

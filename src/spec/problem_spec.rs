@@ -385,14 +385,39 @@ fn check_kit(path: &Path, text: &str, stem: &str) -> Result<(), SpecError> {
 }
 
 impl ProblemSpec {
-    /// Reads and validates a spec file.
+    /// Reads and validates a spec file of the catalogue (`specs/<p>.toml`, its headers in
+    /// `specs/<p>/`).
     pub fn load(path: &Path, specs_dir: &Path) -> Result<ProblemSpec, SpecError> {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        Self::load_as(path, stem, (specs_dir, stem), &specs_dir.join("lib"))
+    }
+
+    /// Reads and validates a problem package's spec (`<package>/problem.toml`, its headers
+    /// in `<package>/include/`, see [`crate::package`]); labgrade's own libraries (the
+    /// world's header, the hooks) come from `lib_dir`.
+    pub fn load_package(
+        path: &Path,
+        name: &str,
+        package_dir: &Path,
+        lib_dir: &Path,
+    ) -> Result<ProblemSpec, SpecError> {
+        Self::load_as(path, name, (package_dir, "include"), lib_dir)
+    }
+
+    /// Reads the spec at `path` of problem `name`, whose headers are in
+    /// `headers.0/<[build] headers, else headers.1>`.
+    fn load_as(
+        path: &Path,
+        name: &str,
+        headers: (&Path, &str),
+        lib_dir: &Path,
+    ) -> Result<ProblemSpec, SpecError> {
         let text = super::text_file::read(path).map_err(|source| SpecError::Read {
             path: path.to_path_buf(),
             source,
         })?;
         let mut spec: ProblemSpec = toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
-        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let stem = name;
         if spec.problem.name != stem {
             return Err(SpecError::Invalid {
                 path: path.to_path_buf(),
@@ -414,8 +439,10 @@ impl ProblemSpec {
             check_kit(path, &text, stem)?;
         }
         spec.path = path.to_path_buf();
-        spec.include_dir = specs_dir.join(spec.build.headers.as_deref().unwrap_or(stem));
-        spec.lib_dir = specs_dir.join("lib");
+        spec.include_dir = headers
+            .0
+            .join(spec.build.headers.as_deref().unwrap_or(headers.1));
+        spec.lib_dir = lib_dir.to_path_buf();
         if !spec.include_dir.is_dir() && spec.build.headers.is_some() {
             return Err(SpecError::Invalid {
                 path: path.to_path_buf(),

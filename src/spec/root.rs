@@ -135,9 +135,12 @@ impl Root {
         self.dir.join("specs")
     }
 
-    /// `fixtures/<problem>/`.
+    /// `fixtures/<problem>/` (a problem package's own `fixtures/`).
     pub fn fixtures_dir(&self, problem: &str) -> PathBuf {
-        self.dir.join("fixtures").join(problem)
+        match crate::package::get(problem) {
+            Some(p) => p.fixtures_dir(),
+            None => self.dir.join("fixtures").join(problem),
+        }
     }
 
     /// `expected/<problem>.json`: a student bundle's precomputed expectations (see
@@ -146,9 +149,12 @@ impl Root {
         self.dir.join("expected").join(format!("{problem}.json"))
     }
 
-    /// `tests/submissions/<problem>/`.
+    /// `tests/submissions/<problem>/` (a problem package's own `samples/`).
     pub fn samples_dir(&self, problem: &str) -> PathBuf {
-        self.dir.join("tests").join("submissions").join(problem)
+        match crate::package::get(problem) {
+            Some(p) => p.samples_dir(),
+            None => self.dir.join("tests").join("submissions").join(problem),
+        }
     }
 
     /// `tests/hostile/<problem>/`: submissions written to cheat or to break things.
@@ -167,12 +173,21 @@ impl Root {
                 (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_string))?
             })
             .collect();
+        names.extend(crate::package::all().iter().map(|p| p.name.clone()));
         names.sort();
         names
     }
 
     /// Loads `specs/<name>.toml`, or says which problems exist.
     pub fn load_spec(&self, name: &str) -> Result<ProblemSpec, SpecError> {
+        if let Some(p) = crate::package::get(name) {
+            return ProblemSpec::load_package(
+                &p.spec_path(),
+                &p.name,
+                &p.dir,
+                &self.specs_dir().join("lib"),
+            );
+        }
         let path = self.specs_dir().join(format!("{name}.toml"));
         if !path.is_file() {
             let known = self.problem_names();

@@ -18,6 +18,7 @@
 //! - `build_jail`: intake and the build sandbox against hostile submissions
 //! - `archives`: archives handed in, and the mistakes named before building
 //! - `readme`: the README's example outputs are what labgrade prints
+//! - `package`: problem packages (an instructor's own assignment with a C reference)
 //! - `owned_dirs`: as root, no cache, output or temp directory another user can change
 //! - `shard`: `grade --shard I/N` and `merge` give what one run gives
 //! - `slurm`: (LABGRADE_SLURM_TESTS=1) the Slurm recipe on a one-node cluster started here
@@ -40,6 +41,7 @@ mod java;
 mod kit;
 mod lab;
 mod owned_dirs;
+mod package;
 mod readme;
 mod selftest;
 mod shard;

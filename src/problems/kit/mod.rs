@@ -186,9 +186,38 @@ pub const ABIS: &[&KitAbi] = &[
     &roberts_game::TICTACTOE_ABI,
 ];
 
-/// The child side of kit problem `name`.
+/// The child side of kit problem `name`: the catalogue's, or a package's ([`register`]).
 pub fn abi(name: &str) -> Option<&'static KitAbi> {
-    ABIS.iter().copied().find(|a| a.name == name)
+    ABIS.iter().copied().find(|a| a.name == name).or_else(|| {
+        REGISTERED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied()
+            .find(|a| a.name == name)
+    })
+}
+
+/// The interfaces of the problem packages added to this process ([`crate::package`]).
+static REGISTERED: std::sync::Mutex<Vec<&'static KitAbi>> = std::sync::Mutex::new(Vec::new());
+
+/// The interface of package `name` whose spec is `spec`: made once per process (in the
+/// grader when the package is added, in the sandboxed child from its run's request), never
+/// over a catalogue problem's. A package has no world of labgrade's yet.
+pub fn register(name: &str, spec: &str) -> &'static KitAbi {
+    if let Some(known) = abi(name) {
+        return known;
+    }
+    let abi: &'static KitAbi = Box::leak(Box::new(KitAbi::new(
+        Box::leak(name.to_string().into_boxed_str()),
+        Box::leak(spec.to_string().into_boxed_str()),
+        None,
+    )));
+    REGISTERED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(abi);
+    abi
 }
 
 /// One call of a reference.
@@ -219,6 +248,12 @@ pub type Reference = fn(RefCall<'_>) -> Result<RefRun, String>;
 /// The reference of a problem without its solver ([`KitProblem::judge_only`]).
 fn no_reference(_: RefCall<'_>) -> Result<RefRun, String> {
     Err("this labgrade holds no reference solver: its expectations come precomputed".into())
+}
+
+/// A package's reference is the instructor's code, run in the sandbox
+/// ([`crate::package::reference`]), never in labgrade's process.
+fn run_in_the_sandbox(_: RefCall<'_>) -> Result<RefRun, String> {
+    Err("a package's expectations come from its reference, run in the sandbox".into())
 }
 
 /// What a checker is shown.
@@ -312,6 +347,12 @@ impl KitProblem {
             evidence: None,
             derived: OnceLock::new(),
         }
+    }
+
+    /// A problem package's ([`crate::package`]): declared by its spec's `[kit]` alone, with
+    /// its expectations from the instructor's reference, run in the sandbox.
+    pub const fn for_package(abi: &'static KitAbi) -> KitProblem {
+        KitProblem::new(abi, run_in_the_sandbox)
     }
 
     /// The same without its solver: no reference, no console program. Such a problem's

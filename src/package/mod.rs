@@ -1,0 +1,218 @@
+//! Problem packages: an instructor's own assignment, in a directory anywhere, graded with no
+//! Rust and no rebuild of labgrade.
+//!
+//! A package is a directory holding
+//!
+//! - `problem.toml`: the spec, with the same `[problem]`, `[build]`, `[limits]`, `[rubric]`
+//!   and `[kit]` tables as the catalogue's kit problems (docs/kit.md);
+//! - `include/`: the headers students compile against (`[build] headers` names another
+//!   directory of the package);
+//! - `fixtures/*.toml`: the cases, as the catalogue's;
+//! - `reference/`: the instructor's own solution in C or C++, exporting the graded
+//!   functions: labgrade builds it as it builds a student's and runs it in the same sandbox
+//!   on every case ([`reference`]); what it does is what every submission is compared with;
+//! - `samples/<name>/` (optional): submissions with the verdicts they must get
+//!   (`expect.toml`), which `labgrade test` grades.
+//!
+//! `--problems DIR` (repeatable), `$LABGRADE_PROBLEMS` (directories separated by `:`) name
+//! packages, or directories of packages; each is added beside the catalogue, under the name
+//! its spec gives, which may not be a catalogue problem's.
+
+pub mod reference;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::problems::kit::{KitAbi, KitProblem};
+use crate::problems::Problem;
+use crate::spec::SpecError;
+
+/// The spec's file name in a package.
+pub const SPEC_FILE: &str = "problem.toml";
+
+/// The environment variable that names package directories (`:`-separated).
+pub const ENV: &str = "LABGRADE_PROBLEMS";
+
+/// A package found on disk.
+#[derive(Debug)]
+pub struct Package {
+    /// The problem's name (its spec's `[problem] name`).
+    pub name: String,
+    /// The package directory.
+    pub dir: PathBuf,
+    /// The spec's text, as read when the package was added.
+    pub spec_text: &'static str,
+}
+
+impl Package {
+    /// `problem.toml`.
+    pub fn spec_path(&self) -> PathBuf {
+        self.dir.join(SPEC_FILE)
+    }
+
+    /// `fixtures/`.
+    pub fn fixtures_dir(&self) -> PathBuf {
+        self.dir.join("fixtures")
+    }
+
+    /// `reference/`: the instructor's solution.
+    pub fn reference_dir(&self) -> PathBuf {
+        self.dir.join("reference")
+    }
+
+    /// `samples/`.
+    pub fn samples_dir(&self) -> PathBuf {
+        self.dir.join("samples")
+    }
+}
+
+static PACKAGES: OnceLock<Vec<&'static Package>> = OnceLock::new();
+
+/// The packages added to this run (none before [`install`]).
+pub fn all() -> &'static [&'static Package] {
+    PACKAGES.get().map_or(&[], Vec::as_slice)
+}
+
+/// The package named `name`, if one was added.
+pub fn get(name: &str) -> Option<&'static Package> {
+    all().iter().copied().find(|p| p.name == name)
+}
+
+/// The spec a run of `problem` carries to the sandboxed child when it is a package's (the
+/// child knows the catalogue's interfaces, not a package's).
+pub fn kit_spec_of(problem: &str) -> Option<String> {
+    get(problem).map(|p| p.spec_text.to_string())
+}
+
+/// The directories `$LABGRADE_PROBLEMS` names.
+pub fn from_env() -> Vec<PathBuf> {
+    std::env::var_os(ENV)
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The package directories under `dir`: `dir` itself when it holds a `problem.toml`, else
+/// each directory in it that does (sorted).
+fn package_dirs(dir: &Path) -> Result<Vec<PathBuf>, SpecError> {
+    if dir.join(SPEC_FILE).is_file() {
+        return Ok(vec![dir.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(dir).map_err(|source| SpecError::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join(SPEC_FILE).is_file())
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return Err(SpecError::Invalid {
+            path: dir.to_path_buf(),
+            line: 0,
+            message: format!(
+                "no problem package here: a package is a directory with a `{SPEC_FILE}` (or a \
+                 directory of such directories); `labgrade new <name>` writes one"
+            ),
+        });
+    }
+    Ok(found)
+}
+
+/// Reads the package in `dir`: its spec's name, checked against the catalogue (`builtin`).
+fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
+    let path = dir.join(SPEC_FILE);
+    let text = crate::spec::text_file::read(&path).map_err(|source| SpecError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let table: toml::Table =
+        toml::from_str(&text).map_err(|e| crate::spec::from_toml_error(&path, &text, e))?;
+    let line_of = |needle: &str| crate::spec::find_line(&text, needle);
+    let invalid = |line: usize, message: String| SpecError::Invalid {
+        path: path.clone(),
+        line,
+        message,
+    };
+    let name = table
+        .get("problem")
+        .and_then(|p| p.get("name"))
+        .and_then(toml::Value::as_str)
+        .ok_or_else(|| invalid(line_of("[problem]"), "[problem] needs a `name`".into()))?
+        .to_string();
+    let well_formed = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !well_formed {
+        return Err(invalid(
+            line_of("name"),
+            format!("problem.name `{name}`: use lowercase letters, digits and `-`"),
+        ));
+    }
+    if builtin.contains(&name.as_str()) {
+        return Err(invalid(
+            line_of("name"),
+            format!(
+                "`{name}` is a problem of labgrade's catalogue: a package may not take its \
+                 name (choose another, such as `{name}-2`)"
+            ),
+        ));
+    }
+    if table.get("kit").is_none() {
+        return Err(invalid(
+            0,
+            "a package declares its interface in a [kit] table (docs/kit.md)".into(),
+        ));
+    }
+    crate::problems::kit::abi::parse(&text)
+        .map_err(|e| invalid(line_of("[kit]"), format!("[kit]: {e}")))?;
+    Ok(Package {
+        name,
+        dir: dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()),
+        spec_text: Box::leak(text.into_boxed_str()),
+    })
+}
+
+/// Adds the packages in `dirs` beside the catalogue: each becomes a problem every command
+/// knows. Once per run; a name given twice, or a catalogue problem's, is refused.
+pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
+    if dirs.is_empty() || PACKAGES.get().is_some() {
+        return Ok(());
+    }
+    let builtin: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
+    let mut packages: Vec<&'static Package> = Vec::new();
+    for dir in dirs {
+        for found in package_dirs(dir)? {
+            let p = read(&found, &builtin)?;
+            if let Some(first) = packages.iter().find(|q| q.name == p.name) {
+                return Err(SpecError::Invalid {
+                    path: p.spec_path(),
+                    line: crate::spec::find_line(p.spec_text, "name"),
+                    message: format!(
+                        "`{}` is also the package in `{}`: each package needs a name of its own",
+                        p.name,
+                        first.dir.display()
+                    ),
+                });
+            }
+            packages.push(Box::leak(Box::new(p)));
+        }
+    }
+    let problems: Vec<&'static dyn Problem> = packages
+        .iter()
+        .map(|p| {
+            let abi: &'static KitAbi = crate::problems::kit::register(&p.name, p.spec_text);
+            let problem: &'static KitProblem = Box::leak(Box::new(KitProblem::for_package(abi)));
+            problem as &'static dyn Problem
+        })
+        .collect();
+    crate::problems::add_packages(problems);
+    let _ = PACKAGES.set(packages);
+    Ok(())
+}

@@ -1,0 +1,269 @@
+//! A package's reference, run: the instructor's C or C++ solution is built with the same
+//! recipes and instrumentation as a student's and run in the same sandbox, once per distinct
+//! input; what it returns, writes back, prints, and how often and how deep its counted
+//! functions run become every case's expectation. It is never loaded into labgrade's own
+//! process. A reference that does not build, crashes, runs out of time or cannot be counted
+//! where a case compares counts is the instructor's error, named with the file and the case.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::Package;
+use crate::problems::{self, Expected, Params, Problem, RefOutcome, TraceStep};
+use crate::runner::plan::{plan, Step};
+use crate::runner::SessionOptions;
+use crate::sandbox::{Ending, Observation, RunInput, RunRequest, WorkerPool};
+use crate::spec::{Case, CompareItem, ProblemSpec, SpecError};
+use crate::student::{case_key, Entry, Precomputed};
+
+/// Builds `package`'s reference and runs it on every case's input: the expectations, in
+/// the form a student bundle's precomputed ones take (read the same way, one code path).
+pub fn expectations(
+    package: &Package,
+    code: &'static dyn Problem,
+    spec: &ProblemSpec,
+    cases: &[Case],
+    params: &Params,
+    options: &SessionOptions,
+    pool: &WorkerPool,
+) -> Result<Precomputed, SpecError> {
+    let dir = package.reference_dir();
+    let not_built = |message: String| SpecError::Invalid {
+        path: dir.clone(),
+        line: 0,
+        message,
+    };
+    if !dir.is_dir() {
+        return Err(not_built(
+            "the package has no reference/ directory: put the instructor's solution there \
+             (C or C++, exporting the graded functions)"
+                .into(),
+        ));
+    }
+    let prepared = crate::runner::prepare::prepare(
+        code,
+        spec,
+        &options.cache,
+        &options.worker_exe,
+        "reference",
+        &dir,
+        false,
+    );
+    if let Some((_, message)) = &prepared.fatal {
+        return Err(not_built(format!(
+            "the reference cannot be used: {}",
+            message.replace("your submission", "the reference")
+        )));
+    }
+    // One run per distinct input, under the case's own limits (not yet derived from the
+    // reference's time: that is what this measures).
+    let mut requests: Vec<RunRequest> = Vec::new();
+    let mut first_case: Vec<usize> = Vec::new();
+    let mut run_of: BTreeMap<String, usize> = BTreeMap::new();
+    let mut inputs = Vec::with_capacity(cases.len());
+    for (ci, case) in cases.iter().enumerate() {
+        let input = problems::run_input(code, case)?;
+        let key = case_key(&input);
+        if !run_of.contains_key(&key) {
+            let artifact = match plan(code, &prepared, &input) {
+                Step::Run(a) => a,
+                Step::Settled(_, message) => {
+                    return Err(case.invalid(format!(
+                        "the reference cannot run this case: {}",
+                        message.replace("your submission", "the reference")
+                    )))
+                }
+            };
+            run_of.insert(key.clone(), requests.len());
+            first_case.push(ci);
+            requests.push(RunRequest {
+                id: requests.len() as u64,
+                problem: code.name().to_string(),
+                artifact,
+                input: input.clone(),
+                limits: case.limits,
+                shares_child: false,
+                kit_spec: Some(package.spec_text.to_string()),
+            });
+        }
+        inputs.push((key, input));
+    }
+    let observations = pool.run_all(&requests, &|_, _| {});
+    let mut entries = BTreeMap::new();
+    for (ci, (key, input)) in inputs.iter().enumerate() {
+        let obs = &observations[run_of[key]];
+        let expected = expected_of(&cases[ci], input, obs)
+            .map_err(|m| cases[ci].invalid(format!("the reference {m}")))?;
+        agrees_with_the_fixture(&cases[ci], &expected)?;
+        entries.entry(key.clone()).or_insert(Entry {
+            expected,
+            reference_ms: crate::runner::reference_time::on_grid(obs.cpu_ms),
+            shared: Vec::new(),
+        });
+    }
+    Ok(Precomputed {
+        problem: code.name().to_string(),
+        labgrade: env!("CARGO_PKG_VERSION").to_string(),
+        params: params.clone(),
+        entries,
+        shared: Default::default(),
+    })
+}
+
+/// What the reference did on `input` (observed as `obs`) as the expectation `case` compares
+/// with; Err says what went wrong, after "the reference".
+fn expected_of(case: &Case, input: &RunInput, obs: &Observation) -> Result<Expected, String> {
+    let whole_program = matches!(input, RunInput::Program { .. });
+    match (&obs.ending, whole_program) {
+        (Ending::Returned, _) | (Ending::Exited { .. }, true) => {}
+        (ending, _) => {
+            let why = obs.stderr.lines().last().unwrap_or_default();
+            return Err(format!(
+                "{} on this case{}: the expectations come from the reference, so it must run \
+                 every case to its end within the case's limits",
+                words(ending),
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({why})")
+                }
+            ));
+        }
+    }
+    let counts_compared = case
+        .compare
+        .iter()
+        .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
+    let (calls, max_depth, trace) = match &obs.counts {
+        Some(c) => (
+            c.calls.clone(),
+            c.max_depth.clone(),
+            c.trace
+                .steps()
+                .filter_map(|(name, depth)| {
+                    Some(TraceStep {
+                        function: name?.to_string(),
+                        arg: "...".into(),
+                        depth,
+                    })
+                })
+                .collect(),
+        ),
+        None if counts_compared => {
+            return Err(format!(
+                "could not be counted: {} (the counted functions must be the reference's own, \
+                 with the names the spec's [kit] counted gives)",
+                obs.counts_note.as_deref().unwrap_or("no counts came back")
+            ))
+        }
+        None => Default::default(),
+    };
+    let mut value = obs.value.clone().unwrap_or(Value::Null);
+    let world = value.as_object_mut().and_then(|m| m.remove("world"));
+    let (outcome, stdout, exit_status) = if whole_program {
+        let status = obs.exit_status.unwrap_or(0);
+        (
+            RefOutcome::Returns(Value::from(status)),
+            Some(obs.stdout.clone()),
+            Some(status),
+        )
+    } else {
+        let printed = case.compare.contains(&CompareItem::Stdout);
+        (
+            RefOutcome::Returns(value),
+            printed.then(|| obs.stdout.clone()),
+            None,
+        )
+    };
+    Ok(Expected {
+        outcome,
+        calls,
+        max_depth,
+        trace,
+        stdout,
+        exit_status,
+        world,
+        evidence: Default::default(),
+    })
+}
+
+/// A case that states its expectation literally (`expect = { ... }`) must say what the
+/// reference does: otherwise the fixture or the reference is wrong, and the instructor is
+/// told which case and what each says.
+fn agrees_with_the_fixture(case: &Case, reference: &Expected) -> Result<(), SpecError> {
+    let stated = crate::runner::literal_overrides(case, reference.clone())?;
+    let shown = |e: &Expected| match &e.outcome {
+        RefOutcome::Returns(v) => v.to_string(),
+        RefOutcome::Diverges => "a stack overflow".into(),
+    };
+    let differs = [
+        (stated.outcome != reference.outcome).then(|| {
+            format!(
+                "return: the fixture says {}, the reference gives {}",
+                shown(&stated),
+                shown(reference)
+            )
+        }),
+        (stated.stdout != reference.stdout).then(|| {
+            format!(
+                "stdout: the fixture says {:?}, the reference prints {:?}",
+                stated.stdout.as_deref().unwrap_or_default(),
+                reference.stdout.as_deref().unwrap_or_default()
+            )
+        }),
+        (stated.exit_status != reference.exit_status).then(|| {
+            format!(
+                "exit_status: the fixture says {:?}, the reference ends with {:?}",
+                stated.exit_status, reference.exit_status
+            )
+        }),
+        (stated.calls != reference.calls).then(|| {
+            format!(
+                "calls: the fixture says {:?}, the reference makes {:?}",
+                stated.calls, reference.calls
+            )
+        }),
+        (stated.max_depth != reference.max_depth).then(|| {
+            format!(
+                "max_depth: the fixture says {:?}, the reference reaches {:?}",
+                stated.max_depth, reference.max_depth
+            )
+        }),
+    ];
+    let differs: Vec<String> = differs.into_iter().flatten().collect();
+    if differs.is_empty() {
+        return Ok(());
+    }
+    Err(case.invalid(format!(
+        "the fixture's `expect` and the reference disagree ({}): correct the one that is wrong",
+        differs.join("; ")
+    )))
+}
+
+/// How a run of the reference ended, in words, after "the reference".
+fn words(ending: &Ending) -> String {
+    match ending {
+        Ending::Returned => "returned".into(),
+        Ending::Exited { code } => format!("exited with status {code}"),
+        Ending::Signaled { name, .. } => format!("was killed by {name}"),
+        Ending::StackOverflow => "overflowed the stack".into(),
+        Ending::WallTimeout => "ran out of time (the case's wall_ms)".into(),
+        Ending::CpuTimeout => "ran out of CPU time (the case's cpu_seconds)".into(),
+        Ending::MemoryLimit => "ran out of memory (the case's memory_mb)".into(),
+        Ending::OutputLimit => "printed more than the case's output_kb".into(),
+        Ending::Forbidden { syscall } => format!(
+            "made a system call the sandbox forbids{}",
+            syscall
+                .as_deref()
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default()
+        ),
+        Ending::NoReport => "ended without its report (it closed labgrade's channel)".into(),
+        Ending::MissingSymbol { name } => format!("has no `{name}`"),
+        Ending::LoadError { message } => format!("could not be loaded: {message}"),
+        Ending::Crashed { message } => format!("crashed: {message}"),
+        Ending::Skipped { .. } => "was not run".into(),
+        Ending::InternalError { message } => format!("could not be run by labgrade: {message}"),
+    }
+}

@@ -1,0 +1,243 @@
+//! Problem packages: an instructor's own assignment with a C reference, graded with no Rust
+//! (`--problems DIR`, `$LABGRADE_PROBLEMS`, `labgrade new`), and the instructor's mistakes
+//! named with their file and case.
+
+use std::path::{Path, PathBuf};
+
+use crate::util::*;
+
+/// The example packages, as shipped.
+fn examples() -> PathBuf {
+    repo().join("docs/packages")
+}
+
+/// A copy of the example package `subset-sum` under `dir`, for a test to change.
+fn subset_sum_in(dir: &Path) -> PathBuf {
+    let to = dir.join("subset-sum");
+    copy_dir(&examples().join("subset-sum"), &to);
+    to
+}
+
+/// The example package's reference passes every case, and each sample gets the verdicts
+/// its `expect.toml` declares (a wrong base case fails where set[0] is needed; a search in
+/// the other order fails only the counts).
+#[test]
+fn the_example_package_passes_its_own_test() {
+    let dir = examples();
+    let out = labgrade(&["test", "--problems", dir.to_str().unwrap(), "subset-sum"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    for sample in [
+        "reference",
+        "correct",
+        "base-cases-swapped",
+        "exclude-first",
+    ] {
+        assert!(
+            text.contains(&format!("ok   {sample} (")),
+            "{sample}: {text}"
+        );
+    }
+}
+
+/// A student checks against a package exactly as against a catalogue problem: the report
+/// names the call and the reference's answer, computed by the instructor's C code.
+#[test]
+fn a_student_checks_against_a_package_as_against_the_catalogue() {
+    let dir = examples();
+    let sub = dir.join("subset-sum/samples/base-cases-swapped");
+    let (code, report) =
+        check_report_with(&["--problems", dir.to_str().unwrap()], "subset-sum", &sub);
+    assert_eq!(code, Some(1));
+    let c = case(&report, "CanMakeSum/empty set, target 0");
+    assert_eq!(c["verdict"], "fail");
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("CanMakeSum(set, 0, 0) returned false; the reference returns true"),
+        "{c}"
+    );
+    // The reference's counts are compared as a catalogue reference's are.
+    let calls = case(&report, "CanMakeSum/lecture's set, 20/calls");
+    assert_eq!(calls["verdict"], "fail");
+    assert!(
+        calls["message"]
+            .as_str()
+            .unwrap()
+            .contains("CanMakeSum was called 16 times by the reference"),
+        "{calls}"
+    );
+    assert_eq!(case(&report, "CanMakeSum/3 5 9, 14")["verdict"], "pass");
+}
+
+/// `labgrade check --problems DIR <p> <submission> --format json`, from the repository.
+fn check_report_with(
+    before: &[&str],
+    problem: &str,
+    sub: &Path,
+) -> (Option<i32>, serde_json::Value) {
+    let mut args: Vec<&str> = before.to_vec();
+    args.extend(["check", problem, sub.to_str().unwrap(), "--format", "json"]);
+    let out = labgrade(&args);
+    let report = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(&out), stderr(&out)));
+    (out.status.code(), report)
+}
+
+/// `labgrade new` writes a package `labgrade test` passes at once, found through
+/// `$LABGRADE_PROBLEMS` as through `--problems`; a class is graded against it.
+#[test]
+fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course");
+    let out = labgrade(&["new", "word-sums", "--dir", course.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let spec = std::fs::read_to_string(course.join("word-sums/problem.toml")).unwrap();
+    assert!(spec.contains("name = \"word-sums\""), "{spec}");
+    let run = std::process::Command::new(labgrade_bin())
+        .args(["test", "word-sums", "--color", "never", "--cache-dir"])
+        .arg(cache_dir())
+        .env("LABGRADE_PROBLEMS", &course)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}\n{}",
+        stdout(&run),
+        stderr(&run)
+    );
+    // A class of its samples, graded far above the core count.
+    let class = work.path().join("class");
+    for s in ["correct", "base-cases-swapped", "exclude-first"] {
+        copy_dir(&course.join("word-sums/samples").join(s), &class.join(s));
+        std::fs::remove_file(class.join(s).join("expect.toml")).unwrap();
+    }
+    let grades = work.path().join("grades");
+    let out = labgrade(&[
+        "grade",
+        "--problems",
+        course.to_str().unwrap(),
+        "word-sums",
+        class.to_str().unwrap(),
+        "--out",
+        grades.to_str().unwrap(),
+        "-j",
+        "8",
+    ]);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&out)
+    );
+    let csv = std::fs::read_to_string(grades.join("grades.csv")).unwrap();
+    let score = |who: &str| -> String {
+        csv.lines()
+            .find(|l| l.starts_with(&format!("{who},")))
+            .and_then(|l| l.split(',').nth(2))
+            .unwrap_or_else(|| panic!("{who}: {csv}"))
+            .to_string()
+    };
+    // Every case, the hidden one too: 12 points.
+    assert_eq!(score("correct"), "12", "{csv}");
+    assert_eq!(score("exclude-first"), "8", "{csv}");
+    assert_eq!(score("base-cases-swapped"), "7", "{csv}");
+}
+
+/// A package may not take a catalogue problem's name: the error names the spec's line.
+#[test]
+fn a_package_may_not_take_a_catalogue_name() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = subset_sum_in(work.path());
+    let spec = pkg.join("problem.toml");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    std::fs::write(
+        &spec,
+        text.replace("name = \"subset-sum\"", "name = \"nim\""),
+    )
+    .unwrap();
+    let out = labgrade(&["list", "--problems", work.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("problem.toml:10:")
+            && err.contains("`nim` is a problem of labgrade's catalogue"),
+        "{err}"
+    );
+}
+
+/// The reference sets every expectation, so its failures are the instructor's: one that
+/// crashes on a case, and a fixture whose literal expectation the reference contradicts, are
+/// named with the fixture's file, line and case; a reference that does not build is named
+/// with its directory and the compiler's error. Nothing is graded then.
+#[test]
+fn the_reference_s_failures_are_named_with_the_file_and_the_case() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = subset_sum_in(work.path());
+    let problems = work.path().to_str().unwrap().to_string();
+    let sub = pkg.join("samples/correct");
+    let check = || {
+        labgrade(&[
+            "check",
+            "--problems",
+            &problems,
+            "subset-sum",
+            sub.to_str().unwrap(),
+        ])
+    };
+    let reference = pkg.join("reference/subset_sum.c");
+    let good = std::fs::read_to_string(&reference).unwrap();
+    std::fs::write(
+        &reference,
+        good.replace(
+            "if (target == 0) return true;",
+            "if (target == 31) abort();\n    if (target == 0) return true;",
+        )
+        .replace(
+            "#include \"subset_sum.h\"",
+            "#include \"subset_sum.h\"\n#include <stdlib.h>",
+        ),
+    )
+    .unwrap();
+    let out = check();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("fixtures/10-can-make-sum.toml:")
+            && err.contains("CanMakeSum/lecture's set, 31")
+            && err.contains("the reference was killed by SIGABRT"),
+        "{err}"
+    );
+    std::fs::write(&reference, &good).unwrap();
+    std::fs::write(
+        pkg.join("fixtures/20-stated.toml"),
+        "[[case]]\nname = \"CanMakeSum/stated\"\ncall = \"CanMakeSum\"\n\
+         args = [[3, 5, 9], 3, 14]\ncompare = [\"calls\"]\n\
+         expect = { calls = { CanMakeSum = 4 } }\n",
+    )
+    .unwrap();
+    let err = stderr(&check());
+    assert!(
+        err.contains("20-stated.toml:1:")
+            && err.contains("the fixture's `expect` and the reference disagree")
+            && err.contains("the reference makes {\"CanMakeSum\": 3}"),
+        "{err}"
+    );
+    // Stated right, it is graded.
+    std::fs::write(
+        pkg.join("fixtures/20-stated.toml"),
+        "[[case]]\nname = \"CanMakeSum/stated\"\ncall = \"CanMakeSum\"\n\
+         args = [[3, 5, 9], 3, 14]\ncompare = [\"calls\"]\n\
+         expect = { calls = { CanMakeSum = 3 } }\n",
+    )
+    .unwrap();
+    assert_eq!(check().status.code(), Some(0), "{}", stderr(&check()));
+    std::fs::write(&reference, "int x = ;\n").unwrap();
+    let err = stderr(&check());
+    assert!(
+        err.contains("reference") && err.contains("the reference cannot be used: the build failed"),
+        "{err}"
+    );
+}
