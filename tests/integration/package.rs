@@ -18,13 +18,21 @@ fn subset_sum_in(dir: &Path) -> PathBuf {
     to
 }
 
-/// The example package's reference passes every case, and each sample gets the verdicts
-/// its `expect.toml` declares (a wrong base case fails where set[0] is needed; a search in
-/// the other order fails only the counts).
+/// Each example package's reference passes every case, and each sample gets the verdicts
+/// its `expect.toml` declares: subset-sum returns a value with a counted recursion (a wrong
+/// base case fails where set[0] is needed; a search in the other order fails only the
+/// counts), sudoku fills a grid (a square never emptied again blocks the search; a
+/// column-major search finds the same grids with other counts).
 #[test]
-fn the_example_package_passes_its_own_test() {
+fn the_example_packages_pass_their_own_test() {
     let dir = examples();
-    let out = labgrade(&["test", "--problems", dir.to_str().unwrap(), "subset-sum"]);
+    let out = labgrade(&[
+        "test",
+        "--problems",
+        dir.to_str().unwrap(),
+        "subset-sum",
+        "sudoku",
+    ]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
     for sample in [
@@ -32,12 +40,12 @@ fn the_example_package_passes_its_own_test() {
         "correct",
         "base-cases-swapped",
         "exclude-first",
+        "forgets-to-undo",
+        "column-major",
     ] {
-        assert!(
-            text.contains(&format!("ok   {sample} (")),
-            "{sample}: {text}"
-        );
+        assert!(text.contains(&format!("ok   {sample} (")), "{sample}: {text}");
     }
+    assert!(text.contains("8 passed, 0 failed"), "{text}");
 }
 
 /// A student checks against a package exactly as against a catalogue problem: the report
