@@ -199,20 +199,34 @@ pub fn evidence(key: &str) -> Option<&'static serde_json::Value> {
 pub fn write(
     root: &Root,
     problem: &str,
+    fixtures: &std::path::Path,
     course: Option<&crate::spec::Course>,
+    options: &crate::runner::SessionOptions,
 ) -> Result<(), String> {
     let code = problems::get(problem).ok_or_else(|| format!("no problem `{problem}`"))?;
     let spec = root.load_spec(problem).map_err(|e| e.to_string())?;
-    let cases = crate::spec::load_fixtures(&root.fixtures_dir(problem), spec.limits)
-        .map_err(|e| e.to_string())?;
+    let cases = crate::spec::load_fixtures(fixtures, spec.limits).map_err(|e| e.to_string())?;
     let (cases, params) = match course {
         Some(course) => {
             crate::runner::course::apply(course, code, cases).map_err(|e| e.to_string())?
         }
         None => (cases, Params::new()),
     };
-    let computed =
-        crate::runner::expectations(code, &cases, &params, None).map_err(|e| e.to_string())?;
+    // A problem package's expectations come from its reference, run in the sandbox.
+    let ran = match crate::package::get(problem) {
+        Some(package) => {
+            let pool = crate::sandbox::WorkerPool::new(&options.worker_exe, options.jobs);
+            Some(
+                crate::package::reference::expectations(
+                    package, code, &spec, &cases, &params, options, &pool,
+                )
+                .map_err(|e| e.to_string())?,
+            )
+        }
+        None => None,
+    };
+    let computed = crate::runner::expectations(code, &cases, &params, ran.as_ref())
+        .map_err(|e| e.to_string())?;
     let mut entries = BTreeMap::new();
     for (input, mut expected) in computed.cases {
         expected.evidence.extend(code.evidence(&input, &params));

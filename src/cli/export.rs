@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
     let bundle = write_bundle(ctx, problem, dir, Cases::VisibleOnly)?;
     // The bundle's labgrade is the checker, which links no solver, with the visible
     // cases' expectations computed here.
-    if !crate::student::has_judge(problem) {
+    if !crate::student::has_judge(problem) && crate::package::get(problem).is_none() {
         return Err(CliError(format!(
             "labgrade has no student checker for {problem}: its bundle would hold the \
              reference solvers (a labgrade bug: every problem of the catalogue has one)"
@@ -49,7 +49,9 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         .map_err(|e| CliError(format!("cannot write the bundle's labgrade: {e}")))?;
     let course = ctx.course()?;
     let root = crate::spec::Root::at(dir)?;
-    crate::student::write(&root, problem, course.as_ref()).map_err(CliError)?;
+    let options = ctx.session_options()?;
+    crate::student::write(&root, problem, &bundle.fixtures, course.as_ref(), &options)
+        .map_err(CliError)?;
     // The checker grades with the course the expectations were computed with.
     if let Some(path) = ctx.course.as_ref().filter(|_| course.is_some()) {
         std::fs::copy(path, dir.join(crate::student::COURSE_FILE))
@@ -97,6 +99,8 @@ pub struct Bundle {
     pub written: usize,
     /// Cases the problem has.
     pub total: usize,
+    /// Where its cases were written.
+    pub fixtures: std::path::PathBuf,
 }
 
 /// Writes labgrade and its sandbox (`bin/`), the problem's spec, headers and course
@@ -119,18 +123,33 @@ pub fn write_bundle(
     }
     let io = |what: &str, e: std::io::Error| CliError(format!("cannot write {what}: {e}"));
     let specs = dir.join("specs");
-    let fixtures = dir.join("fixtures").join(problem);
     let bin = dir.join("bin");
-    for d in [&specs, &fixtures, &bin] {
-        std::fs::create_dir_all(d).map_err(|e| io(&d.display().to_string(), e))?;
-    }
-    std::fs::copy(&spec.path, specs.join(format!("{problem}.toml")))
-        .map_err(|e| io("the spec", e))?;
     let headers = spec
         .include_dir
         .file_name()
         .ok_or_else(|| CliError("the spec's header directory has no name".into()))?;
-    copy_tree(&spec.include_dir, &specs.join(headers)).map_err(CliError)?;
+    // A problem package goes in as a package (its spec, headers and visible cases; never
+    // its reference or samples), under `packages/`, which the bundle's checker adds.
+    let (spec_to, headers_to, fixtures) = match crate::package::get(problem) {
+        Some(_) => {
+            let p = dir.join(crate::package::BUNDLED).join(problem);
+            (
+                p.join(crate::package::SPEC_FILE),
+                p.join(headers),
+                p.join("fixtures"),
+            )
+        }
+        None => (
+            specs.join(format!("{problem}.toml")),
+            specs.join(headers),
+            dir.join("fixtures").join(problem),
+        ),
+    };
+    for d in [&specs, &fixtures, &bin, &dir.join("fixtures")] {
+        std::fs::create_dir_all(d).map_err(|e| io(&d.display().to_string(), e))?;
+    }
+    std::fs::copy(&spec.path, &spec_to).map_err(|e| io("the spec", e))?;
+    copy_tree(&spec.include_dir, &headers_to).map_err(CliError)?;
     if spec.lib_dir.is_dir() {
         copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(CliError)?;
     }
@@ -177,6 +196,7 @@ pub fn write_bundle(
         title: spec.problem.title.clone(),
         written: kept.len(),
         total: all.len(),
+        fixtures,
     })
 }
 

@@ -28,11 +28,21 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
     let staging = tempfile::tempdir().map_err(|e| CliError(format!("cannot stage: {e}")))?;
     let dir = staging.path().join("autograder");
     let bundle = write_bundle(ctx, problem, &dir, Cases::All)?;
+    // A problem package's expectations come from its reference, run when a submission is
+    // graded: the autograder (never a student) holds it.
+    let package = crate::package::get(problem);
+    if let Some(p) = package {
+        let to = dir
+            .join(crate::package::BUNDLED)
+            .join(problem)
+            .join("reference");
+        crate::submission::build::copy_tree(&p.reference_dir(), &to).map_err(CliError)?;
+    }
     // A Java problem's submissions need a JDK on the image.
     let java = !crate::submission::java::world_sources(&ctx.root()?.load_spec(problem)?).is_empty();
     for (name, text) in [
         ("setup.sh", setup_sh(java)),
-        ("run_autograder", run_autograder(problem)),
+        ("run_autograder", run_autograder(problem, package.is_some())),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text)
@@ -77,8 +87,14 @@ fn setup_sh(java: bool) -> String {
         .replace("LANGUAGES", if java { "java" } else { "c,cpp" })
 }
 
-/// `run_autograder`: grades the submission, every case, into results.json.
-fn run_autograder(problem: &str) -> String {
+/// `run_autograder`: grades the submission, every case, into results.json (a problem
+/// package's from the package in the zip).
+fn run_autograder(problem: &str, package: bool) -> String {
+    let packages = if package {
+        format!("--problems \"$root/source/{}\" ", crate::package::BUNDLED)
+    } else {
+        String::new()
+    };
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this for every submission, as root. It always leaves\n\
@@ -86,7 +102,7 @@ fn run_autograder(problem: &str) -> String {
          root=\"${{AUTOGRADER_ROOT:-/autograder}}\"\n\
          mkdir -p \"$root/results\"\n\
          out=\"$root/results/results.json\"\n\
-         \"$root/source/bin/labgrade\" --color never check {problem} \"$root/submission\" --all \\\n\
+         \"$root/source/bin/labgrade\" --color never {packages}check {problem} \"$root/submission\" --all \\\n\
          \x20   --format gradescope > \"$out.partial\" 2> \"$root/results/labgrade-stderr.txt\"\n\
          if [ -s \"$out.partial\" ] && [ \"$(head -c 1 \"$out.partial\")\" = \"{{\" ]; then\n\
          \x20 mv \"$out.partial\" \"$out\"\n\

@@ -352,11 +352,22 @@ fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
     };
     let color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let packages = if cli.packages.is_empty() {
+    let mut packages = if cli.packages.is_empty() {
         crate::package::from_env()
     } else {
         cli.packages.clone()
     };
+    // A student bundle's checker adds the package the bundle holds.
+    if check_only && packages.is_empty() {
+        let root = crate::spec::Root::find(cli.root.as_deref(), std::path::Path::new(""));
+        if let Some(bundled) = root
+            .ok()
+            .map(|r| r.dir().join(crate::package::BUNDLED))
+            .filter(|d| d.is_dir())
+        {
+            packages.push(bundled);
+        }
+    }
     if let Err(e) = crate::package::install(&packages) {
         common::print_error(&CliError(e.to_string()), err_color);
         return exit_codes::CANNOT_GRADE;

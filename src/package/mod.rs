@@ -30,6 +30,10 @@ use crate::spec::SpecError;
 /// The spec's file name in a package.
 pub const SPEC_FILE: &str = "problem.toml";
 
+/// Where a student bundle holds a package (`<bundle>/packages/<name>/`), which its checker
+/// adds by itself.
+pub const BUNDLED: &str = "packages";
+
 /// The environment variable that names package directories (`:`-separated).
 pub const ENV: &str = "LABGRADE_PROBLEMS";
 

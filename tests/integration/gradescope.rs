@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::util::*;
 
 /// Unpacks `zip` into `dir`, keeping the modes it records.
-fn unzip(zip: &Path, dir: &Path) {
+pub(crate) fn unzip(zip: &Path, dir: &Path) {
     let mut archive = zip::ZipArchive::new(std::fs::File::open(zip).unwrap()).unwrap();
     for i in 0..archive.len() {
         let mut entry = archive.by_index(i).unwrap();
@@ -37,7 +37,7 @@ fn script(root: &Path, name: &str) -> std::process::Output {
 }
 
 /// Grades `submission` (its files copied into `root/submission`) with run_autograder.
-fn grade_with_bundle(root: &Path, submission: &Path) -> Value {
+pub(crate) fn grade_with_bundle(root: &Path, submission: &Path) -> Value {
     let sub = root.join("submission");
     let _ = std::fs::remove_dir_all(&sub);
     std::fs::create_dir_all(&sub).unwrap();

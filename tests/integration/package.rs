@@ -43,7 +43,10 @@ fn the_example_packages_pass_their_own_test() {
         "forgets-to-undo",
         "column-major",
     ] {
-        assert!(text.contains(&format!("ok   {sample} (")), "{sample}: {text}");
+        assert!(
+            text.contains(&format!("ok   {sample} (")),
+            "{sample}: {text}"
+        );
     }
     assert!(text.contains("8 passed, 0 failed"), "{text}");
 }
@@ -248,4 +251,114 @@ fn the_reference_s_failures_are_named_with_the_file_and_the_case() {
         err.contains("reference") && err.contains("the reference cannot be used: the build failed"),
         "{err}"
     );
+}
+
+/// A package's student bundle holds its spec, header and visible cases, never its reference
+/// or samples, and its checker (which links no solver) grades as `labgrade check` does from
+/// the expectations the reference gave at export; a case added to it gets no answer.
+#[test]
+fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    let bundle = work.path().join("bundle");
+    let out = labgrade(&[
+        "export",
+        "--student",
+        "--problems",
+        dir.to_str().unwrap(),
+        "subset-sum",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
+    );
+    let pkg = bundle.join("packages/subset-sum");
+    assert!(pkg.join("problem.toml").is_file() && pkg.join("include/subset_sum.h").is_file());
+    assert!(!pkg.join("reference").exists() && !pkg.join("samples").exists());
+    let fixtures = std::fs::read_to_string(pkg.join("fixtures/10-can-make-sum.toml")).unwrap();
+    assert!(!fixtures.contains("31"), "a hidden case leaked: {fixtures}");
+    for name in ["base-cases-swapped", "exclude-first"] {
+        let sub = dir.join("subset-sum/samples").join(name);
+        let run = std::process::Command::new(bundle.join("bin/labgrade"))
+            .args([
+                "check",
+                "subset-sum",
+                sub.to_str().unwrap(),
+                "--format",
+                "json",
+            ])
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .current_dir(work.path())
+            .env_remove("LABGRADE_ROOT")
+            .env_remove("LABGRADE_PROBLEMS")
+            .output()
+            .unwrap();
+        let (code, full) =
+            check_report_with(&["--problems", dir.to_str().unwrap()], "subset-sum", &sub);
+        assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
+        let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+        assert_eq!(messages(&bundled), messages(&full), "{name}");
+        assert_eq!(bundled["score"], full["score"], "{name}");
+    }
+    // A case of one's own gets no answer from the bundle.
+    std::fs::write(
+        pkg.join("fixtures/20-mine.toml"),
+        "[[case]]\nname = \"CanMakeSum/mine\"\ncall = \"CanMakeSum\"\n\
+         args = [[1, 4, 6, 8, 11], 5, 31]\ncompare = [\"return\"]\n",
+    )
+    .unwrap();
+    let sub = dir.join("subset-sum/samples/correct");
+    let run = std::process::Command::new(bundle.join("bin/labgrade"))
+        .args(["check", "subset-sum", sub.to_str().unwrap()])
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir(work.path())
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("this bundle holds no expectation for this case"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+/// A package's Gradescope autograder carries the package with its reference (the
+/// autograder is the instructor's): run as Gradescope runs it, it grades every case.
+#[test]
+fn a_package_s_gradescope_autograder_grades_every_case() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    let zip = work.path().join("autograder.zip");
+    let out = labgrade(&[
+        "gradescope",
+        "--problems",
+        dir.to_str().unwrap(),
+        "sudoku",
+        "-o",
+        zip.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let root = work.path().join("autograder");
+    crate::gradescope::unzip(&zip, &root.join("source"));
+    assert!(root
+        .join("source/packages/sudoku/reference/sudoku.c")
+        .is_file());
+    let results =
+        crate::gradescope::grade_with_bundle(&root, &dir.join("sudoku/samples/forgets-to-undo"));
+    let tests = results["tests"].as_array().unwrap();
+    let named = |name: &str| {
+        tests
+            .iter()
+            .find(|t| t["name"].as_str().is_some_and(|n| n.contains(name)))
+            .unwrap_or_else(|| panic!("{name}: {results}"))
+    };
+    // The hidden case is graded too, and the grid mistake is told.
+    assert_eq!(named("already solved")["score"], 1.0, "{results}");
+    assert_eq!(named("the classic puzzle/calls")["score"], 0.0, "{results}");
+    assert_eq!(results["score"], 4.0, "{results}");
 }
