@@ -220,3 +220,65 @@ pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
     let _ = PACKAGES.set(packages);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIT: &str = "[kit]\ncounted = []\n\n[[kit.function]]\nname = \"f\"\n\
+                       declaration = \"int f(int n)\"\nreturns = \"int\"\n\
+                       params = [{ name = \"n\", type = \"int\" }]\n";
+
+    fn package_with(spec: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SPEC_FILE), spec).unwrap();
+        dir
+    }
+
+    fn error_of(spec: &str) -> String {
+        let dir = package_with(spec);
+        read(dir.path(), &["nim"]).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_package_is_read_under_its_spec_s_name() {
+        let dir = package_with(&format!("[problem]\nname = \"word-sums\"\n\n{KIT}"));
+        let p = read(dir.path(), &["nim"]).unwrap();
+        assert_eq!(p.name, "word-sums");
+        assert!(p.spec_text.contains("[[kit.function]]"));
+        assert_eq!(package_dirs(dir.path()).unwrap(), vec![dir.path().to_path_buf()]);
+    }
+
+    #[test]
+    fn a_bad_package_is_named_with_its_file_and_line() {
+        let e = error_of(&format!("[problem]\nname = \"Word Sums\"\n\n{KIT}"));
+        assert!(e.contains("problem.toml:2:") && e.contains("lowercase"), "{e}");
+        let e = error_of(&format!("[problem]\ntitle = \"x\"\n\n{KIT}"));
+        assert!(e.contains("problem.toml:1:") && e.contains("needs a `name`"), "{e}");
+        let e = error_of("[problem]\nname = \"word-sums\"\n");
+        assert!(e.contains("[kit] table"), "{e}");
+        let e = error_of("[problem]\nname = \"nim\"\n\n[kit]\n");
+        assert!(e.contains("catalogue"), "{e}");
+        let e = error_of("[problem\nname = 1\n");
+        assert!(e.contains("problem.toml:1:"), "{e}");
+        let e = error_of(&format!(
+            "[problem]\nname = \"word-sums\"\n\n{}",
+            KIT.replace("\"int\"", "\"float\"")
+        ));
+        assert!(e.contains("[kit]:"), "{e}");
+    }
+
+    #[test]
+    fn a_directory_without_packages_is_refused_with_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = package_dirs(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("no problem package here") && e.contains("labgrade new"), "{e}");
+        // A directory of packages holds each, sorted.
+        for name in ["b", "a"] {
+            std::fs::create_dir(dir.path().join(name)).unwrap();
+            std::fs::write(dir.path().join(name).join(SPEC_FILE), "").unwrap();
+        }
+        let found = package_dirs(dir.path()).unwrap();
+        assert_eq!(found, vec![dir.path().join("a"), dir.path().join("b")]);
+    }
+}
