@@ -411,17 +411,26 @@ impl Rules {
     /// The encoding under which the raw moves a student's `GenerateMoveList` lists at the
     /// start read as exactly the legal moves (as a set); None when none does.
     pub fn fit(&self, raw: &[Vec<i64>]) -> Option<Encoding> {
-        let mut legal = self.moves(&self.start());
-        legal.sort();
-        self.encodings().into_iter().find(|e| {
-            let mut got: Vec<Move> = match raw.iter().map(|r| e.decode(r)).collect() {
-                Some(g) => g,
-                None => return false,
-            };
-            got.sort();
-            got == legal
-        })
+        fit_encoding(self.encodings(), self.moves(&self.start()), raw)
     }
+}
+
+/// The first of `encodings` under which `raw` reads as exactly the moves `legal` (as a
+/// set); None when none does.
+pub fn fit_encoding(
+    encodings: Vec<Encoding>,
+    mut legal: Vec<Move>,
+    raw: &[Vec<i64>],
+) -> Option<Encoding> {
+    legal.sort();
+    encodings.into_iter().find(|e| {
+        let mut got: Vec<Move> = match raw.iter().map(|r| e.decode(r)).collect() {
+            Some(g) => g,
+            None => return false,
+        };
+        got.sort();
+        got == legal
+    })
 }
 
 /// The book's `WINNING_POSITION`.

@@ -246,15 +246,24 @@ mod tests {
         let p = read(dir.path(), &["nim"]).unwrap();
         assert_eq!(p.name, "word-sums");
         assert!(p.spec_text.contains("[[kit.function]]"));
-        assert_eq!(package_dirs(dir.path()).unwrap(), vec![dir.path().to_path_buf()]);
+        assert_eq!(
+            package_dirs(dir.path()).unwrap(),
+            vec![dir.path().to_path_buf()]
+        );
     }
 
     #[test]
     fn a_bad_package_is_named_with_its_file_and_line() {
         let e = error_of(&format!("[problem]\nname = \"Word Sums\"\n\n{KIT}"));
-        assert!(e.contains("problem.toml:2:") && e.contains("lowercase"), "{e}");
+        assert!(
+            e.contains("problem.toml:2:") && e.contains("lowercase"),
+            "{e}"
+        );
         let e = error_of(&format!("[problem]\ntitle = \"x\"\n\n{KIT}"));
-        assert!(e.contains("problem.toml:1:") && e.contains("needs a `name`"), "{e}");
+        assert!(
+            e.contains("problem.toml:1:") && e.contains("needs a `name`"),
+            "{e}"
+        );
         let e = error_of("[problem]\nname = \"word-sums\"\n");
         assert!(e.contains("[kit] table"), "{e}");
         let e = error_of("[problem]\nname = \"nim\"\n\n[kit]\n");
@@ -272,7 +281,10 @@ mod tests {
     fn a_directory_without_packages_is_refused_with_what_to_do() {
         let dir = tempfile::tempdir().unwrap();
         let e = package_dirs(dir.path()).unwrap_err().to_string();
-        assert!(e.contains("no problem package here") && e.contains("labgrade new"), "{e}");
+        assert!(
+            e.contains("no problem package here") && e.contains("labgrade new"),
+            "{e}"
+        );
         // A directory of packages holds each, sorted.
         for name in ["b", "a"] {
             std::fs::create_dir(dir.path().join(name)).unwrap();

@@ -711,27 +711,29 @@ fn a_maze_bundle_judges_from_its_evidence() {
     );
 }
 
+/// A solver-free bundle of `problem` grades `samples` as labgrade does, and its report of
+/// `sample` holds `words`: an explanation it can give only from its evidence.
+fn bundle_explains(problem: &str, samples: &[&str], sample: &str, words: &str) {
+    let work = tempfile::tempdir().unwrap();
+    let bundle = solver_free_bundle(work.path(), problem, samples);
+    let sub = sample_of(problem, sample);
+    let (_, text, err) = in_bundle(
+        &bundle,
+        work.path(),
+        &["check", problem, sub.to_str().unwrap(), "--format", "json"],
+    );
+    assert!(text.contains(words), "{text}\n{err}");
+}
+
 /// Weiss' bundle names pruning where the course has none from the count of the other
 /// search, which labgrade computes when it explains and the bundle holds as evidence.
 #[test]
 fn a_weiss_bundle_names_pruning_from_its_evidence() {
-    let work = tempfile::tempdir().unwrap();
-    let bundle = solver_free_bundle(work.path(), "weiss-tictactoe", &["alpha-beta"]);
-    let sub = sample_of("weiss-tictactoe", "alpha-beta");
-    let (_, text, err) = in_bundle(
-        &bundle,
-        work.path(),
-        &[
-            "check",
-            "weiss-tictactoe",
-            sub.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    );
-    assert!(
-        text.contains("exactly as Figure 10.73's alpha-beta pruning does"),
-        "{text}\n{err}"
+    bundle_explains(
+        "weiss-tictactoe",
+        &["alpha-beta"],
+        "alpha-beta",
+        "exactly as Figure 10.73's alpha-beta pruning does",
     );
 }
 
@@ -740,23 +742,11 @@ fn a_weiss_bundle_names_pruning_from_its_evidence() {
 /// map upside down from the reference's record of the mirrored map, in its evidence.
 #[test]
 fn a_maze_lib_bundle_names_an_upside_down_reading_from_its_evidence() {
-    let work = tempfile::tempdir().unwrap();
-    let bundle = solver_free_bundle(work.path(), "maze-lib", &["mazelib", "upside-down"]);
-    let sub = sample_of("maze-lib", "upside-down");
-    let (_, text, err) = in_bundle(
-        &bundle,
-        work.path(),
-        &[
-            "check",
-            "maze-lib",
-            sub.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    );
-    assert!(
-        text.contains("yours reads the map upside down"),
-        "{text}\n{err}"
+    bundle_explains(
+        "maze-lib",
+        &["mazelib", "upside-down"],
+        "upside-down",
+        "yours reads the map upside down",
     );
 }
 
@@ -765,27 +755,11 @@ fn a_maze_lib_bundle_names_an_upside_down_reading_from_its_evidence() {
 /// process id is not part of a report).
 #[test]
 fn a_lab_bundle_names_misreadings_and_depths_from_its_evidence() {
-    let work = tempfile::tempdir().unwrap();
-    let bundle = solver_free_bundle(
-        work.path(),
+    bundle_explains(
         "lab-tictactoe",
         &["max-depth-4", "shared-state", "leaky-destructor"],
-    );
-    let sub = sample_of("lab-tictactoe", "max-depth-4");
-    let (_, text, err) = in_bundle(
-        &bundle,
-        work.path(),
-        &[
-            "check",
-            "lab-tictactoe",
-            sub.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    );
-    assert!(
-        text.contains("your code seems to use MAX_DEPTH = 4"),
-        "{text}\n{err}"
+        "max-depth-4",
+        "your code seems to use MAX_DEPTH = 4",
     );
 }
 

@@ -274,6 +274,18 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
         std::fs::read(bundle.join("bin/labgrade")).unwrap(),
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
     );
+    // The bundle's labgrade, run from elsewhere, told nothing of the package's place.
+    let in_bundle = |args: &[&str]| {
+        std::process::Command::new(bundle.join("bin/labgrade"))
+            .args(args)
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .current_dir(work.path())
+            .env_remove("LABGRADE_ROOT")
+            .env_remove("LABGRADE_PROBLEMS")
+            .output()
+            .unwrap()
+    };
     let pkg = bundle.join("packages/subset-sum");
     assert!(pkg.join("problem.toml").is_file() && pkg.join("include/subset_sum.h").is_file());
     assert!(!pkg.join("reference").exists() && !pkg.join("samples").exists());
@@ -281,21 +293,13 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
     assert!(!fixtures.contains("31"), "a hidden case leaked: {fixtures}");
     for name in ["base-cases-swapped", "exclude-first"] {
         let sub = dir.join("subset-sum/samples").join(name);
-        let run = std::process::Command::new(bundle.join("bin/labgrade"))
-            .args([
-                "check",
-                "subset-sum",
-                sub.to_str().unwrap(),
-                "--format",
-                "json",
-            ])
-            .arg("--cache-dir")
-            .arg(cache_dir())
-            .current_dir(work.path())
-            .env_remove("LABGRADE_ROOT")
-            .env_remove("LABGRADE_PROBLEMS")
-            .output()
-            .unwrap();
+        let run = in_bundle(&[
+            "check",
+            "subset-sum",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
         let (code, full) =
             check_report_with(&["--problems", dir.to_str().unwrap()], "subset-sum", &sub);
         assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
@@ -311,14 +315,7 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
     )
     .unwrap();
     let sub = dir.join("subset-sum/samples/correct");
-    let run = std::process::Command::new(bundle.join("bin/labgrade"))
-        .args(["check", "subset-sum", sub.to_str().unwrap()])
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .current_dir(work.path())
-        .env_remove("LABGRADE_ROOT")
-        .output()
-        .unwrap();
+    let run = in_bundle(&["check", "subset-sum", sub.to_str().unwrap()]);
     assert_eq!(run.status.code(), Some(2));
     assert!(
         stderr(&run).contains("this bundle holds no expectation for this case"),

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use labgrade_reference::roberts_game::{Encoding, Move, Position, Rules};
+use labgrade_reference::roberts_game::{fit_encoding, Encoding, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -52,16 +52,7 @@ pub trait Game: Send + Sync {
     /// The encoding under which the raw moves a student's `GenerateMoveList` lists at the
     /// start read as exactly the legal moves (as a set); None when none does.
     fn fit(&self, raw: &[Vec<i64>]) -> Option<Encoding> {
-        let mut legal = self.moves(&self.start());
-        legal.sort();
-        self.encodings().into_iter().find(|e| {
-            let mut got: Vec<Move> = match raw.iter().map(|r| e.decode(r)).collect() {
-                Some(g) => g,
-                None => return false,
-            };
-            got.sort();
-            got == legal
-        })
+        fit_encoding(self.encodings(), self.moves(&self.start()), raw)
     }
 }
 
