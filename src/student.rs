@@ -212,6 +212,12 @@ pub fn write(
         }
         None => (cases, Params::new()),
     };
+    // Only the cases students see in this course get an answer in the bundle (a course may
+    // hide a case its fixture shows).
+    let cases: Vec<_> = cases
+        .into_iter()
+        .filter(|c| c.visibility == crate::report::Visibility::Visible)
+        .collect();
     // A problem package's expectations come from its reference, run in the sandbox.
     let ran = match crate::package::get(problem) {
         Some(package) => {

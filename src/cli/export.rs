@@ -50,7 +50,9 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
     let course = ctx.course()?;
     let root = crate::spec::Root::at(dir)?;
     let options = ctx.session_options()?;
-    crate::student::write(&root, problem, &bundle.fixtures, course.as_ref(), &options)
+    // The course's rules are applied to every case (the bundle holds the visible ones).
+    let all_cases = ctx.root()?.fixtures_dir(problem);
+    crate::student::write(&root, problem, &all_cases, course.as_ref(), &options)
         .map_err(CliError)?;
     // The checker grades with the course the expectations were computed with.
     if let Some(path) = ctx.course.as_ref().filter(|_| course.is_some()) {
@@ -99,8 +101,6 @@ pub struct Bundle {
     pub written: usize,
     /// Cases the problem has.
     pub total: usize,
-    /// Where its cases were written.
-    pub fixtures: std::path::PathBuf,
 }
 
 /// Writes labgrade and its sandbox (`bin/`), the problem's spec, headers and course
@@ -196,7 +196,6 @@ pub fn write_bundle(
         title: spec.problem.title.clone(),
         written: kept.len(),
         total: all.len(),
-        fixtures,
     })
 }
 

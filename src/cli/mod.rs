@@ -357,6 +357,21 @@ fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
     } else {
         cli.packages.clone()
     };
+    // A course file may add the packages of its own assignments (a student bundle holds
+    // its package itself, below).
+    let course_file = cli
+        .course
+        .clone()
+        .or_else(|| std::env::var_os("LABGRADE_COURSE").map(PathBuf::from));
+    if let Some(path) = course_file.filter(|p| p.is_file() && !check_only) {
+        match crate::spec::Course::load(&path) {
+            Ok(course) => packages.extend(course.packages),
+            Err(e) => {
+                common::print_error(&CliError(e.to_string()), err_color);
+                return exit_codes::CANNOT_GRADE;
+            }
+        }
+    }
     // A student bundle's checker adds the package the bundle holds.
     if check_only && packages.is_empty() {
         let root = crate::spec::Root::find(cli.root.as_deref(), std::path::Path::new(""));

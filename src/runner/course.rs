@@ -70,7 +70,8 @@ pub fn apply(
                 format!("`{}` is not a glob: {e}", rule.pattern),
             )
         })?;
-        if !cases.iter().any(|c| pattern.matches(c.name())) {
+        // A student bundle holds only some of the cases: a rule may match none of them.
+        if !crate::student::precomputed_only() && !cases.iter().any(|c| pattern.matches(c.name())) {
             return Err(course.invalid(
                 name,
                 &rule.pattern,

@@ -159,6 +159,11 @@ impl Session {
                 super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
         }
         let mut cases = cases;
+        // A student bundle checks what students see: a case its course hides has no answer
+        // in it.
+        if crate::student::precomputed_only() {
+            cases.retain(|c| c.visibility == Visibility::Visible);
+        }
         let pool = WorkerPool::new(&options.worker_exe, options.jobs);
         // A student bundle's checker holds no solver: its expectations come precomputed. A
         // problem package's come from its reference, run in the sandbox.

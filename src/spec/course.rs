@@ -45,6 +45,9 @@ pub struct Course {
     pub name: Option<String>,
     /// Settings per problem.
     pub problems: BTreeMap<String, CourseProblem>,
+    /// The problem packages the course adds (`[course] problems = ["packages"]`, relative
+    /// to the course file; see [`crate::package`]).
+    pub packages: Vec<PathBuf>,
     text: String,
 }
 
@@ -104,9 +107,13 @@ pub struct CaseRule {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CourseMeta {
     #[serde(default)]
     name: Option<String>,
+    /// Directories of problem packages, relative to the course file.
+    #[serde(default)]
+    problems: Vec<PathBuf>,
 }
 
 impl Course {
@@ -123,8 +130,8 @@ impl Course {
         })?;
         let mut table: toml::Table =
             toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
-        let name = match table.remove("course") {
-            None => None,
+        let (name, packages) = match table.remove("course") {
+            None => (None, Vec::new()),
             Some(v) => {
                 let meta: CourseMeta = v.try_into().map_err(|e: toml::de::Error| {
                     invalid(
@@ -134,7 +141,9 @@ impl Course {
                         format!("[course]: {}", e.message()),
                     )
                 })?;
-                meta.name
+                let beside = path.parent().unwrap_or(Path::new("."));
+                let packages = meta.problems.iter().map(|d| beside.join(d)).collect();
+                (meta.name, packages)
             }
         };
         let mut problems = BTreeMap::new();
@@ -153,6 +162,7 @@ impl Course {
             path: path.to_path_buf(),
             name,
             problems,
+            packages,
             text,
         })
     }

@@ -359,3 +359,83 @@ fn a_package_s_gradescope_autograder_grades_every_case() {
     assert_eq!(named("the classic puzzle/calls")["score"], 0.0, "{results}");
     assert_eq!(results["score"], 4.0, "{results}");
 }
+
+/// A course file lists its packages (`[course] problems`, relative to it) and sets their
+/// cases as it sets a catalogue problem's; a student bundle made with it grades the
+/// course's way, and holds no answer to a case the course hides.
+#[test]
+fn a_course_file_adds_its_packages_and_sets_their_cases() {
+    let work = tempfile::tempdir().unwrap();
+    subset_sum_in(&work.path().join("assignments"));
+    let course = work.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[course]\nname = \"CS 1\"\nproblems = [\"assignments\"]\n\n[subset-sum]\ncases = [\n  \
+         { match = \"*/3 5 9, 13\", visibility = \"hidden\" },\n  \
+         { match = \"*/calls\", points = 5 },\n]\n",
+    )
+    .unwrap();
+    let sub = examples().join("subset-sum/samples/exclude-first");
+    let (code, report) =
+        check_report_with(&["--course", course.to_str().unwrap()], "subset-sum", &sub);
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(
+        case(&report, "CanMakeSum/3 5 9, 14/calls")["max_score"],
+        5.0
+    );
+    let names: Vec<&str> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert!(!names.contains(&"CanMakeSum/3 5 9, 13"), "{names:?}");
+    assert!(names.contains(&"CanMakeSum/3 5 9, 14"), "{names:?}");
+    assert_eq!(
+        (report["score"].as_f64(), report["max_score"].as_f64()),
+        (Some(6.0), Some(16.0))
+    );
+    let bundle = work.path().join("bundle");
+    let out = labgrade(&[
+        "export",
+        "--student",
+        "--course",
+        course.to_str().unwrap(),
+        "subset-sum",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answers = std::fs::read_to_string(bundle.join("expected/subset-sum.json")).unwrap();
+    assert!(
+        !answers.contains("[[3,5,9],3,13]"),
+        "a course-hidden answer: {answers}"
+    );
+    assert!(answers.contains("[[3,5,9],3,14]"), "{answers}");
+    let run = std::process::Command::new(bundle.join("bin/labgrade"))
+        .args([
+            "check",
+            "subset-sum",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir("/")
+        .env_remove("LABGRADE_ROOT")
+        .output()
+        .unwrap();
+    let bundled: serde_json::Value =
+        serde_json::from_str(&stdout(&run)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&run)));
+    assert_eq!(bundled["score"], report["score"], "{bundled}");
+    assert_eq!(bundled["max_score"], report["max_score"], "{bundled}");
+    // A misspelt key of [course] is named, never ignored.
+    std::fs::write(&course, "[course]\nproblem = [\"assignments\"]\n").unwrap();
+    let out = labgrade(&["--course", course.to_str().unwrap(), "list"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("course.toml:1:") && stderr(&out).contains("problem"),
+        "{}",
+        stderr(&out)
+    );
+}
