@@ -115,6 +115,7 @@ pub fn write_bundle(
     let root = ctx.root()?;
     let spec = root.load_spec(problem)?;
     let all = load_fixtures(&root.fixtures_dir(problem), spec.limits)?;
+    let shown = shown_lines(ctx, problem, &all)?;
     if std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
         return Err(CliError(format!(
             "`{}` is not empty: give a new or empty directory",
@@ -163,7 +164,10 @@ pub fn write_bundle(
     for file in files {
         let text = std::fs::read_to_string(&file).map_err(|e| io("a fixture", e))?;
         let kept = match cases {
-            Cases::VisibleOnly => visible_only(&text).map_err(CliError)?,
+            Cases::VisibleOnly => {
+                let shown = |line: usize| shown.get(&(file.clone(), line)) == Some(&true);
+                kept_lines(&text, &shown).map_err(CliError)?
+            }
             Cases::All => Some(text),
         };
         if let Some(kept) = kept {
@@ -179,13 +183,16 @@ pub fn write_bundle(
     }
     // The bundle must load, and hold exactly the cases asked for.
     let kept = load_fixtures(&fixtures, spec.limits)?;
-    let wanted = all
+    let on_shown_line =
+        |c: &&crate::spec::Case| shown.get(&(c.file.clone(), c.line)) == Some(&true);
+    let wanted: Vec<&str> = all
         .iter()
-        .filter(|c| cases == Cases::All || c.visibility == Visibility::Visible)
-        .count();
-    let leaked =
-        cases == Cases::VisibleOnly && kept.iter().any(|c| c.visibility != Visibility::Visible);
-    if kept.len() != wanted || leaked {
+        .filter(|c| cases == Cases::All || on_shown_line(c))
+        .map(|c| c.name())
+        .collect();
+    let written: Vec<&str> = kept.iter().map(|c| c.name()).collect();
+    if written != wanted {
+        let wanted = wanted.len();
         return Err(CliError(format!(
             "the bundle's cases are not the ones asked for ({} written, {wanted} wanted): \
              this is labgrade's bug",
@@ -199,24 +206,62 @@ pub fn write_bundle(
     })
 }
 
-/// A fixture file with its hidden cases removed, or None when it has no visible case.
-/// A case is visible when its own `visibility`, else its file's `defaults`, says `visible`
-/// (the default).
-fn visible_only(text: &str) -> Result<Option<String>, String> {
+/// Whether every case each fixture line makes (by file and line) is one students see: by
+/// the fixture's `visibility`, or the course's when there is one (which may show a hidden
+/// case or hide a visible one, or leave a case out). A line that makes cases of both kinds
+/// (an `each` line a course half hides) is not shown: its cases stay out of the bundle.
+fn shown_lines(
+    ctx: &Context,
+    problem: &str,
+    all: &[crate::spec::Case],
+) -> Result<std::collections::BTreeMap<(std::path::PathBuf, usize), bool>, CliError> {
+    let in_course: Option<std::collections::BTreeMap<String, Visibility>> = match ctx.course()? {
+        Some(course) => {
+            let code = crate::problems::get(problem)
+                .ok_or_else(|| CliError(format!("no problem `{problem}`")))?;
+            let (cases, _) = crate::runner::course::apply(&course, code, all.to_vec())?;
+            Some(
+                cases
+                    .into_iter()
+                    .map(|c| (c.name().to_string(), c.visibility))
+                    .collect(),
+            )
+        }
+        None => None,
+    };
+    let mut shown = std::collections::BTreeMap::new();
+    for c in all {
+        let visible = match &in_course {
+            Some(course) => course.get(c.name()) == Some(&Visibility::Visible),
+            None => c.visibility == Visibility::Visible,
+        };
+        let line = shown.entry((c.file.clone(), c.line)).or_insert(true);
+        *line &= visible;
+    }
+    Ok(shown)
+}
+
+/// A fixture file with only the case lines `shown` says yes to (by their line), or None
+/// when none is.
+fn kept_lines(text: &str, shown: &dyn Fn(usize) -> bool) -> Result<Option<String>, String> {
+    /// The file's case lines, with where each starts.
+    #[derive(serde::Deserialize)]
+    struct Lines {
+        #[serde(default)]
+        case: Vec<toml::Spanned<toml::Value>>,
+    }
+    let lines: Vec<usize> = toml::from_str::<Lines>(text)
+        .map_err(|e| format!("a fixture: {e}"))?
+        .case
+        .iter()
+        .map(|c| text[..c.span().start].matches('\n').count() + 1)
+        .collect();
     let mut doc: toml::Table = text.parse().map_err(|e| format!("a fixture: {e}"))?;
-    let default_visible = doc
-        .get("defaults")
-        .and_then(|d| d.get("visibility"))
-        .and_then(toml::Value::as_str)
-        .is_none_or(|v| v == "visible");
     let Some(toml::Value::Array(cases)) = doc.get_mut("case") else {
         return Ok(None);
     };
-    cases.retain(|c| {
-        c.get("visibility")
-            .and_then(toml::Value::as_str)
-            .map_or(default_visible, |v| v == "visible")
-    });
+    let mut line = lines.into_iter();
+    cases.retain(|_| line.next().is_some_and(shown));
     if cases.is_empty() {
         return Ok(None);
     }
@@ -227,12 +272,27 @@ fn visible_only(text: &str) -> Result<Option<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::visible_only;
+    use super::kept_lines;
+
+    /// `text` with the lines of its hidden cases left out, as a bundle made with no course
+    /// keeps it.
+    fn visible_only(text: &str) -> Result<Option<String>, String> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.toml"), text).unwrap();
+        let cases = crate::spec::load_fixtures(dir.path(), crate::spec::Limits::default()).unwrap();
+        let shown = |line: usize| {
+            cases
+                .iter()
+                .filter(|c| c.line == line)
+                .all(|c| c.visibility == crate::report::Visibility::Visible)
+        };
+        kept_lines(text, &shown)
+    }
 
     #[test]
     fn hidden_cases_are_left_out_by_case_and_by_default() {
         let text = r#"
-defaults = { points = 1 }
+defaults = { points = 1, compare = ["return"] }
 case = [
   { name = "a", call = "F", args = [1] },
   { name = "b", call = "F", args = [2], visibility = "hidden" },
@@ -241,12 +301,12 @@ case = [
         let out = visible_only(text).unwrap().unwrap();
         assert!(out.contains("\"a\"") && !out.contains("\"b\""), "{out}");
         let hidden_file = r#"
-defaults = { visibility = "hidden" }
+defaults = { visibility = "hidden", compare = ["return"] }
 case = [{ name = "c", call = "F", args = [3] }]
 "#;
         assert_eq!(visible_only(hidden_file).unwrap(), None);
         let opened = r#"
-defaults = { visibility = "hidden" }
+defaults = { visibility = "hidden", compare = ["return"] }
 case = [{ name = "d", call = "F", args = [4], visibility = "visible" }]
 "#;
         assert!(visible_only(opened).unwrap().unwrap().contains("\"d\""));

@@ -372,6 +372,7 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         &course,
         "[course]\nname = \"CS 1\"\nproblems = [\"assignments\"]\n\n[subset-sum]\ncases = [\n  \
          { match = \"*/3 5 9, 13\", visibility = \"hidden\" },\n  \
+         { match = \"*/lecture's set, 31\", visibility = \"visible\" },\n  \
          { match = \"*/calls\", points = 5 },\n]\n",
     )
     .unwrap();
@@ -390,10 +391,10 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         .filter_map(|c| c["name"].as_str())
         .collect();
     assert!(!names.contains(&"CanMakeSum/3 5 9, 13"), "{names:?}");
-    assert!(names.contains(&"CanMakeSum/3 5 9, 14"), "{names:?}");
+    assert!(names.contains(&"CanMakeSum/lecture's set, 31"), "{names:?}");
     assert_eq!(
         (report["score"].as_f64(), report["max_score"].as_f64()),
-        (Some(6.0), Some(16.0))
+        (Some(7.0), Some(17.0))
     );
     let bundle = work.path().join("bundle");
     let out = labgrade(&[
@@ -411,6 +412,15 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         "a course-hidden answer: {answers}"
     );
     assert!(answers.contains("[[3,5,9],3,14]"), "{answers}");
+    // The bundle's cases are the ones the course shows: a case its fixture hides is in it,
+    // one the course hides is not.
+    let fixtures =
+        std::fs::read_to_string(bundle.join("packages/subset-sum/fixtures/10-can-make-sum.toml"))
+            .unwrap();
+    assert!(
+        fixtures.contains("lecture's set, 31") && !fixtures.contains("3 5 9, 13"),
+        "{fixtures}"
+    );
     let run = std::process::Command::new(bundle.join("bin/labgrade"))
         .args([
             "check",
