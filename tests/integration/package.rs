@@ -106,8 +106,9 @@ fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let spec = std::fs::read_to_string(course.join("word-sums/problem.toml")).unwrap();
     assert!(spec.contains("name = \"word-sums\""), "{spec}");
+    // With `--problems` (here its variable) and no problem named, `test` tests the packages.
     let run = std::process::Command::new(labgrade_bin())
-        .args(["test", "word-sums", "--color", "never", "--cache-dir"])
+        .args(["test", "--color", "never", "--cache-dir"])
         .arg(cache_dir())
         .env("LABGRADE_PROBLEMS", &course)
         .current_dir(repo())
@@ -119,6 +120,11 @@ fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
         "{}\n{}",
         stdout(&run),
         stderr(&run)
+    );
+    let tested = stdout(&run);
+    assert!(
+        tested.starts_with("problem word-sums\n") && tested.ends_with("4 passed, 0 failed\n"),
+        "{tested}"
     );
     // A class of its samples, graded far above the core count.
     let class = work.path().join("class");
