@@ -19,7 +19,166 @@ use crate::student::{case_key, Entry, Precomputed};
 
 /// Builds `package`'s reference and runs it on every case's input: the expectations, in
 /// the form a student bundle's precomputed ones take (read the same way, one code path).
+/// They are kept in the build cache, keyed by everything they depend on and sealed with
+/// the user's cache key, so a package is run once until its reference, spec, cases or
+/// labgrade change (and its cases' time limits, derived from the reference's CPU time,
+/// stay the same from one grading to the next).
 pub fn expectations(
+    package: &Package,
+    code: &'static dyn Problem,
+    spec: &ProblemSpec,
+    cases: &[Case],
+    params: &Params,
+    options: &SessionOptions,
+    pool: &WorkerPool,
+) -> Result<Precomputed, SpecError> {
+    let key = cache_key(package, code, spec, cases, params, options)?;
+    let kept = Kept::new(options, &key);
+    let found = match kept.as_ref().and_then(Kept::read) {
+        Some(found) => found,
+        None => {
+            let ran = run(package, code, spec, cases, params, options, pool)?;
+            if let Some(kept) = kept {
+                kept.write(&ran);
+            }
+            ran
+        }
+    };
+    // Kept or fresh, what a fixture states literally must be what the reference does.
+    for case in cases {
+        let input = problems::run_input(code, case)?;
+        if let Some(entry) = found.entries.get(&case_key(&input)) {
+            agrees_with_the_fixture(case, &entry.expected)?;
+        }
+    }
+    Ok(found)
+}
+
+/// What a package's expectations depend on: labgrade (its version, its own executable and
+/// the worker's), the package's spec, headers and reference, labgrade's libraries, every
+/// case's input and limits, and the parameters in force.
+fn cache_key(
+    package: &Package,
+    code: &'static dyn Problem,
+    spec: &ProblemSpec,
+    cases: &[Case],
+    params: &Params,
+    options: &SessionOptions,
+) -> Result<String, SpecError> {
+    use crate::runner::results::add_bytes;
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    add_bytes(&mut h, "version", env!("CARGO_PKG_VERSION").as_bytes());
+    add_bytes(
+        &mut h,
+        "labgrade",
+        crate::submission::build::grader_identity(),
+    );
+    add_bytes(
+        &mut h,
+        "worker",
+        &std::fs::read(&options.worker_exe).unwrap_or_default(),
+    );
+    add_bytes(&mut h, "spec", package.spec_text.as_bytes());
+    let trees = [
+        ("reference", package.reference_dir()),
+        ("headers", spec.include_dir.clone()),
+        ("lib", spec.lib_dir.clone()),
+    ];
+    for (name, tree) in &trees {
+        for rel in crate::submission::build::tree_files(tree) {
+            let data = std::fs::read(tree.join(&rel)).unwrap_or_default();
+            add_bytes(&mut h, &format!("{name}:{}", rel.display()), &data);
+        }
+    }
+    for case in cases {
+        let input = problems::run_input(code, case)?;
+        add_bytes(&mut h, "input", case_key(&input).as_bytes());
+        add_bytes(&mut h, "limits", format!("{:?}", case.limits).as_bytes());
+        add_bytes(&mut h, "compare", format!("{:?}", case.compare).as_bytes());
+    }
+    add_bytes(&mut h, "params", format!("{params:?}").as_bytes());
+    Ok(crate::runner::results::hex(&h.finalize()))
+}
+
+/// A package's expectations kept in the cache, sealed.
+struct Kept {
+    path: std::path::PathBuf,
+    key: String,
+    secret: Vec<u8>,
+}
+
+/// A kept record: the expectations' JSON text and its seal.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Record {
+    key: String,
+    expectations: String,
+    mac: String,
+}
+
+impl Kept {
+    /// Where `key`'s expectations are kept; None without a cache key (nothing is kept then).
+    fn new(options: &SessionOptions, key: &str) -> Option<Kept> {
+        let dir = options.cache.dir().join("package-expectations");
+        Some(Kept {
+            secret: crate::submission::cache_secret::secret(&dir).ok()?,
+            path: dir.join(format!("{key}.json")),
+            key: key.to_string(),
+        })
+    }
+
+    /// What the seal covers: the key and the expectations' exact text.
+    fn sealed(&self, text: &str) -> Vec<u8> {
+        format!("{}\n{text}", self.key).into_bytes()
+    }
+
+    /// The kept expectations, when there are and their seal holds (a record someone without
+    /// the cache key wrote or changed is run again).
+    fn read(&self) -> Option<Precomputed> {
+        let record: Record =
+            serde_json::from_str(&std::fs::read_to_string(&self.path).ok()?).ok()?;
+        let sealed = self.sealed(&record.expectations);
+        if record.key != self.key
+            || !crate::submission::cache_secret::verify(&self.secret, &sealed, &record.mac)
+        {
+            eprintln!(
+                "labgrade: the kept expectations `{}` failed their authentication (written or \
+                 changed by someone without your cache key): the reference is run again",
+                self.path.display()
+            );
+            return None;
+        }
+        serde_json::from_str(&record.expectations).ok()
+    }
+
+    /// Keeps `expectations` (a failure to write only means running them again next time).
+    fn write(&self, expectations: &Precomputed) {
+        let Some(parent) = self.path.parent() else {
+            return;
+        };
+        let Ok(text) = serde_json::to_string(expectations) else {
+            return;
+        };
+        let record = Record {
+            key: self.key.clone(),
+            mac: crate::submission::cache_secret::mac(&self.secret, &self.sealed(&text)),
+            expectations: text,
+        };
+        let Ok(json) = serde_json::to_string(&record) else {
+            return;
+        };
+        if std::fs::create_dir_all(parent).is_ok() {
+            if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(parent) {
+                if std::io::Write::write_all(&mut tmp, json.as_bytes()).is_ok() {
+                    let _ = tmp.persist(&self.path);
+                }
+            }
+        }
+    }
+}
+
+/// Builds and runs the reference (see [`expectations`]).
+fn run(
     package: &Package,
     code: &'static dyn Problem,
     spec: &ProblemSpec,
@@ -95,7 +254,6 @@ pub fn expectations(
         let obs = &observations[run_of[key]];
         let expected = expected_of(&cases[ci], input, obs)
             .map_err(|m| cases[ci].invalid(format!("the reference {m}")))?;
-        agrees_with_the_fixture(&cases[ci], &expected)?;
         entries.entry(key.clone()).or_insert(Entry {
             expected,
             reference_ms: crate::runner::reference_time::on_grid(obs.cpu_ms),

@@ -53,11 +53,13 @@ pub struct SessionInputs<'a> {
     pub options: String,
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Lowercase hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn add_bytes(h: &mut Sha256, label: &str, data: &[u8]) {
+/// Adds `data` to a cache key's hash under `label` (length-prefixed: no two inputs alias).
+pub(crate) fn add_bytes(h: &mut Sha256, label: &str, data: &[u8]) {
     h.update(label.as_bytes());
     h.update([0]);
     h.update((data.len() as u64).to_le_bytes());

@@ -455,3 +455,85 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         stderr(&out)
     );
 }
+
+/// A package's expectations are kept in the cache, sealed: a changed reference is run
+/// again (never a stale answer), and a kept record changed by hand is refused and run again.
+#[test]
+fn a_package_s_expectations_are_kept_sealed_and_never_stale() {
+    let work = tempfile::tempdir().unwrap();
+    let cache = work.path().join("cache");
+    let pkg = subset_sum_in(&work.path().join("pkgs"));
+    let problems = work.path().join("pkgs");
+    let sub = pkg.join("samples/correct");
+    let check = |cache: &Path| {
+        labgrade_with_cache(
+            &[
+                "--problems",
+                problems.to_str().unwrap(),
+                "check",
+                "subset-sum",
+                sub.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+            cache,
+        )
+    };
+    let first = check(&cache);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let kept: Vec<PathBuf> = std::fs::read_dir(cache.join("package-expectations"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    // Changed by hand (an answer flipped, the seal kept): refused, and the grade stands.
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    let forged = text.replacen("true", "false", 1);
+    assert_ne!(forged, text);
+    std::fs::write(&kept[0], forged).unwrap();
+    let again = check(&cache);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("failed their authentication"),
+        "{}",
+        stderr(&again)
+    );
+    // A fixture's literal expectation is checked against kept expectations too.
+    std::fs::write(
+        pkg.join("fixtures/20-stated.toml"),
+        "[[case]]\nname = \"CanMakeSum/stated\"\ncall = \"CanMakeSum\"\n\
+         args = [[3, 5, 9], 3, 14]\ncompare = [\"calls\"]\n\
+         expect = { calls = { CanMakeSum = 3 } }\n",
+    )
+    .unwrap();
+    assert_eq!(check(&cache).status.code(), Some(0));
+    std::fs::write(
+        pkg.join("fixtures/20-stated.toml"),
+        "[[case]]\nname = \"CanMakeSum/stated\"\ncall = \"CanMakeSum\"\n\
+         args = [[3, 5, 9], 3, 14]\ncompare = [\"calls\"]\n\
+         expect = { calls = { CanMakeSum = 4 } }\n",
+    )
+    .unwrap();
+    let stated = check(&cache);
+    assert_eq!(stated.status.code(), Some(2));
+    assert!(
+        stderr(&stated).contains("the fixture's `expect` and the reference disagree"),
+        "{}",
+        stderr(&stated)
+    );
+    std::fs::remove_file(pkg.join("fixtures/20-stated.toml")).unwrap();
+    // A changed reference is another key: run again, so its new answers count.
+    let reference = pkg.join("reference/subset_sum.c");
+    let good = std::fs::read_to_string(&reference).unwrap();
+    std::fs::write(
+        &reference,
+        good.replace(
+            "if (target == 0) return true;",
+            "if (target == 0) return false;",
+        ),
+    )
+    .unwrap();
+    let changed = check(&cache);
+    assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
+}
