@@ -32,12 +32,20 @@ pub fn expectations(
     options: &SessionOptions,
     pool: &WorkerPool,
 ) -> Result<Precomputed, SpecError> {
-    let key = cache_key(package, code, spec, cases, params, options)?;
+    let job = Job {
+        package,
+        code,
+        spec,
+        cases,
+        params,
+        options,
+    };
+    let key = cache_key(&job)?;
     let kept = Kept::new(options, &key);
     let found = match kept.as_ref().and_then(Kept::read) {
         Some(found) => found,
         None => {
-            let ran = run(package, code, spec, cases, params, options, pool)?;
+            let ran = run(&job, pool)?;
             if let Some(kept) = kept {
                 kept.write(&ran);
             }
@@ -54,17 +62,29 @@ pub fn expectations(
     Ok(found)
 }
 
+/// A package's cases, to give expectations for.
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    package: &'a Package,
+    code: &'static dyn Problem,
+    spec: &'a ProblemSpec,
+    cases: &'a [Case],
+    params: &'a Params,
+    options: &'a SessionOptions,
+}
+
 /// What a package's expectations depend on: labgrade (its version, its own executable and
 /// the worker's), the package's spec, headers and reference, labgrade's libraries, every
 /// case's input and limits, and the parameters in force.
-fn cache_key(
-    package: &Package,
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    cases: &[Case],
-    params: &Params,
-    options: &SessionOptions,
-) -> Result<String, SpecError> {
+fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
+    let Job {
+        package,
+        code,
+        spec,
+        cases,
+        params,
+        options,
+    } = *job;
     use crate::runner::results::add_bytes;
     use sha2::Digest;
     let mut h = sha2::Sha256::new();
@@ -178,15 +198,15 @@ impl Kept {
 }
 
 /// Builds and runs the reference (see [`expectations`]).
-fn run(
-    package: &Package,
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    cases: &[Case],
-    params: &Params,
-    options: &SessionOptions,
-    pool: &WorkerPool,
-) -> Result<Precomputed, SpecError> {
+fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
+    let Job {
+        package,
+        code,
+        spec,
+        cases,
+        params,
+        options,
+    } = *job;
     let dir = package.reference_dir();
     let not_built = |message: String| SpecError::Invalid {
         path: dir.clone(),

@@ -18,6 +18,28 @@ fn subset_sum_in(dir: &Path) -> PathBuf {
     to
 }
 
+/// `labgrade export --student <before...> subset-sum <bundle>` succeeds.
+fn export_subset_sum(before: &[&str], bundle: &Path) {
+    let mut args = vec!["export", "--student"];
+    args.extend(before);
+    args.extend(["subset-sum", bundle.to_str().unwrap()]);
+    let out = labgrade(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Runs the bundle's labgrade with `args` from `/`, told nothing of the bundle's place.
+fn in_bundle(bundle: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(bundle.join("bin/labgrade"))
+        .args(args)
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .current_dir("/")
+        .env_remove("LABGRADE_ROOT")
+        .env_remove("LABGRADE_PROBLEMS")
+        .output()
+        .unwrap()
+}
+
 /// Each example package's reference passes every case, and each sample gets the verdicts
 /// its `expect.toml` declares: subset-sum returns a value with a counted recursion (a wrong
 /// base case fails where set[0] is needed; a search in the other order fails only the
@@ -267,31 +289,12 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
     let work = tempfile::tempdir().unwrap();
     let dir = examples();
     let bundle = work.path().join("bundle");
-    let out = labgrade(&[
-        "export",
-        "--student",
-        "--problems",
-        dir.to_str().unwrap(),
-        "subset-sum",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    export_subset_sum(&["--problems", dir.to_str().unwrap()], &bundle);
     assert_eq!(
         std::fs::read(bundle.join("bin/labgrade")).unwrap(),
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
     );
-    // The bundle's labgrade, run from elsewhere, told nothing of the package's place.
-    let in_bundle = |args: &[&str]| {
-        std::process::Command::new(bundle.join("bin/labgrade"))
-            .args(args)
-            .arg("--cache-dir")
-            .arg(cache_dir())
-            .current_dir(work.path())
-            .env_remove("LABGRADE_ROOT")
-            .env_remove("LABGRADE_PROBLEMS")
-            .output()
-            .unwrap()
-    };
+    let in_bundle = |args: &[&str]| in_bundle(&bundle, args);
     let pkg = bundle.join("packages/subset-sum");
     assert!(pkg.join("problem.toml").is_file() && pkg.join("include/subset_sum.h").is_file());
     assert!(!pkg.join("reference").exists() && !pkg.join("samples").exists());
@@ -403,15 +406,7 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         (Some(7.0), Some(17.0))
     );
     let bundle = work.path().join("bundle");
-    let out = labgrade(&[
-        "export",
-        "--student",
-        "--course",
-        course.to_str().unwrap(),
-        "subset-sum",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    export_subset_sum(&["--course", course.to_str().unwrap()], &bundle);
     let answers = std::fs::read_to_string(bundle.join("expected/subset-sum.json")).unwrap();
     assert!(
         !answers.contains("[[3,5,9],3,13]"),
@@ -427,20 +422,16 @@ fn a_course_file_adds_its_packages_and_sets_their_cases() {
         fixtures.contains("lecture's set, 31") && !fixtures.contains("3 5 9, 13"),
         "{fixtures}"
     );
-    let run = std::process::Command::new(bundle.join("bin/labgrade"))
-        .args([
+    let run = in_bundle(
+        &bundle,
+        &[
             "check",
             "subset-sum",
             sub.to_str().unwrap(),
             "--format",
             "json",
-        ])
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .current_dir("/")
-        .env_remove("LABGRADE_ROOT")
-        .output()
-        .unwrap();
+        ],
+    );
     let bundled: serde_json::Value =
         serde_json::from_str(&stdout(&run)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&run)));
     assert_eq!(bundled["score"], report["score"], "{bundled}");
