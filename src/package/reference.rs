@@ -77,28 +77,11 @@ struct Job<'a> {
 /// the worker's), the package's spec, headers and reference, labgrade's libraries, every
 /// case's input and limits, and the parameters in force.
 fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
-    let Job {
-        package,
-        code,
-        spec,
-        cases,
-        params,
-        options,
-    } = *job;
     use crate::runner::results::add_bytes;
     use sha2::Digest;
+    let (package, spec) = (job.package, job.spec);
     let mut h = sha2::Sha256::new();
-    add_bytes(&mut h, "version", env!("CARGO_PKG_VERSION").as_bytes());
-    add_bytes(
-        &mut h,
-        "labgrade",
-        crate::submission::build::grader_identity(),
-    );
-    add_bytes(
-        &mut h,
-        "worker",
-        &std::fs::read(&options.worker_exe).unwrap_or_default(),
-    );
+    crate::runner::results::add_grader(&mut h, &job.options.worker_exe);
     add_bytes(&mut h, "spec", package.spec_text.as_bytes());
     let trees = [
         ("reference", package.reference_dir()),
@@ -111,13 +94,13 @@ fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
             add_bytes(&mut h, &format!("{name}:{}", rel.display()), &data);
         }
     }
-    for case in cases {
-        let input = problems::run_input(code, case)?;
+    for case in job.cases {
+        let input = problems::run_input(job.code, case)?;
         add_bytes(&mut h, "input", case_key(&input).as_bytes());
         add_bytes(&mut h, "limits", format!("{:?}", case.limits).as_bytes());
         add_bytes(&mut h, "compare", format!("{:?}", case.compare).as_bytes());
     }
-    add_bytes(&mut h, "params", format!("{params:?}").as_bytes());
+    add_bytes(&mut h, "params", format!("{:?}", job.params).as_bytes());
     Ok(crate::runner::results::hex(&h.finalize()))
 }
 

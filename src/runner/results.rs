@@ -66,21 +66,19 @@ pub(crate) fn add_bytes(h: &mut Sha256, label: &str, data: &[u8]) {
     h.update(data);
 }
 
+/// Adds labgrade itself to a cache key's hash: its version and the bytes of its own
+/// executable and of `worker`, so that a rebuilt grader never reuses an older one's work.
+pub(crate) fn add_grader(h: &mut Sha256, worker: &Path) {
+    add_bytes(h, "version", env!("CARGO_PKG_VERSION").as_bytes());
+    add_bytes(h, "labgrade", crate::submission::build::grader_identity());
+    add_bytes(h, "worker", &std::fs::read(worker).unwrap_or_default());
+}
+
 impl ResultCache {
     /// A cache under `dir` for a session depending on `inputs`.
     pub fn new(dir: impl Into<PathBuf>, inputs: &SessionInputs, force: bool) -> ResultCache {
         let mut h = Sha256::new();
-        add_bytes(&mut h, "version", env!("CARGO_PKG_VERSION").as_bytes());
-        add_bytes(
-            &mut h,
-            "labgrade",
-            crate::submission::build::grader_identity(),
-        );
-        add_bytes(
-            &mut h,
-            "worker",
-            &std::fs::read(inputs.worker).unwrap_or_default(),
-        );
+        add_grader(&mut h, inputs.worker);
         add_bytes(&mut h, "problem", inputs.problem.as_bytes());
         add_bytes(
             &mut h,
