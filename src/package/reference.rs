@@ -221,13 +221,16 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
     // One run per distinct input, under the case's own limits (not yet derived from the
     // reference's time: that is what this measures).
     let mut requests: Vec<RunRequest> = Vec::new();
-    let mut first_case: Vec<usize> = Vec::new();
-    let mut run_of: BTreeMap<String, usize> = BTreeMap::new();
-    let mut inputs = Vec::with_capacity(cases.len());
-    for (ci, case) in cases.iter().enumerate() {
+    // Each run's index, and what the cases that share it compare (one expectation serves
+    // them all: it holds what any of them needs).
+    let mut run_of: BTreeMap<String, (usize, Wants)> = BTreeMap::new();
+    for case in cases {
         let input = problems::run_input(code, case)?;
         let key = case_key(&input);
-        if !run_of.contains_key(&key) {
+        let wants = Wants::of(case);
+        if let Some((_, shared)) = run_of.get_mut(&key) {
+            shared.add(wants);
+        } else {
             let artifact = match plan(code, &prepared, &input) {
                 Step::Run(a) => a,
                 Step::Settled(_, message) => {
@@ -237,8 +240,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
                     )))
                 }
             };
-            run_of.insert(key.clone(), requests.len());
-            first_case.push(ci);
+            run_of.insert(key, (requests.len(), wants));
             requests.push(RunRequest {
                 id: requests.len() as u64,
                 problem: code.name().to_string(),
@@ -249,19 +251,26 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
                 kit_spec: Some(package.spec_text.to_string()),
             });
         }
-        inputs.push((key, input));
     }
     let observations = pool.run_all(&requests, &|_, _| {});
     let mut entries = BTreeMap::new();
-    for (ci, (key, input)) in inputs.iter().enumerate() {
-        let obs = &observations[run_of[key]];
-        let expected = expected_of(&cases[ci], input, obs)
-            .map_err(|m| cases[ci].invalid(format!("the reference {m}")))?;
-        entries.entry(key.clone()).or_insert(Entry {
-            expected,
-            reference_ms: crate::runner::reference_time::on_grid(obs.cpu_ms),
-            shared: Vec::new(),
-        });
+    for case in cases {
+        let key = case_key(&problems::run_input(code, case)?);
+        if entries.contains_key(&key) {
+            continue;
+        }
+        let (run, wants) = run_of[&key];
+        let (request, obs) = (&requests[run], &observations[run]);
+        let expected = expected_of(&request.input, obs, wants)
+            .map_err(|m| case.invalid(format!("the reference {m}")))?;
+        entries.insert(
+            key,
+            Entry {
+                expected,
+                reference_ms: crate::runner::reference_time::on_grid(obs.cpu_ms),
+                shared: Vec::new(),
+            },
+        );
     }
     Ok(Precomputed {
         problem: code.name().to_string(),
@@ -272,9 +281,36 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
     })
 }
 
-/// What the reference did on `input` (observed as `obs`) as the expectation `case` compares
-/// with; Err says what went wrong, after "the reference".
-fn expected_of(case: &Case, input: &RunInput, obs: &Observation) -> Result<Expected, String> {
+/// What the cases that share one run compare, beyond its value.
+#[derive(Clone, Copy)]
+struct Wants {
+    /// What a call printed.
+    stdout: bool,
+    /// The counted functions' calls or depth.
+    counts: bool,
+}
+
+impl Wants {
+    fn of(case: &Case) -> Wants {
+        Wants {
+            stdout: case.compare.contains(&CompareItem::Stdout),
+            counts: case
+                .compare
+                .iter()
+                .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth)),
+        }
+    }
+
+    fn add(&mut self, other: Wants) {
+        self.stdout |= other.stdout;
+        self.counts |= other.counts;
+    }
+}
+
+/// What the reference did on `input` (observed as `obs`) as the expectation of the cases
+/// that share the run, which compare what `wants` says; Err says what went wrong, after
+/// "the reference".
+fn expected_of(input: &RunInput, obs: &Observation, wants: Wants) -> Result<Expected, String> {
     let whole_program = matches!(input, RunInput::Program { .. });
     match (&obs.ending, whole_program) {
         (Ending::Returned, _) | (Ending::Exited { .. }, true) => {}
@@ -292,10 +328,6 @@ fn expected_of(case: &Case, input: &RunInput, obs: &Observation) -> Result<Expec
             ));
         }
     }
-    let counts_compared = case
-        .compare
-        .iter()
-        .any(|c| matches!(c, CompareItem::Calls | CompareItem::MaxDepth));
     let (calls, max_depth, trace) = match &obs.counts {
         Some(c) => (
             c.calls.clone(),
@@ -311,7 +343,7 @@ fn expected_of(case: &Case, input: &RunInput, obs: &Observation) -> Result<Expec
                 })
                 .collect(),
         ),
-        None if counts_compared => {
+        None if wants.counts => {
             return Err(format!(
                 "could not be counted: {} (the counted functions must be the reference's own, \
                  with the names the spec's [kit] counted gives)",
@@ -330,10 +362,9 @@ fn expected_of(case: &Case, input: &RunInput, obs: &Observation) -> Result<Expec
             Some(status),
         )
     } else {
-        let printed = case.compare.contains(&CompareItem::Stdout);
         (
             RefOutcome::Returns(value),
-            printed.then(|| obs.stdout.clone()),
+            wants.stdout.then(|| obs.stdout.clone()),
             None,
         )
     };

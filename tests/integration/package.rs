@@ -528,3 +528,44 @@ fn a_package_s_expectations_are_kept_sealed_and_never_stale() {
     let changed = check(&cache);
     assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
 }
+
+/// Cases that share one run of the reference share one expectation, which holds what each
+/// of them compares: a case on what the call prints is graded even when a case on its
+/// return, with the same arguments, comes first.
+#[test]
+fn cases_sharing_a_run_keep_what_each_compares() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = subset_sum_in(work.path());
+    let reference = pkg.join("reference/subset_sum.c");
+    let text = std::fs::read_to_string(&reference).unwrap();
+    std::fs::write(
+        &reference,
+        text.replace(
+            "#include \"subset_sum.h\"",
+            "#include \"subset_sum.h\"\n#include <stdio.h>",
+        )
+        .replace(
+            "    if (target == 0) return true;",
+            "    if (target == 0) { if (n == 0) printf(\"empty\\n\"); return true; }",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        pkg.join("fixtures/20-printed.toml"),
+        "[[case]]\nname = \"printed\"\ncall = \"CanMakeSum\"\nargs = [[], 0, 0]\n\
+         compare = [\"stdout\"]\n",
+    )
+    .unwrap();
+    let sub = pkg.join("samples/correct");
+    let (code, report) = check_report_with(
+        &["--problems", work.path().to_str().unwrap()],
+        "subset-sum",
+        &sub,
+    );
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(
+        case(&report, "CanMakeSum/empty set, target 0")["verdict"],
+        "pass"
+    );
+    assert_eq!(case(&report, "printed")["verdict"], "fail", "{report}");
+}
