@@ -352,42 +352,13 @@ fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
     };
     let color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     let err_color = wants_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let mut packages = if cli.packages.is_empty() {
-        crate::package::from_env()
-    } else {
-        cli.packages.clone()
-    };
-    // A course file may add the packages of its own assignments (a student bundle holds
-    // its package itself, below).
-    let course_file = cli
-        .course
-        .clone()
-        .or_else(|| std::env::var_os("LABGRADE_COURSE").map(PathBuf::from));
-    if let Some(path) = course_file.filter(|p| p.is_file() && !check_only) {
-        match crate::spec::Course::load(&path) {
-            Ok(course) => packages.extend(course.packages),
-            Err(e) => {
-                common::print_error(&CliError(e.to_string()), err_color);
-                return exit_codes::CANNOT_GRADE;
-            }
-        }
-    }
-    // A student bundle's checker adds the package the bundle holds.
-    if check_only && packages.is_empty() {
-        let root = crate::spec::Root::find(cli.root.as_deref(), std::path::Path::new(""));
-        if let Some(bundled) = root
-            .ok()
-            .map(|r| r.dir().join(crate::package::BUNDLED))
-            .filter(|d| d.is_dir())
-        {
-            packages.push(bundled);
-        }
-    }
-    if let Err(e) = crate::package::install(&packages) {
-        common::print_error(&CliError(e.to_string()), err_color);
+    let ctx = common::Context::new(&cli, color);
+    let installed =
+        package_dirs(&ctx, &cli, check_only).and_then(|dirs| Ok(crate::package::install(&dirs)?));
+    if let Err(e) = installed {
+        common::print_error(&e, err_color);
         return exit_codes::CANNOT_GRADE;
     }
-    let ctx = common::Context::new(&cli, color);
     match dispatch(&ctx, &cli, color) {
         Ok(code) => code,
         Err(e) => {
@@ -395,6 +366,33 @@ fn run_with(check_only: bool, dispatch: &Dispatch<'_>) -> i32 {
             exit_codes::CANNOT_GRADE
         }
     }
+}
+
+/// The problem packages this run adds: `--problems` (else `$LABGRADE_PROBLEMS`), then the
+/// course file's; a student bundle's checker adds the package its bundle holds instead.
+fn package_dirs(
+    ctx: &common::Context,
+    cli: &Cli,
+    check_only: bool,
+) -> Result<Vec<PathBuf>, CliError> {
+    let mut dirs = if cli.packages.is_empty() {
+        crate::package::from_env()
+    } else {
+        cli.packages.clone()
+    };
+    if check_only {
+        if dirs.is_empty() {
+            let bundled = ctx
+                .root()
+                .ok()
+                .map(|r| r.dir().join(crate::package::BUNDLED))
+                .filter(|d| d.is_dir());
+            dirs.extend(bundled);
+        }
+    } else if let Some(course) = ctx.course.as_deref().filter(|p| p.is_file()) {
+        dirs.extend(crate::spec::Course::load(course)?.packages);
+    }
+    Ok(dirs)
 }
 
 /// Runs `check`, when that is the command.
