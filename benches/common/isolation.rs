@@ -88,7 +88,7 @@ pub fn plain_vs_sandbox(lib: &Path, worker: &Path) -> Isolation {
         },
         limits: Limits::default(),
         shares_child,
-        kit_spec: None,
+        package: None,
     };
     let pool = WorkerPool::new(worker, 1);
     let requests: Vec<RunRequest> = (0..ROUND as u64).map(|id| req(id, false)).collect();

@@ -151,6 +151,14 @@ pub fn write_bundle(
     }
     std::fs::copy(&spec.path, &spec_to).map_err(|e| io("the spec", e))?;
     copy_tree(&spec.include_dir, &headers_to).map_err(CliError)?;
+    // A package's own world is a library the students' code calls: its checker runs it.
+    if let Some(world) = crate::package::get(problem)
+        .map(|p| p.world_dir())
+        .filter(|w| w.is_dir())
+    {
+        let to = spec_to.with_file_name(crate::package::world::DIR);
+        copy_tree(&world, &to).map_err(CliError)?;
+    }
     if spec.lib_dir.is_dir() {
         copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(CliError)?;
     }

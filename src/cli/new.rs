@@ -56,9 +56,14 @@ pub fn run(name: &str, like: &str, dir: &Path) -> Result<i32, CliError> {
          declared verdicts)",
         dir.display()
     );
+    let world = if target.join(crate::package::world::DIR).is_dir() {
+        ", world/ (the library students call)"
+    } else {
+        ""
+    };
     println!(
         "then edit problem.toml ([kit]: your functions), include/ (the header students \
-         get), reference/ (your solution), fixtures/ and samples/"
+         get), reference/ (your solution){world}, fixtures/ and samples/"
     );
     Ok(exit_codes::OK)
 }

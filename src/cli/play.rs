@@ -72,7 +72,7 @@ impl Sandboxed {
             input,
             limits: session.spec.limits,
             shares_child: false,
-            kit_spec: crate::package::kit_spec_of(session.problem.name()),
+            package: crate::package::interface_of(session.problem.name()),
         };
         let obs = pool
             .run_all(std::slice::from_ref(&request), &|_, _| {})

@@ -11,6 +11,9 @@
 //! - `reference/`: the instructor's own solution in C or C++, exporting the graded
 //!   functions: labgrade builds it as it builds a student's and runs it in the same sandbox
 //!   on every case ([`reference`]); what it does is what every submission is compared with;
+//! - `world/` (only with a `[kit.world]` table): the instructor's C library the students'
+//!   code calls, which labgrade's world host loads and every call of which is counted and
+//!   traced ([`world`]);
 //! - `samples/<name>/` (optional): submissions with the verdicts they must get
 //!   (`expect.toml`), which `labgrade test` grades.
 //!
@@ -18,13 +21,16 @@
 //! packages, or directories of packages; each is added beside the catalogue, under the name
 //! its spec gives, which may not be a catalogue problem's.
 
+pub mod library;
 pub mod reference;
+pub mod world;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::problems::kit::{KitAbi, KitProblem};
 use crate::problems::Problem;
+use crate::sandbox::protocol::PackageInterface;
 use crate::spec::SpecError;
 
 /// The spec's file name in a package.
@@ -46,6 +52,8 @@ pub struct Package {
     pub dir: PathBuf,
     /// The spec's text, as read when the package was added.
     pub spec_text: &'static str,
+    /// Its world library, once built ([`world::build`]).
+    world_library: OnceLock<PathBuf>,
 }
 
 impl Package {
@@ -68,6 +76,20 @@ impl Package {
     pub fn samples_dir(&self) -> PathBuf {
         self.dir.join("samples")
     }
+
+    /// `world/`: the sources of the package's own world library.
+    pub fn world_dir(&self) -> PathBuf {
+        self.dir.join(world::DIR)
+    }
+
+    /// What a run of this package carries to the worker: its spec, and its world library
+    /// once built.
+    pub fn interface(&self) -> PackageInterface {
+        PackageInterface {
+            spec: self.spec_text.to_string(),
+            world_library: self.world_library.get().cloned(),
+        }
+    }
 }
 
 static PACKAGES: OnceLock<Vec<&'static Package>> = OnceLock::new();
@@ -82,10 +104,10 @@ pub fn get(name: &str) -> Option<&'static Package> {
     all().iter().copied().find(|p| p.name == name)
 }
 
-/// The spec a run of `problem` carries to the sandboxed child when it is a package's (the
-/// child knows the catalogue's interfaces, not a package's).
-pub fn kit_spec_of(problem: &str) -> Option<String> {
-    get(problem).map(|p| p.spec_text.to_string())
+/// What a run of `problem` carries to the worker when it is a package's (the child knows the
+/// catalogue's interfaces, not a package's).
+pub fn interface_of(problem: &str) -> Option<PackageInterface> {
+    get(problem).map(Package::interface)
 }
 
 /// The directories `$LABGRADE_PROBLEMS` names.
@@ -174,12 +196,38 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
             "a package declares its interface in a [kit] table (docs/kit.md)".into(),
         ));
     }
-    crate::problems::kit::abi::parse(&text)
+    let def = crate::problems::kit::abi::parse(&text)
         .map_err(|e| invalid(line_of("[kit]"), format!("[kit]: {e}")))?;
+    let has_world_dir = dir.join(world::DIR).is_dir();
+    match (&def.world, has_world_dir) {
+        (Some(_), false) => {
+            return Err(invalid(
+                line_of("[kit.world]"),
+                format!(
+                    "[kit.world] declares a library the students' code calls: put its C \
+                     sources in `{}/` beside problem.toml (docs/kit.md, \"A library of your \
+                     own\")",
+                    world::DIR
+                ),
+            ))
+        }
+        (None, true) => {
+            return Err(invalid(
+                0,
+                format!(
+                    "the package has a `{}/` directory but no [kit.world] table: declare the \
+                     library's operations there, or remove the directory",
+                    world::DIR
+                ),
+            ))
+        }
+        _ => {}
+    }
     Ok(Package {
         name,
         dir: dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()),
         spec_text: Box::leak(text.into_boxed_str()),
+        world_library: OnceLock::new(),
     })
 }
 

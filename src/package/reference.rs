@@ -32,6 +32,8 @@ pub fn expectations(
     options: &SessionOptions,
     pool: &WorkerPool,
 ) -> Result<Precomputed, SpecError> {
+    // The reference calls the package's world as students' code does.
+    super::world::build(package, code, spec, options)?;
     let job = Job {
         package,
         code,
@@ -85,6 +87,7 @@ fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
     add_bytes(&mut h, "spec", package.spec_text.as_bytes());
     let trees = [
         ("reference", package.reference_dir()),
+        ("world", package.world_dir()),
         ("headers", spec.include_dir.clone()),
         ("lib", spec.lib_dir.clone()),
     ];
@@ -248,7 +251,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
                 input: input.clone(),
                 limits: case.limits,
                 shares_child: false,
-                kit_spec: Some(package.spec_text.to_string()),
+                package: Some(package.interface()),
             });
         }
     }

@@ -27,8 +27,8 @@ pub fn prepare_call(
 ) -> Result<PreparedCall, Ending> {
     let problem = req.problem.as_str();
     let symbols = &req.artifact.symbols;
-    if let (None, Some(spec)) = (super::kit::abi(problem), &req.kit_spec) {
-        super::kit::register(problem, spec);
+    if let (None, Some(package)) = (super::kit::abi(problem), &req.package) {
+        super::kit::register(problem, &package.spec);
     }
     by_name(problem, lib, symbols, function, args)
 }

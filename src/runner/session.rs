@@ -165,6 +165,10 @@ impl Session {
             cases.retain(|c| c.visibility == Visibility::Visible);
         }
         let pool = WorkerPool::new(&options.worker_exe, options.jobs);
+        // A problem package's own world library is built before any run calls it.
+        if let Some(package) = crate::package::get(problem) {
+            crate::package::world::build(package, code, &spec, &options)?;
+        }
         // A student bundle's checker holds no solver: its expectations come precomputed. A
         // problem package's come from its reference, run in the sandbox.
         let precomputed = if crate::student::precomputed_only() {
@@ -214,7 +218,9 @@ impl Session {
             &self.spec.lib_dir,
             &self.fixtures_dir,
         ];
+        let world = crate::package::get(self.problem.name()).map(|p| p.world_dir());
         trees.extend(reference.as_deref());
+        trees.extend(world.as_deref());
         let inputs = SessionInputs {
             problem: self.problem.name(),
             spec_file: &self.spec.path,
@@ -505,7 +511,7 @@ impl Session {
                                 input: self.inputs[ci].clone(),
                                 limits: case.limits,
                                 shares_child: self.spec.runs.isolation == Isolation::Call,
-                                kit_spec: crate::package::kit_spec_of(self.problem.name()),
+                                package: crate::package::interface_of(self.problem.name()),
                             });
                             requests.len() - 1
                         });

@@ -513,7 +513,7 @@ mod tests {
                 ..Default::default()
             },
             shares_child: true,
-            kit_spec: None,
+            package: None,
         }
     }
 

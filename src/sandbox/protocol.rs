@@ -125,10 +125,21 @@ pub struct RunRequest {
     /// (see [`super::batch`]); false when the spec asks for a process per case.
     #[serde(default)]
     pub shares_child: bool,
-    /// A problem package's spec, whose `[kit]` the child calls the library through (the
-    /// catalogue's are built in; see [`crate::package`]).
+    /// A problem package's interface (the catalogue's are built in; see
+    /// [`crate::package`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kit_spec: Option<String>,
+    pub package: Option<PackageInterface>,
+}
+
+/// What a run of a problem package needs that the catalogue's have built in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackageInterface {
+    /// The package's spec, whose `[kit]` the child calls the library through.
+    pub spec: String,
+    /// The package's own world library, built, which labgrade's world host loads (never
+    /// the child: see [`crate::package::world`]); None when the package has no world.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world_library: Option<PathBuf>,
 }
 
 /// What the grader sends a worker, one per line: a run, or calls that share one child.

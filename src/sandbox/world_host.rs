@@ -24,6 +24,11 @@ pub use crate::problems::kit::remote_world::{FROM_HOST_FD, TO_HOST_FD};
 pub const STATUS_FD: RawFd = 3;
 /// The host's word that it served the run to the end.
 pub const FINISHED: u8 = b'k';
+/// The host's word that it could not make the run's world, followed by why.
+pub const FAILED: u8 = b'!';
+
+/// Most of a host's reason the worker reads (what one write to a pipe keeps whole).
+const MAX_REASON: usize = 4096;
 
 /// The host's memory ceiling: ample for every hosted world (a game's record), and a bound
 /// on what frames from student code can make it hold.
@@ -40,11 +45,16 @@ pub struct WorldHost {
     status: std::fs::File,
 }
 
-/// Whether `req` is a call whose world is hosted.
+/// Whether `req` is a call whose world is hosted: a catalogue problem's hosted world, or a
+/// problem package's own world library.
 pub fn needed(req: &RunRequest) -> bool {
-    req.artifact.kind == ArtifactKind::Library
+    let hosted = match &req.package {
+        Some(package) => package.world_library.is_some(),
+        None => kit::abi(&req.problem).is_some_and(|a| a.hosted),
+    };
+    hosted
+        && req.artifact.kind == ArtifactKind::Library
         && matches!(req.input, RunInput::Call { .. })
-        && kit::abi(&req.problem).is_some_and(|a| a.hosted)
 }
 
 impl WorldHost {
@@ -72,8 +82,15 @@ impl WorldHost {
         cmd.arg(kit::world_host::FLAG)
             .arg(&req.problem)
             .arg(function)
-            .arg(serde_json::to_string(args).map_err(std::io::Error::other)?)
-            .stdin(Stdio::from(host_in))
+            .arg(serde_json::to_string(args).map_err(std::io::Error::other)?);
+        // A package's world is its own library: the host is told the package's interface
+        // and where the library is.
+        if let Some(package) = &req.package {
+            if let Some(library) = &package.world_library {
+                cmd.arg(&package.spec).arg(library);
+            }
+        }
+        cmd.stdin(Stdio::from(host_in))
             .stdout(Stdio::from(host_out))
             .stderr(Stdio::inherit());
         // SAFETY: only async-signal-safe calls between fork and exec.
@@ -141,9 +158,16 @@ impl WorldHost {
                 FINISH_MS / 1000
             ));
         }
-        let mut word = [0u8; 1];
-        match self.status.read(&mut word) {
-            Ok(1) if word[0] == FINISHED => Ok(()),
+        // One read: the host says all it says in one write, shorter than a pipe's atomic
+        // size, and the pipe's end may be held open a while by nobody's fault.
+        let mut said = vec![0u8; MAX_REASON];
+        let n = self.status.read(&mut said).unwrap_or(0);
+        match said[..n].split_first() {
+            Some((&FINISHED, _)) => Ok(()),
+            Some((&FAILED, why)) => Err(format!(
+                "labgrade's world host could not make the call's world: {}",
+                String::from_utf8_lossy(why)
+            )),
             _ => Err(
                 "labgrade's world host ended before the run did (see its message on \
                       standard error)"

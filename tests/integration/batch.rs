@@ -121,7 +121,7 @@ pub fn requests_on(lib: &Path, args: &[i64], shares_child: bool) -> Vec<RunReque
                 ..Limits::default()
             },
             shares_child,
-            kit_spec: None,
+            package: None,
         })
         .collect()
 }

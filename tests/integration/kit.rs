@@ -737,9 +737,8 @@ fn roberts_minimax_grades_the_general_part_against_labgrade_s_game() {
         .unwrap()
         .to_string();
     assert!(
-        m.contains(
-            "call 16 into labgrade's library: yours RetractMove(3), the reference MakeMove(6)"
-        ) && m.contains("the searches part after the line MakeMove(2), MakeMove(3)")
+        m.contains("call 16 into the game: yours RetractMove(3), the reference MakeMove(6)")
+            && m.contains("the searches part after the line MakeMove(2), MakeMove(3)")
             && m.contains("the position there (O to move):\n X O X"),
         "{m}"
     );

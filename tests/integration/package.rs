@@ -44,7 +44,9 @@ fn in_bundle(bundle: &Path, args: &[&str]) -> std::process::Output {
 /// its `expect.toml` declares: subset-sum returns a value with a counted recursion (a wrong
 /// base case fails where set[0] is needed; a search in the other order fails only the
 /// counts), sudoku fills a grid (a square never emptied again blocks the search; a
-/// column-major search finds the same grids with other counts).
+/// column-major search finds the same grids with other counts), robot-maze calls the
+/// package's own library (marks never rubbed out show in the maze left and the library's
+/// record).
 #[test]
 fn the_example_packages_pass_their_own_test() {
     let dir = examples();
@@ -54,6 +56,7 @@ fn the_example_packages_pass_their_own_test() {
         dir.to_str().unwrap(),
         "subset-sum",
         "sudoku",
+        "robot-maze",
     ]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
@@ -64,13 +67,15 @@ fn the_example_packages_pass_their_own_test() {
         "exclude-first",
         "forgets-to-undo",
         "column-major",
+        "correct-cpp",
+        "keeps-marks",
     ] {
         assert!(
             text.contains(&format!("ok   {sample} (")),
             "{sample}: {text}"
         );
     }
-    assert!(text.contains("8 passed, 0 failed"), "{text}");
+    assert!(text.contains("12 passed, 0 failed"), "{text}");
 }
 
 /// A student checks against a package exactly as against a catalogue problem: the report
@@ -568,4 +573,202 @@ fn cases_sharing_a_run_keep_what_each_compares() {
         "pass"
     );
     assert_eq!(case(&report, "printed")["verdict"], "fail", "{report}");
+}
+
+/// A copy of the example package `robot-maze` under `dir`, for a test to change.
+fn robot_maze_in(dir: &Path) -> PathBuf {
+    let to = dir.join("robot-maze");
+    copy_dir(&examples().join("robot-maze"), &to);
+    to
+}
+
+/// A submission of one C file, `robot.c`, under `dir`.
+fn robot_submission(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let sub = dir.join(name);
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("robot.c"), source).unwrap();
+    sub
+}
+
+/// The reference's Escape, in a student's hands, after `prelude` and with `before` at its
+/// start.
+fn escape_with(prelude: &str, before: &str) -> String {
+    format!(
+        "#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <link.h>\n#include <stdio.h>\n\
+         #include \"robot.h\"\n{prelude}\n\
+         static directionT Opposite(directionT d) {{ return (directionT)((d + 2) % 4); }}\n\
+         bool Escape(void) {{\n{before}\n\
+             if (AtExit()) return true;\n    if (IsMarked()) return false;\n    Mark();\n\
+             for (int d = NORTH; d <= WEST; d++) {{\n\
+                 if (CanMove((directionT)d)) {{\n\
+                     Move((directionT)d);\n            if (Escape()) return true;\n\
+                     Move(Opposite((directionT)d));\n        }}\n    }}\n\
+             Unmark();\n    return false;\n}}\n"
+    )
+}
+
+/// Looks through every object loaded in the process (those loaded local too) for the
+/// world library's `lg_world_answer`: 1 when found.
+const PEEK: &str = "static int peek(struct dl_phdr_info *info, size_t size, void *data) {\n\
+    (void)size; (void)data;\n\
+    if (!info->dlpi_name || !info->dlpi_name[0]) return 0;\n\
+    void *h = dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD);\n\
+    return h && dlsym(h, \"lg_world_answer\") ? 1 : 0;\n}";
+
+/// A package's own world (robot-maze's C library) answers the calls students' code makes,
+/// each counted and traced under the library's name, from labgrade's world host: the
+/// student's process holds none of it (code looking for the library's functions finds
+/// nothing, or every answer would be wrong), what the library prints never reaches the
+/// answers, and a call it cannot honour is reported as the student's slip.
+#[test]
+fn a_package_s_own_library_is_hosted_counted_and_out_of_the_student_s_reach() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    let problems = ["--problems", dir.to_str().unwrap()];
+    let peeks = robot_submission(
+        work.path(),
+        "peeks",
+        &escape_with(
+            PEEK,
+            "    if (dl_iterate_phdr(peek, 0) || dlsym(RTLD_DEFAULT, \"lg_world_new\")) \
+             return !AtExit();",
+        ),
+    );
+    let (code, report) = check_report_with(&problems, "robot-maze", &peeks);
+    assert_eq!(code, Some(0), "{}", messages(&report));
+    assert_eq!(report["score"], 13.0, "{report}");
+    // Moves without looking: each refused move is the student's slip, in the library's
+    // words, and the first call that differs is named.
+    let walks = robot_submission(
+        work.path(),
+        "walks",
+        &escape_with("", "").replace("if (CanMove((directionT)d))", "if (1)"),
+    );
+    let (code, report) = check_report_with(&problems, "robot-maze", &walks);
+    assert_eq!(code, Some(1));
+    let m = case(&report, "escape/corridor/world")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("call 4 into the robot's library: yours Move(0), the reference CanMove(0) = 0")
+            && m.contains("the robot's library was asked what it cannot answer 8 times")
+            && m.contains("the first: Move(NORTH) at row 1, column 1"),
+        "{m}"
+    );
+    // The library printing on every call: the answers are whole, the prints on stderr.
+    let pkg = robot_maze_in(work.path());
+    let world = pkg.join("world/robot_world.c");
+    let text = std::fs::read_to_string(&world).unwrap();
+    std::fs::write(
+        &world,
+        text.replace(
+            "    struct robot *w = world;\n    int here",
+            "    printf(\"op %d\\n\", op);\n    fflush(stdout);\n    struct robot *w = world;\n    int here",
+        ),
+    )
+    .unwrap();
+    // Every sample still gets its declared verdicts (the reference's expectations come
+    // through the same channel: a channel the prints broke would answer both alike).
+    let out = labgrade(&["test", "--problems", pkg.to_str().unwrap(), "robot-maze"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).contains("op 2"), "{}", stderr(&out));
+}
+
+/// The instructor's mistakes in a package's own world are named: a `[kit.world]` with no
+/// `world/`, a library that does not build, a case the library refuses (with the
+/// library's reason and the case).
+#[test]
+fn a_package_s_world_mistakes_are_named_with_the_file_and_the_case() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = robot_maze_in(work.path());
+    let sub = pkg.join("samples/correct");
+    let check = || {
+        let out = labgrade(&[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "check",
+            "robot-maze",
+            sub.to_str().unwrap(),
+        ]);
+        (out.status.code(), stderr(&out))
+    };
+    let fixture = pkg.join("fixtures/10-escape.toml");
+    let good = std::fs::read_to_string(&fixture).unwrap();
+    std::fs::write(
+        &fixture,
+        good.replace(
+            "\n]\n",
+            "\n  { name = \"escape/no start\", call = \"Escape\", args = [[\"#E#\"]], compare = [\"return\"] },\n]\n",
+        ),
+    )
+    .unwrap();
+    let (code, err) = check();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("10-escape.toml:")
+            && err.contains("case `escape/no start`")
+            && err.contains(
+                "the package's world refused this case's inputs: the maze has no start square 'S'"
+            ),
+        "{err}"
+    );
+    std::fs::write(&fixture, &good).unwrap();
+    let world = pkg.join("world/robot_world.c");
+    std::fs::write(&world, "int x = ;\n").unwrap();
+    let (code, err) = check();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("robot-maze/world")
+            && err.contains("the package's world library cannot be used: the build failed"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(pkg.join("world")).unwrap();
+    let (code, err) = check();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("problem.toml:")
+            && err.contains("[kit.world] declares a library the students' code calls"),
+        "{err}"
+    );
+}
+
+/// A package's student bundle carries its world's sources (the library students' code
+/// calls), and its checker hosts the world as `labgrade check` does: the same verdicts and
+/// messages.
+#[test]
+fn a_package_s_student_bundle_hosts_its_world_as_check_does() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    let bundle = work.path().join("bundle");
+    let out = labgrade(&[
+        "--problems",
+        dir.to_str().unwrap(),
+        "export",
+        "--student",
+        "robot-maze",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let pkg = bundle.join("packages/robot-maze");
+    assert!(pkg.join("world/robot_world.c").is_file());
+    assert!(!pkg.join("reference").exists());
+    let sub = dir.join("robot-maze/samples/keeps-marks");
+    let run = in_bundle(
+        &bundle,
+        &[
+            "check",
+            "robot-maze",
+            sub.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    let (code, full) =
+        check_report_with(&["--problems", dir.to_str().unwrap()], "robot-maze", &sub);
+    assert_eq!(code, Some(1));
+    assert_eq!(run.status.code(), code, "{}", stderr(&run));
+    let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(messages(&bundled), messages(&full));
+    assert_eq!(bundled["score"], full["score"]);
 }

@@ -524,6 +524,8 @@ pub fn compare_world_in(
     draw: &dyn Fn(&[Vec<i64>]) -> Option<String>,
 ) -> Result<(), String> {
     let mut failures = Vec::new();
+    // The library in the assignment's words (`the pixel map`, a package's own).
+    let library = def.map_or("labgrade's library", |d| d.name.as_str());
     let (et, exp_calls, e_complete) = fixed_order(expected, def, exact);
     let (gt, got_calls, g_complete) = fixed_order(got, def, exact);
     for (op, e) in &exp_calls {
@@ -563,7 +565,7 @@ pub fn compare_world_in(
         let asked = |s: Option<&Value>| s.map(|s| (s[0].clone(), s[1].clone()));
         if asked(e) != asked(g) || failures.is_empty() {
             failures.push(format!(
-                "call {} into labgrade's library: yours {}, the reference {}",
+                "call {} into {library}: yours {}, the reference {}",
                 i + 1,
                 g.map_or("made no more calls".into(), show),
                 e.map_or("made no more calls".into(), show)
@@ -599,8 +601,7 @@ pub fn compare_world_in(
     if expected.get("refused").is_none() {
         if let Some(r) = got.get("refused") {
             failures.push(format!(
-                "labgrade's library was asked what it cannot answer {} during {call}; the \
-                 first: {}",
+                "{library} was asked what it cannot answer {} during {call}; the first: {}",
                 times(&r["count"]),
                 r["first"].as_str().unwrap_or("?")
             ));

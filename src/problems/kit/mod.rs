@@ -202,17 +202,19 @@ pub fn abi(name: &str) -> Option<&'static KitAbi> {
 static REGISTERED: std::sync::Mutex<Vec<&'static KitAbi>> = std::sync::Mutex::new(Vec::new());
 
 /// The interface of package `name` whose spec is `spec`: made once per process (in the
-/// grader when the package is added, in the sandboxed child from its run's request), never
-/// over a catalogue problem's. A package has no world of labgrade's yet.
+/// grader when the package is added, in the sandboxed child from its run's request, in the
+/// world host), never over a catalogue problem's. A package's world, when it has one, is its
+/// own library, which only labgrade's world host loads: it is hosted.
 pub fn register(name: &str, spec: &str) -> &'static KitAbi {
     if let Some(known) = abi(name) {
         return known;
     }
-    let abi: &'static KitAbi = Box::leak(Box::new(KitAbi::new(
-        Box::leak(name.to_string().into_boxed_str()),
-        Box::leak(spec.to_string().into_boxed_str()),
-        None,
-    )));
+    let (name, spec) = (leak(name), leak(spec));
+    let abi: &'static KitAbi = if abi::parse(spec).is_ok_and(|d| d.world.is_some()) {
+        Box::leak(Box::new(KitAbi::hosted(name, spec, None)))
+    } else {
+        Box::leak(Box::new(KitAbi::new(name, spec, None)))
+    };
     REGISTERED
         .lock()
         .unwrap_or_else(|e| e.into_inner())

@@ -44,6 +44,10 @@ pub const NEW_WORLD: i64 = -1;
 /// bytes) and that much JSON.
 pub const STATE: i64 = -2;
 
+/// A frame's operation asking for the calls the world could not honour
+/// ([`World::refused`]): answered as [`STATE`] is, with `[count, first]` or null.
+pub const REFUSED: i64 = -3;
+
 /// Added to a frame's operation that the child answered itself ([`Shortcut`]): the host's
 /// world takes the call, and sends no answer.
 pub const ANSWERED: i64 = 1 << 32;
@@ -207,9 +211,21 @@ impl World for RemoteWorld {
     }
 
     fn state(&self) -> Value {
+        self.ask_json(STATE)
+    }
+
+    fn refused(&self) -> Option<(u64, String)> {
+        let (count, first) = serde_json::from_value(self.ask_json(REFUSED)).ok()?;
+        Some((count, first))
+    }
+}
+
+impl RemoteWorld {
+    /// Asks the host a question answered in JSON ([`STATE`], [`REFUSED`]).
+    fn ask_json(&self, op: i64) -> Value {
         let mut channel = self.channel.borrow_mut();
-        channel.pending.extend_from_slice(&frame(STATE, &[]));
-        // The state's length comes as an answer with nothing told beside it.
+        channel.pending.extend_from_slice(&frame(op, &[]));
+        // The length comes as an answer with nothing told beside it.
         let Some(len) = channel.ask().and_then(|n| u64::try_from(n).ok()) else {
             return Value::Null;
         };

@@ -16,9 +16,9 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use serde_json::Value;
 
 use super::abi::WorldDef;
-use super::remote_world::{unframe, ANSWERED, FRAME, NEW_WORLD, STATE};
+use super::remote_world::{unframe, ANSWERED, FRAME, NEW_WORLD, REFUSED, STATE};
 use super::world::{Hosted, World};
-use crate::sandbox::world_host::{FINISHED, STATUS_FD};
+use crate::sandbox::world_host::{FAILED, FINISHED, STATUS_FD};
 
 /// The argument that starts the host (before the problem, function and arguments).
 pub const FLAG: &str = "--world-host";
@@ -26,9 +26,19 @@ pub const FLAG: &str = "--world-host";
 /// Serves the world of `problem`'s `function` called with `args_json` on standard input and
 /// output until the child's end closes; the process's exit status.
 pub fn main(args: &[String]) -> i32 {
-    let [problem, function, args_json] = args else {
-        eprintln!("labgrade {FLAG}: labgrade-worker starts this itself, with three arguments");
-        return 2;
+    // A problem package's world comes with the package's spec and its built library.
+    let (problem, function, args_json, package) = match args {
+        [problem, function, args_json] => (problem, function, args_json, None),
+        [problem, function, args_json, spec, library] => {
+            (problem, function, args_json, Some((spec, library)))
+        }
+        _ => {
+            eprintln!(
+                "labgrade {FLAG}: labgrade-worker starts this itself, with three arguments (five \
+                 for a problem package's world)"
+            );
+            return 2;
+        }
     };
     let call_args: Vec<Value> = match serde_json::from_str(args_json) {
         Ok(a) => a,
@@ -38,14 +48,36 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     let make = || -> Result<Hosted, String> {
+        if let Some((spec, library)) = package {
+            return crate::package::world::hosted(
+                problem,
+                spec,
+                std::path::Path::new(library),
+                function,
+                &call_args,
+            );
+        }
         crate::problems::get(problem)
             .and_then(|p| p.hosted_world(function, &call_args))
             .unwrap_or_else(|| Err(format!("{problem} has no hosted world for `{function}`")))
+    };
+    // The frames leave on a descriptor of their own: what a world's code prints (a package's
+    // library is the instructor's C) goes to standard error, never into the child's answers.
+    let frames = match protocol_output() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("labgrade {FLAG}: cannot set up the host's output: {e}");
+            return 2;
+        }
     };
     let (def, mut world) = match make() {
         Ok(w) => w,
         Err(e) => {
             eprintln!("labgrade {FLAG}: {e}");
+            // The worker puts why in the run's record (a package's world may refuse a case).
+            let mut why = format!("{}{e}", char::from(FAILED)).into_bytes();
+            why.truncate(4000);
+            tell_worker(&why);
             return 2;
         }
     };
@@ -57,15 +89,34 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("labgrade {FLAG}: cannot restrict the world host: {e}");
         return 2;
     }
-    serve(def, &mut world, &make);
+    serve(def, &mut world, &make, frames);
     // The worker's sign that the run was served to its end.
+    tell_worker(&[FINISHED]);
+    0
+}
+
+/// Writes `bytes` on the worker's status pipe.
+fn tell_worker(bytes: &[u8]) {
     // SAFETY: STATUS_FD is the worker's status pipe (nothing, when run by hand: the write
     // then fails and nobody is waiting); the File is never dropped.
     let mut status = std::mem::ManuallyDrop::new(unsafe {
         <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(STATUS_FD)
     });
-    let _ = status.write_all(&[FINISHED]);
-    0
+    let _ = status.write_all(bytes);
+}
+
+/// The host's standard output (the pipe to the child), moved to a descriptor of its own;
+/// standard output becomes standard error.
+fn protocol_output() -> std::io::Result<std::fs::File> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain descriptor calls; the duplicate is ours alone.
+    unsafe {
+        let fd = libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 10);
+        if fd < 0 || libc::dup2(2, 1) < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(std::fs::File::from_raw_fd(fd))
+    }
 }
 
 /// Answers frames until the child's end closes.
@@ -73,9 +124,10 @@ fn serve(
     def: &'static WorldDef,
     world: &mut Box<dyn World>,
     make: &dyn Fn() -> Result<Hosted, String>,
+    frames: std::fs::File,
 ) {
     let mut input = BufReader::new(std::io::stdin().lock());
-    let mut output = BufWriter::new(std::io::stdout().lock());
+    let mut output = BufWriter::new(frames);
     let mut bytes = [0u8; FRAME];
     let dies = crate::sandbox::test_hook::world_host_dies();
     // A read or write that fails means the child's end is gone: the run is over.
@@ -92,8 +144,13 @@ fn serve(
                 }
                 continue;
             }
-            STATE => {
-                let json = serde_json::to_vec(&world.state()).unwrap_or_default();
+            STATE | REFUSED => {
+                let answer = if op == STATE {
+                    world.state()
+                } else {
+                    serde_json::to_value(world.refused()).unwrap_or_default()
+                };
+                let json = serde_json::to_vec(&answer).unwrap_or_default();
                 let mut reply = (json.len() as i64).to_le_bytes().to_vec();
                 reply.extend(json);
                 reply
