@@ -4,6 +4,11 @@ fn main() {
     labgrade::problems::install(labgrade::problems::catalogue());
     labgrade::spec::Root::install_finder(labgrade::spec::Root::discover);
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // labgrade starts this binary as the check host of a package's checker
+    // (labgrade::package::checker).
+    if args.first().map(String::as_str) == Some(labgrade::package::checker::FLAG) {
+        std::process::exit(labgrade::package::checker::host_main(&args[1..]));
+    }
     // labgrade-worker starts this binary as the world host of a run whose world must not be
     // in the sandboxed child (labgrade::problems::kit::remote_world).
     if args.first().map(String::as_str) == Some(labgrade::problems::kit::world_host::FLAG) {

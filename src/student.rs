@@ -80,6 +80,10 @@ pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // The bundle's labgrade-worker starts this binary as the world host of a hosted world
     // (the game side's): its world is the table of the game in the bundle's evidence.
+    // A package's checker runs in the check host, this binary too.
+    if args.first().map(String::as_str) == Some(crate::package::checker::FLAG) {
+        return crate::package::checker::host_main(&args[1..]);
+    }
     if args.first().map(String::as_str) == Some(kit::world_host::FLAG) {
         if let (Some(problem), Ok(root)) = (args.get(1), Root::find(None, std::path::Path::new("")))
         {

@@ -21,41 +21,11 @@
 #ifndef LG_WORLD_IMPL_H
 #define LG_WORLD_IMPL_H
 
-#include <string.h>
+#include "lg_input.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/*
- * One input of the call, by the name the spec gives it: the graded function's
- * own arguments (the [[kit.function]] params the case gives), then the case's
- * world_inputs, then the course's parameters ([[kit.parameter]]).
- *
- *   an integer or a bool    rows = 0, cols = 0, values[0]
- *   a string                rows = 1, cols = its length, values = its
- *                           characters' codes, text = the string
- *   an array of integers    rows = 1, cols = its length
- *   a grid of integers      rows x cols, row by row
- *   an array of strings     rows x cols characters' codes, row by row (short
- *                           rows padded with ' '), text = the rows joined by
- *                           '\n'
- */
-struct lg_input {
-    const char *name;
-    int rows, cols;
-    const long long *values;
-    const char *text; /* NULL unless the input is text */
-};
-
-/* The input called `name`, or NULL. */
-static inline const struct lg_input *lg_input_named(const struct lg_input *inputs,
-                                                    int count, const char *name) {
-    for (int i = 0; i < count; i++) {
-        if (strcmp(inputs[i].name, name) == 0) return &inputs[i];
-    }
-    return 0;
-}
 
 /*
  * Makes the world for one call. Return NULL to refuse the case, with why

@@ -151,13 +151,15 @@ pub fn write_bundle(
     }
     std::fs::copy(&spec.path, &spec_to).map_err(|e| io("the spec", e))?;
     copy_tree(&spec.include_dir, &headers_to).map_err(CliError)?;
-    // A package's own world is a library the students' code calls: its checker runs it.
-    if let Some(world) = crate::package::get(problem)
-        .map(|p| p.world_dir())
-        .filter(|w| w.is_dir())
-    {
-        let to = spec_to.with_file_name(crate::package::world::DIR);
-        copy_tree(&world, &to).map_err(CliError)?;
+    // A package's own libraries go with it: its world (what the students' code calls) and
+    // its checker (what judges an answer where any valid one is accepted); the bundle's
+    // checker builds and runs both as labgrade does.
+    if let Some(package) = crate::package::get(problem) {
+        for dir in [package.world_dir(), package.checker_dir()] {
+            if let (true, Some(name)) = (dir.is_dir(), dir.file_name()) {
+                copy_tree(&dir, &spec_to.with_file_name(name)).map_err(CliError)?;
+            }
+        }
     }
     if spec.lib_dir.is_dir() {
         copy_tree(&spec.lib_dir, &specs.join("lib")).map_err(CliError)?;

@@ -56,16 +56,49 @@ pub fn run(name: &str, like: &str, dir: &Path) -> Result<i32, CliError> {
          declared verdicts)",
         dir.display()
     );
-    let world = if target.join(crate::package::world::DIR).is_dir() {
-        ", world/ (the library students call)"
-    } else {
-        ""
-    };
+    let own: String = [
+        (crate::package::world::DIR, "the library students call"),
+        (crate::package::checker::DIR, "what judges any valid answer"),
+    ]
+    .iter()
+    .filter(|(dir, _)| target.join(dir).is_dir())
+    .map(|(dir, what)| format!(", {dir}/ ({what})"))
+    .collect();
     println!(
         "then edit problem.toml ([kit]: your functions), include/ (the header students \
-         get), reference/ (your solution){world}, fixtures/ and samples/"
+         get), reference/ (your solution){own}, fixtures/ and samples/"
     );
     Ok(exit_codes::OK)
+}
+
+/// `text` with the problem name `old` made `new` where it stands as a name (`name =
+/// "sudoku"`, `--problems docs/packages sudoku`), never inside a file name or identifier
+/// (`sudoku.h`, `sudoku_check.c`, `SolveSudoku`).
+fn renamed(text: &str, old: &str, new: &str) -> String {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || "_-.".contains(c));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(old) {
+        let (before, after) = (
+            rest[..at].chars().next_back(),
+            rest[at + old.len()..].chars().next(),
+        );
+        out.push_str(&rest[..at]);
+        // A sentence's full stop ends a name too.
+        let after_stop = after == Some('.')
+            && rest[at + old.len() + 1..]
+                .chars()
+                .next()
+                .is_none_or(char::is_whitespace);
+        if part(before) || (part(after) && !after_stop) {
+            out.push_str(old);
+        } else {
+            out.push_str(new);
+        }
+        rest = &rest[at + old.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Writes `from`'s files (under the example's directory `base`) into `to`, each text's
@@ -83,7 +116,7 @@ fn write(from: &Dir<'_>, base: &Path, to: &Path, old: &str, new: &str) -> Result
                     std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
                 }
                 let bytes = match f.contents_utf8() {
-                    Some(text) => text.replace(old, new).into_bytes(),
+                    Some(text) => renamed(text, old, new).into_bytes(),
                     None => f.contents().to_vec(),
                 };
                 std::fs::write(&path, bytes).map_err(|e| io(&path, e))?;
@@ -91,4 +124,24 @@ fn write(from: &Dir<'_>, base: &Path, to: &Path, old: &str, new: &str) -> Result
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_is_renamed_where_it_stands_as_a_name() {
+        let text = "name = \"sudoku\"\n#include \"sudoku.h\"\nsudoku_check.c SolveSudoku \
+                    test sudoku\nsolves a sudoku.\n";
+        assert_eq!(
+            renamed(text, "sudoku", "my-puzzle"),
+            "name = \"my-puzzle\"\n#include \"sudoku.h\"\nsudoku_check.c SolveSudoku \
+             test my-puzzle\nsolves a my-puzzle.\n"
+        );
+        assert_eq!(
+            renamed("subset-sum subset_sum.h", "subset-sum", "x"),
+            "x subset_sum.h"
+        );
+    }
 }

@@ -14,6 +14,8 @@
 //! - `world/` (only with a `[kit.world]` table): the instructor's C library the students'
 //!   code calls, which labgrade's world host loads and every call of which is counted and
 //!   traced ([`world`]);
+//! - `checker/` (only with a function declared `any_valid`): the instructor's `lg_check`,
+//!   which judges answers where any valid one is accepted ([`checker`]);
 //! - `samples/<name>/` (optional): submissions with the verdicts they must get
 //!   (`expect.toml`), which `labgrade test` grades.
 //!
@@ -21,6 +23,7 @@
 //! packages, or directories of packages; each is added beside the catalogue, under the name
 //! its spec gives, which may not be a catalogue problem's.
 
+pub mod checker;
 pub mod library;
 pub mod reference;
 pub mod world;
@@ -54,6 +57,8 @@ pub struct Package {
     pub spec_text: &'static str,
     /// Its world library, once built ([`world::build`]).
     world_library: OnceLock<PathBuf>,
+    /// Its checker, once built ([`checker::build`]).
+    checker_library: OnceLock<PathBuf>,
 }
 
 impl Package {
@@ -80,6 +85,23 @@ impl Package {
     /// `world/`: the sources of the package's own world library.
     pub fn world_dir(&self) -> PathBuf {
         self.dir.join(world::DIR)
+    }
+
+    /// `checker/`: the sources of the package's checker.
+    pub fn checker_dir(&self) -> PathBuf {
+        self.dir.join(checker::DIR)
+    }
+
+    /// Builds the package's own libraries (its world, its checker), when it has them: before
+    /// any run calls the world or any answer is judged.
+    pub fn build_libraries(
+        &self,
+        code: &'static dyn Problem,
+        spec: &crate::spec::ProblemSpec,
+        options: &crate::runner::SessionOptions,
+    ) -> Result<(), SpecError> {
+        world::build(self, code, spec, options)?;
+        checker::build(self, code, spec, options)
     }
 
     /// What a run of this package carries to the worker: its spec, and its world library
@@ -223,11 +245,37 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
         }
         _ => {}
     }
+    let any_valid = def.function.iter().find(|f| f.any_valid);
+    match (any_valid, dir.join(checker::DIR).is_dir()) {
+        (Some(f), false) => {
+            return Err(invalid(
+                line_of("any_valid"),
+                format!(
+                    "`{}` accepts any valid answer (`any_valid`): put the C checker that judges \
+                     one in `{}/` (docs/kit.md, \"Any valid answer\")",
+                    f.name,
+                    checker::DIR
+                ),
+            ))
+        }
+        (None, true) => {
+            return Err(invalid(
+                0,
+                format!(
+                    "the package has a `{}/` directory but no function declared `any_valid = \
+                     true`: declare the functions it judges, or remove the directory",
+                    checker::DIR
+                ),
+            ))
+        }
+        _ => {}
+    }
     Ok(Package {
         name,
         dir: dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()),
         spec_text: Box::leak(text.into_boxed_str()),
         world_library: OnceLock::new(),
+        checker_library: OnceLock::new(),
     })
 }
 

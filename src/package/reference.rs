@@ -32,8 +32,9 @@ pub fn expectations(
     options: &SessionOptions,
     pool: &WorkerPool,
 ) -> Result<Precomputed, SpecError> {
-    // The reference calls the package's world as students' code does.
-    super::world::build(package, code, spec, options)?;
+    // The reference calls the package's world as students' code does; its answers are shown
+    // to the package's checker.
+    package.build_libraries(code, spec, options)?;
     let job = Job {
         package,
         code,
@@ -48,6 +49,7 @@ pub fn expectations(
         Some(found) => found,
         None => {
             let ran = run(&job, pool)?;
+            checker_accepts_the_reference(&job, &ran)?;
             if let Some(kept) = kept {
                 kept.write(&ran);
             }
@@ -88,6 +90,7 @@ fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
     let trees = [
         ("reference", package.reference_dir()),
         ("world", package.world_dir()),
+        ("checker", package.checker_dir()),
         ("headers", spec.include_dir.clone()),
         ("lib", spec.lib_dir.clone()),
     ];
@@ -282,6 +285,55 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
         entries,
         shared: Default::default(),
     })
+}
+
+/// Where any valid answer is accepted, the package's checker must accept the reference's
+/// own: otherwise the checker (or the reference) is wrong, and the instructor is told which
+/// case and what the checker said.
+fn checker_accepts_the_reference(job: &Job<'_>, ran: &Precomputed) -> Result<(), SpecError> {
+    let Some(abi) = crate::problems::kit::abi(job.code.name()) else {
+        return Ok(());
+    };
+    for case in job.cases {
+        let checked = case.compare.contains(&CompareItem::Return)
+            && !case
+                .tags
+                .iter()
+                .any(|t| t == crate::problems::kit::judge::EXACT_TAG);
+        let input = problems::run_input(job.code, case)?;
+        let RunInput::Call { function, args } = &input else {
+            continue;
+        };
+        let Some(f) = abi.def().function.iter().find(|f| &f.name == function) else {
+            continue;
+        };
+        let Some(entry) = ran.entries.get(&case_key(&input)) else {
+            continue;
+        };
+        let RefOutcome::Returns(Value::Object(answer)) = &entry.expected.outcome else {
+            continue;
+        };
+        if !(checked && f.any_valid) {
+            continue;
+        }
+        let (own, _, _) = crate::problems::kit::call::split_args(f, args);
+        let verdict = super::checker::check(&crate::problems::kit::CheckCall {
+            problem: job.code.name(),
+            function,
+            args: own,
+            params: job.params,
+            expected: answer,
+            got: answer,
+            tags: &case.tags,
+        });
+        if let Err(why) = verdict {
+            return Err(case.invalid(format!(
+                "the package's checker rejects the reference's own answer ({why}): correct the \
+                 one that is wrong"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// What the cases that share one run compare, beyond its value.

@@ -167,7 +167,7 @@ impl Session {
         let pool = WorkerPool::new(&options.worker_exe, options.jobs);
         // A problem package's own world library is built before any run calls it.
         if let Some(package) = crate::package::get(problem) {
-            crate::package::world::build(package, code, &spec, &options)?;
+            package.build_libraries(code, &spec, &options)?;
         }
         // A student bundle's checker holds no solver: its expectations come precomputed. A
         // problem package's come from its reference, run in the sandbox.
@@ -218,9 +218,10 @@ impl Session {
             &self.spec.lib_dir,
             &self.fixtures_dir,
         ];
-        let world = crate::package::get(self.problem.name()).map(|p| p.world_dir());
+        let package = crate::package::get(self.problem.name());
+        let own = package.map(|p| [p.world_dir(), p.checker_dir()]);
         trees.extend(reference.as_deref());
-        trees.extend(world.as_deref());
+        trees.extend(own.iter().flatten().map(PathBuf::as_path));
         let inputs = SessionInputs {
             problem: self.problem.name(),
             spec_file: &self.spec.path,

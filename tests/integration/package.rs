@@ -43,8 +43,10 @@ fn in_bundle(bundle: &Path, args: &[&str]) -> std::process::Output {
 /// Each example package's reference passes every case, and each sample gets the verdicts
 /// its `expect.toml` declares: subset-sum returns a value with a counted recursion (a wrong
 /// base case fails where set[0] is needed; a search in the other order fails only the
-/// counts), sudoku fills a grid (a square never emptied again blocks the search; a
-/// column-major search finds the same grids with other counts), robot-maze calls the
+/// counts), sudoku fills a grid, judged by the package's C checker (a square never emptied
+/// again blocks the search; a column-major search finds right grids, on the empty grid
+/// another than the reference's, with other counts; a search without the box rule gets the
+/// checker's reason), robot-maze calls the
 /// package's own library (marks never rubbed out show in the maze left and the library's
 /// record).
 #[test]
@@ -69,13 +71,14 @@ fn the_example_packages_pass_their_own_test() {
         "column-major",
         "correct-cpp",
         "keeps-marks",
+        "forgets-boxes",
     ] {
         assert!(
             text.contains(&format!("ok   {sample} (")),
             "{sample}: {text}"
         );
     }
-    assert!(text.contains("12 passed, 0 failed"), "{text}");
+    assert!(text.contains("13 passed, 0 failed"), "{text}");
 }
 
 /// A student checks against a package exactly as against a catalogue problem: the report
@@ -188,6 +191,32 @@ fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
     assert_eq!(score("correct"), "12", "{csv}");
     assert_eq!(score("exclude-first"), "8", "{csv}");
     assert_eq!(score("base-cases-swapped"), "7", "{csv}");
+}
+
+/// `labgrade new --like` each example (a checker, a world of the package's own) writes a
+/// package that passes its test at once: the problem's name is changed where it stands as
+/// a name, never in a header's file name (`sudoku.h` stays, and so does its `#include`).
+#[test]
+fn every_example_can_start_a_new_package() {
+    let work = tempfile::tempdir().unwrap();
+    for (name, like) in [("my-sudoku", "sudoku"), ("cave-robot", "robot-maze")] {
+        let out = labgrade(&[
+            "new",
+            name,
+            "--like",
+            like,
+            "--dir",
+            work.path().to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let out = labgrade(&["test", "--problems", work.path().to_str().unwrap(), name]);
+        assert_eq!(out.status.code(), Some(0), "{like}: {}", stdout(&out));
+        assert!(
+            stdout(&out).contains(&format!("problem {name}\n")),
+            "{}",
+            stdout(&out)
+        );
+    }
 }
 
 /// A package may not take a catalogue problem's name: the error names the spec's line.
@@ -771,4 +800,136 @@ fn a_package_s_student_bundle_hosts_its_world_as_check_does() {
     let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
     assert_eq!(messages(&bundled), messages(&full));
     assert_eq!(bundled["score"], full["score"]);
+}
+
+/// A copy of the example package `sudoku` under `dir`, for a test to change.
+fn sudoku_in(dir: &Path) -> PathBuf {
+    let to = dir.join("sudoku");
+    copy_dir(&examples().join("sudoku"), &to);
+    to
+}
+
+/// A package's checker judges answers in a process of its own, restricted: the
+/// reference's own answer must pass it (or the case is named), a checker that fails on a
+/// student's answer is never the student's doing, what it prints never changes a verdict,
+/// and once it reads the answer it can open no file.
+#[test]
+fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = sudoku_in(work.path());
+    let problems = pkg.to_str().unwrap().to_string();
+    let check = |sample: &str| {
+        let sub = pkg.join("samples").join(sample);
+        check_report_with(&["--problems", &problems], "sudoku", &sub)
+    };
+    let checker = pkg.join("checker/sudoku_check.c");
+    let good = std::fs::read_to_string(&checker).unwrap();
+    let with = |before: &str| {
+        good.replace(
+            "    const struct lg_input *puzzle",
+            &format!("{before}\n    const struct lg_input *puzzle"),
+        )
+        .replace(
+            "#include <stdio.h>",
+            "#include <stdio.h>\n#include <stdlib.h>",
+        )
+    };
+    // A checker that rejects every answer rejects the reference's: named with the case.
+    std::fs::write(
+        &checker,
+        with("    snprintf(why, why_size, \"never right\");\n    return 0;"),
+    )
+    .unwrap();
+    let out = labgrade(&[
+        "--problems",
+        &problems,
+        "check",
+        "sudoku",
+        pkg.join("samples/correct").to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("10-solve.toml:")
+            && err.contains("case `SolveSudoku/the classic puzzle`")
+            && err.contains("the package's checker rejects the reference's own answer")
+            && err.contains("never right"),
+        "{err}"
+    );
+    // A checker that crashes on an answer other than the reference's (the column-major
+    // search's empty grid), and prints on every answer: the student is not blamed.
+    std::fs::write(
+        &checker,
+        with(
+            "    printf(\"judging\\n\");\n    fflush(stdout);\n\
+             const struct lg_input *mine = lg_input_named(answer, nanswer, \"grid\");\n\
+             const struct lg_input *theirs = lg_input_named(reference, nreference, \"grid\");\n\
+             if (memcmp(mine->values, theirs->values, 81 * sizeof(long long)) != 0) abort();",
+        ),
+    )
+    .unwrap();
+    let (code, report) = check("correct");
+    assert_eq!(code, Some(0), "{}", messages(&report));
+    assert_eq!(report["score"], 9.0, "{}", messages(&report));
+    let (_, report) = check("column-major");
+    let empty = case(&report, "SolveSudoku/an empty grid");
+    let m = empty["message"].as_str().unwrap();
+    assert!(
+        m.contains("labgrade could not judge this answer: lg_check was killed by SIGABRT")
+            && m.contains("not your fault"),
+        "{empty}"
+    );
+    // Restricted once it reads the answer: a checker that could open a file would accept
+    // nothing, the reference's answer first.
+    std::fs::write(
+        &checker,
+        with("    if (fopen(\"/proc/self/status\", \"r\")) return 0;"),
+    )
+    .unwrap();
+    let (code, report) = check("correct");
+    assert_eq!(code, Some(0), "{}", messages(&report));
+    // `any_valid` with no checker/ is named in the spec.
+    std::fs::remove_dir_all(pkg.join("checker")).unwrap();
+    let out = labgrade(&["--problems", &problems, "list"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("problem.toml:")
+            && err.contains("`SolveSudoku` accepts any valid answer (`any_valid`)"),
+        "{err}"
+    );
+}
+
+/// A package's student bundle carries its checker's sources, and its checker judges
+/// answers as `labgrade check` does: the same verdicts, messages and scores.
+#[test]
+fn a_package_s_student_bundle_runs_its_checker_as_check_does() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    let bundle = work.path().join("bundle");
+    let out = labgrade(&[
+        "--problems",
+        dir.to_str().unwrap(),
+        "export",
+        "--student",
+        "sudoku",
+        bundle.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(bundle
+        .join("packages/sudoku/checker/sudoku_check.c")
+        .is_file());
+    for name in ["forgets-boxes", "column-major"] {
+        let sub = dir.join("sudoku/samples").join(name);
+        let run = in_bundle(
+            &bundle,
+            &["check", "sudoku", sub.to_str().unwrap(), "--format", "json"],
+        );
+        let (code, full) =
+            check_report_with(&["--problems", dir.to_str().unwrap()], "sudoku", &sub);
+        assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
+        let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+        assert_eq!(messages(&bundled), messages(&full), "{name}");
+        assert_eq!(bundled["score"], full["score"], "{name}");
+    }
 }

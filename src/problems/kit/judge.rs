@@ -301,6 +301,7 @@ pub fn compare(
         if let Some(checker) = problem.checker {
             let (own, _, _) = split_args(f, args);
             return match checker(&CheckCall {
+                problem: problem.abi.name,
                 function: &f.name,
                 args: own,
                 params,

@@ -260,6 +260,8 @@ fn run_in_the_sandbox(_: RefCall<'_>) -> Result<RefRun, String> {
 
 /// What a checker is shown.
 pub struct CheckCall<'a> {
+    /// The problem.
+    pub problem: &'a str,
     /// The function.
     pub function: &'a str,
     /// Its own arguments.
@@ -354,7 +356,7 @@ impl KitProblem {
     /// A problem package's ([`crate::package`]): declared by its spec's `[kit]` alone, with
     /// its expectations from the instructor's reference, run in the sandbox.
     pub const fn for_package(abi: &'static KitAbi) -> KitProblem {
-        KitProblem::new(abi, run_in_the_sandbox)
+        KitProblem::new(abi, run_in_the_sandbox).with_checker(crate::package::checker::check)
     }
 
     /// The same without its solver: no reference, no console program. Such a problem's

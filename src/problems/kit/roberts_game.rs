@@ -599,6 +599,7 @@ mod tests {
         judge(
             &Canonical::new(rules.clone()),
             &CheckCall {
+                problem: "roberts-nim-game",
                 function,
                 args: &[],
                 params: &Params::new(),

@@ -107,7 +107,7 @@ fn tell_worker(bytes: &[u8]) {
 
 /// The host's standard output (the pipe to the child), moved to a descriptor of its own;
 /// standard output becomes standard error.
-fn protocol_output() -> std::io::Result<std::fs::File> {
+pub(crate) fn protocol_output() -> std::io::Result<std::fs::File> {
     use std::os::fd::FromRawFd;
     // SAFETY: plain descriptor calls; the duplicate is ours alone.
     unsafe {
