@@ -221,7 +221,12 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
     let def = crate::problems::kit::abi::parse(&text)
         .map_err(|e| invalid(line_of("[kit]"), format!("[kit]: {e}")))?;
     let has_world_dir = dir.join(world::DIR).is_dir();
-    match (&def.world, has_world_dir) {
+    if let Some(from) = def.world.as_ref().and_then(|w| w.catalogue.as_deref()) {
+        let line = line_of("catalogue");
+        catalogue_world_fits(&def, from, has_world_dir).map_err(|m| invalid(line, m))?;
+    }
+    let own_world = def.world.as_ref().filter(|w| w.catalogue.is_none());
+    match (own_world, has_world_dir) {
         (Some(_), false) => {
             return Err(invalid(
                 line_of("[kit.world]"),
@@ -233,7 +238,7 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
                 ),
             ))
         }
-        (None, true) => {
+        (None, true) if def.world.is_none() => {
             return Err(invalid(
                 0,
                 format!(
@@ -277,6 +282,65 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
         world_library: OnceLock::new(),
         checker_library: OnceLock::new(),
     })
+}
+
+/// Whether a package's `[kit.world] catalogue = "<from>"` names a catalogue world it may
+/// use: one made beside the student's code, with the same operations in the same order;
+/// Err says what to do.
+fn catalogue_world_fits(
+    def: &crate::problems::kit::abi::KitDef,
+    from: &str,
+    has_world_dir: bool,
+) -> Result<(), String> {
+    use crate::problems::kit;
+    let theirs = kit::abi(from)
+        .filter(|_| kit::catalogue_world(from).is_some())
+        .and_then(|a| a.def().world.as_ref());
+    let usable: Vec<&str> = kit::ABIS
+        .iter()
+        .filter(|a| a.world.is_some())
+        .map(|a| a.name)
+        .collect();
+    let Some(theirs) = theirs else {
+        return Err(format!(
+            "[kit.world] catalogue = \"{from}\": not a catalogue problem whose world a package \
+             may use (those are: {})",
+            usable.join(", ")
+        ));
+    };
+    if has_world_dir {
+        return Err(format!(
+            "[kit.world] uses {from}'s world, and the package has a `{}/` of its own: keep one",
+            world::DIR
+        ));
+    }
+    let ops = |w: &crate::problems::kit::abi::WorldDef| -> Vec<(String, usize, bool)> {
+        w.ops
+            .iter()
+            .map(|o| (o.name.clone(), o.arity, o.returns))
+            .collect()
+    };
+    let mine = def.world.as_ref().map(ops).unwrap_or_default();
+    if mine != ops(theirs) {
+        let shown: Vec<String> = theirs
+            .ops
+            .iter()
+            .map(|o| {
+                format!(
+                    "{{ name = \"{}\", arity = {}{} }}",
+                    o.name,
+                    o.arity,
+                    if o.returns { ", returns = true" } else { "" }
+                )
+            })
+            .collect();
+        return Err(format!(
+            "[kit.world] uses {from}'s world: its ops must be that world's, in order: ops = \
+             [{}] (the header's wrappers pass each op's index)",
+            shown.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 /// Adds the packages in `dirs` beside the catalogue: each becomes a problem every command
@@ -371,6 +435,45 @@ mod tests {
             KIT.replace("\"int\"", "\"float\"")
         ));
         assert!(e.contains("[kit]:"), "{e}");
+    }
+
+    #[test]
+    fn a_package_may_use_a_catalogue_world_with_its_ops() {
+        let world = |catalogue: &str, ops: &str| {
+            format!(
+                "[problem]\nname = \"pixel-count\"\n\n{KIT}\n[kit.world]\n\
+                 catalogue = \"{catalogue}\"\nname = \"the pixel map\"\nops = [{ops}]\n"
+            )
+        };
+        let pixel_ops = "{ name = \"GetPixelState\", arity = 2, returns = true }, \
+                         { name = \"SetPixelState\", arity = 3 }, \
+                         { name = \"OutsidePixelBounds\", arity = 2, returns = true }";
+        let dir = package_with(&world("paint-fill", pixel_ops));
+        assert!(read(dir.path(), &["nim"]).is_ok());
+        // Another order of the ops would make every wrapper call the wrong one.
+        let swapped = pixel_ops.replacen("GetPixelState", "Tmp", 1).replacen(
+            "OutsidePixelBounds",
+            "GetPixelState",
+            1,
+        );
+        let e = error_of(&world(
+            "paint-fill",
+            &swapped.replacen("Tmp", "OutsidePixelBounds", 1),
+        ));
+        assert!(
+            e.contains("problem.toml:14:") && e.contains("its ops must be that world's, in order"),
+            "{e}"
+        );
+        // Only a world made beside the student's code: not a game's driver, not a problem
+        // without a world.
+        for from in ["roberts-nim-game", "sujiko", "nim"] {
+            let e = error_of(&world(from, pixel_ops));
+            assert!(
+                e.contains("not a catalogue problem whose world a package may use")
+                    && e.contains("paint-fill"),
+                "{from}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -933,3 +933,20 @@ fn a_package_s_student_bundle_runs_its_checker_as_check_does() {
         assert_eq!(bundled["score"], full["score"], "{name}");
     }
 }
+
+/// A package may use a world of the catalogue's instead of a library of its own
+/// (`tests/packages/pixel-count`: paint-fill's pixel map, `[kit.world] catalogue`): made and
+/// recorded as for paint-fill, its refusals in the map's words; every sample as declared.
+#[test]
+fn a_package_may_use_a_world_of_the_catalogue() {
+    let dir = repo().join("tests/packages");
+    let out = labgrade(&["test", "--problems", dir.to_str().unwrap(), "pixel-count"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    for sample in ["reference", "correct", "counts-outside"] {
+        assert!(
+            text.contains(&format!("ok   {sample} (")),
+            "{sample}: {text}"
+        );
+    }
+}

@@ -261,6 +261,11 @@ pub struct WorldDef {
     /// messages, and taken out of the `world` record.
     #[serde(default)]
     pub state: Option<String>,
+    /// In a problem package: the catalogue problem whose world this is (`paint-fill`'s pixel
+    /// map, `miller-rabin`'s `rand_int`), made by labgrade as for that problem; the ops
+    /// must be that world's.
+    #[serde(default)]
+    pub catalogue: Option<String>,
 }
 
 /// One operation of the world.

@@ -210,16 +210,28 @@ pub fn register(name: &str, spec: &str) -> &'static KitAbi {
         return known;
     }
     let (name, spec) = (leak(name), leak(spec));
-    let abi: &'static KitAbi = if abi::parse(spec).is_ok_and(|d| d.world.is_some()) {
-        Box::leak(Box::new(KitAbi::hosted(name, spec, None)))
-    } else {
-        Box::leak(Box::new(KitAbi::new(name, spec, None)))
+    let world = abi::parse(spec).ok().and_then(|d| d.world);
+    let made = world
+        .as_ref()
+        .and_then(|w| w.catalogue.as_deref())
+        .and_then(catalogue_world);
+    let abi: &'static KitAbi = match (world, made) {
+        (Some(_), Some(factory)) => Box::leak(Box::new(KitAbi::new(name, spec, Some(factory)))),
+        (Some(_), None) => Box::leak(Box::new(KitAbi::hosted(name, spec, None))),
+        (None, _) => Box::leak(Box::new(KitAbi::new(name, spec, None))),
     };
     REGISTERED
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(abi);
     abi
+}
+
+/// The world catalogue problem `name` makes beside the student's code, which a package may
+/// declare as its own (`[kit.world] catalogue`); None for a problem without one, or whose
+/// world is hosted (the game side's driver, which steers by the catalogue's own rules).
+pub fn catalogue_world(name: &str) -> Option<WorldFactory> {
+    ABIS.iter().find(|a| a.name == name).and_then(|a| a.world)
 }
 
 /// One call of a reference.
