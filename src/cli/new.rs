@@ -49,12 +49,19 @@ pub fn run(name: &str, like: &str, dir: &Path) -> Result<i32, CliError> {
             target.display()
         )));
     }
-    write(example, Path::new(like), &target, like, name)?;
+    // The example's commands name its own place (`--problems docs/packages`): the copy's
+    // name where it is.
+    let names = Names {
+        old: like,
+        new: name,
+        place: &format!("--problems {}", shell_word(&dir.display().to_string())),
+    };
+    write(example, Path::new(like), &target, &names)?;
     println!("wrote {} (like {like})", target.display());
     println!(
         "next: labgrade test --problems {} {name}   (the reference passes, each sample gets its \
          declared verdicts)",
-        dir.display()
+        shell_word(&dir.display().to_string())
     );
     let own: String = [
         (crate::package::world::DIR, "the library students call"),
@@ -70,6 +77,28 @@ pub fn run(name: &str, like: &str, dir: &Path) -> Result<i32, CliError> {
     );
     Ok(exit_codes::OK)
 }
+
+/// How an example's texts change in its copy.
+struct Names<'a> {
+    /// The example's name, and the new package's.
+    old: &'a str,
+    new: &'a str,
+    /// `--problems DIR` for the directory the copy is written in.
+    place: &'a str,
+}
+
+/// `word` as a shell reads it: itself when plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// How the examples' own commands name where they are.
+const EXAMPLES_PLACE: &str = "--problems docs/packages";
 
 /// `text` with the problem name `old` made `new` where it stands as a name (`name =
 /// "sudoku"`, `--problems docs/packages sudoku`), never inside a file name or identifier
@@ -103,20 +132,22 @@ fn renamed(text: &str, old: &str, new: &str) -> String {
 
 /// Writes `from`'s files (under the example's directory `base`) into `to`, each text's
 /// `old` name made `new`.
-fn write(from: &Dir<'_>, base: &Path, to: &Path, old: &str, new: &str) -> Result<(), CliError> {
+fn write(from: &Dir<'_>, base: &Path, to: &Path, names: &Names<'_>) -> Result<(), CliError> {
     let io = |p: &Path, e: std::io::Error| CliError(format!("cannot write {}: {e}", p.display()));
     std::fs::create_dir_all(to).map_err(|e| io(to, e))?;
     for entry in from.entries() {
         let rel = entry.path().strip_prefix(base).unwrap_or(entry.path());
         let path = to.join(rel);
         match entry {
-            DirEntry::Dir(d) => write(d, base, to, old, new)?,
+            DirEntry::Dir(d) => write(d, base, to, names)?,
             DirEntry::File(f) => {
                 if let Some(parent) = path.parent() {
                     std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
                 }
                 let bytes = match f.contents_utf8() {
-                    Some(text) => renamed(text, old, new).into_bytes(),
+                    Some(text) => renamed(text, names.old, names.new)
+                        .replace(EXAMPLES_PLACE, names.place)
+                        .into_bytes(),
                     None => f.contents().to_vec(),
                 };
                 std::fs::write(&path, bytes).map_err(|e| io(&path, e))?;
