@@ -269,7 +269,7 @@ pub fn write(
 
 /// Moves each fact that more than one entry holds, with the same value in all of them, out
 /// of the entries into the shared facts it returns; each entry names the keys it held.
-fn share_alike_facts(
+pub(crate) fn share_alike_facts(
     entries: &mut BTreeMap<String, Entry>,
 ) -> serde_json::Map<String, serde_json::Value> {
     // Per key: its value if every entry holding it holds the same, and how many do.

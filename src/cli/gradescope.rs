@@ -32,11 +32,15 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
     // graded: the autograder (never a student) holds it.
     let package = crate::package::get(problem);
     if let Some(p) = package {
-        let to = dir
-            .join(crate::package::BUNDLED)
-            .join(problem)
-            .join("reference");
-        crate::submission::build::copy_tree(&p.reference_dir(), &to).map_err(CliError)?;
+        let to = dir.join(crate::package::BUNDLED).join(problem);
+        // The reference, and the named mistakes that run beside it.
+        let mistakes = p.dir.join(crate::package::mistakes::DIR);
+        crate::submission::build::copy_tree(&p.reference_dir(), &to.join("reference"))
+            .map_err(CliError)?;
+        if mistakes.is_dir() {
+            crate::submission::build::copy_tree(&mistakes, &to.join(crate::package::mistakes::DIR))
+                .map_err(CliError)?;
+        }
     }
     // A Java problem's submissions need a JDK on the image.
     let java = !crate::submission::java::world_sources(&ctx.root()?.load_spec(problem)?).is_empty();

@@ -16,6 +16,8 @@
 //!   traced ([`world`]);
 //! - `checker/` (only with a function declared `any_valid`): the instructor's `lg_check`,
 //!   which judges answers where any valid one is accepted ([`checker`]);
+//! - `mistakes/<name>/` (optional): wrong solutions, each with what to tell a student whose
+//!   answers are its own ([`mistakes`]);
 //! - `samples/<name>/` (optional): submissions with the verdicts they must get
 //!   (`expect.toml`), which `labgrade test` grades.
 //!
@@ -25,6 +27,7 @@
 
 pub mod checker;
 pub mod library;
+pub mod mistakes;
 pub mod reference;
 pub mod world;
 

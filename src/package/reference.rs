@@ -91,6 +91,7 @@ fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
         ("reference", package.reference_dir()),
         ("world", package.world_dir()),
         ("checker", package.checker_dir()),
+        ("mistakes", package.dir.join(super::mistakes::DIR)),
         ("headers", spec.include_dir.clone()),
         ("lib", spec.lib_dir.clone()),
     ];
@@ -258,7 +259,77 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
             });
         }
     }
+    // Each named mistake, on every case that compares what a call returns.
+    let mistakes = super::mistakes::all(package)?;
+    let mut mistake_runs: Vec<BTreeMap<String, usize>> = Vec::new();
+    for mistake in &mistakes {
+        let prepared = crate::runner::prepare::prepare(
+            code,
+            spec,
+            &options.cache,
+            &options.worker_exe,
+            &mistake.name,
+            &mistake.dir,
+            false,
+        );
+        if let Some((_, message)) = &prepared.fatal {
+            return Err(SpecError::Invalid {
+                path: mistake.dir.clone(),
+                line: 0,
+                message: format!(
+                    "the mistake `{}` cannot be used: {}",
+                    mistake.name,
+                    message.replace("your submission", "the mistake")
+                ),
+            });
+        }
+        let mut runs = BTreeMap::new();
+        for case in cases
+            .iter()
+            .filter(|c| c.compare.contains(&CompareItem::Return))
+        {
+            let input = problems::run_input(code, case)?;
+            let key = case_key(&input);
+            if runs.contains_key(&key) {
+                continue;
+            }
+            // A case the mistake cannot run (it lacks a function) has no answer of it.
+            if let Step::Run(artifact) = plan(code, &prepared, &input) {
+                runs.insert(key, requests.len());
+                requests.push(RunRequest {
+                    id: requests.len() as u64,
+                    problem: code.name().to_string(),
+                    artifact,
+                    input,
+                    limits: case.limits,
+                    shares_child: false,
+                    package: Some(package.interface()),
+                });
+            }
+        }
+        mistake_runs.push(runs);
+    }
     let observations = pool.run_all(&requests, &|_, _| {});
+    let mut answers: BTreeMap<String, super::mistakes::Answers> = BTreeMap::new();
+    for (mistake, runs) in mistakes.iter().zip(&mistake_runs) {
+        let mut known = super::mistakes::Answers {
+            says: mistake.says.clone(),
+            ..Default::default()
+        };
+        for case in cases
+            .iter()
+            .filter(|c| c.compare.contains(&CompareItem::Return))
+        {
+            let key = case_key(&problems::run_input(code, case)?);
+            let Some(&run) = runs.get(&key) else { continue };
+            let obs = &observations[run];
+            if let Some(answer) = super::mistakes::answer_of(&obs.ending, obs.value.as_ref()) {
+                known.answers.insert(case.name().to_string(), answer);
+            }
+        }
+        answers.insert(mistake.name.clone(), known);
+    }
+    let evidence = super::mistakes::evidence(&answers);
     let mut entries = BTreeMap::new();
     for case in cases {
         let key = case_key(&problems::run_input(code, case)?);
@@ -267,8 +338,9 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
         }
         let (run, wants) = run_of[&key];
         let (request, obs) = (&requests[run], &observations[run]);
-        let expected = expected_of(&request.input, obs, wants)
+        let mut expected = expected_of(&request.input, obs, wants)
             .map_err(|m| case.invalid(format!("the reference {m}")))?;
+        expected.evidence.extend(evidence.clone());
         entries.insert(
             key,
             Entry {
@@ -278,12 +350,14 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
             },
         );
     }
+    // The mistakes' answers are the same in every entry: kept once.
+    let shared = crate::student::share_alike_facts(&mut entries);
     Ok(Precomputed {
         problem: code.name().to_string(),
         labgrade: env!("CARGO_PKG_VERSION").to_string(),
         params: params.clone(),
         entries,
-        shared: Default::default(),
+        shared,
     })
 }
 

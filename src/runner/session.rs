@@ -219,7 +219,13 @@ impl Session {
             &self.fixtures_dir,
         ];
         let package = crate::package::get(self.problem.name());
-        let own = package.map(|p| [p.world_dir(), p.checker_dir()]);
+        let own = package.map(|p| {
+            [
+                p.world_dir(),
+                p.checker_dir(),
+                p.dir.join(crate::package::mistakes::DIR),
+            ]
+        });
         trees.extend(reference.as_deref());
         trees.extend(own.iter().flatten().map(PathBuf::as_path));
         let inputs = SessionInputs {

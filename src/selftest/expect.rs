@@ -37,6 +37,9 @@ pub struct Rule {
     /// Words the case's message must hold (`says = "..."`): the explanation the sample
     /// exists to trigger.
     pub says: Option<String>,
+    /// Words the case's message must never hold (`never_says = "..."`): an explanation
+    /// whose evidence this sample must not give.
+    pub never_says: Option<String>,
 }
 
 impl Rule {
@@ -53,6 +56,8 @@ struct RawRule {
     verdict: String,
     #[serde(default)]
     says: Option<String>,
+    #[serde(default)]
+    never_says: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -110,6 +115,7 @@ impl SampleExpect {
                 verdict,
                 line,
                 says: r.says,
+                never_says: r.never_says,
             });
         }
         Ok(SampleExpect {

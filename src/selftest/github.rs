@@ -149,6 +149,7 @@ mod tests {
             got: Verdict::Fail,
             message: String::new(),
             unsaid: None,
+            said: None,
             at: Some((PathBuf::from("x/memoised/expect.toml"), line)),
         }
     }

@@ -100,6 +100,7 @@ mod tests {
                 got: Verdict::Fail,
                 message: "412 calls where the reference made 66".into(),
                 unsaid: None,
+                said: None,
                 at: None,
             }],
             error: None,

@@ -31,6 +31,9 @@ pub struct Mismatch {
     /// Words the rule says the message holds, when the verdict is right but they are not
     /// in it.
     pub unsaid: Option<String>,
+    /// Words the rule says the message never holds (`never_says`), when it does: an
+    /// explanation given where its evidence must not hold.
+    pub said: Option<String>,
     /// Where to look: the sample's `expect.toml` at the rule that matches (line 1 when none
     /// does), or, for the reference, the case in its fixture file.
     pub at: Option<(PathBuf, usize)>,
@@ -42,12 +45,16 @@ impl Mismatch {
         let declared = self
             .declared
             .map_or("(no rule)".to_string(), |v| v.to_string());
-        match &self.unsaid {
-            Some(words) => format!(
+        match (&self.unsaid, &self.said) {
+            (Some(words), _) => format!(
                 "declared {declared} saying \"{words}\", got {} without it",
                 self.got
             ),
-            None => format!("declared {declared}, got {}", self.got),
+            (None, Some(words)) => format!(
+                "declared {declared} never saying \"{words}\", got {} saying it",
+                self.got
+            ),
+            (None, None) => format!("declared {declared}, got {}", self.got),
         }
     }
 }
@@ -113,12 +120,16 @@ fn compare_verdicts(report: &SubmissionReport, rules: &[Rule], file: &Path) -> V
             let unsaid = rule
                 .and_then(|r| r.says.clone())
                 .filter(|words| !c.message.contains(words.as_str()));
-            (declared != Some(c.verdict) || unsaid.is_some()).then(|| Mismatch {
+            let said = rule
+                .and_then(|r| r.never_says.clone())
+                .filter(|words| c.message.contains(words.as_str()));
+            (declared != Some(c.verdict) || unsaid.is_some() || said.is_some()).then(|| Mismatch {
                 case: c.name.clone(),
                 declared,
                 got: c.verdict,
                 message: c.message.clone(),
                 unsaid,
+                said,
                 at: Some((file.to_path_buf(), rule.map_or(1, |r| r.line))),
             })
         })
@@ -136,6 +147,7 @@ fn not_passed(report: &SubmissionReport, session: &Session) -> Vec<Mismatch> {
             got: c.verdict,
             message: c.message.clone(),
             unsaid: None,
+            said: None,
             at: session
                 .cases
                 .iter()

@@ -42,8 +42,9 @@ fn in_bundle(bundle: &Path, args: &[&str]) -> std::process::Output {
 
 /// Each example package's reference passes every case, and each sample gets the verdicts
 /// its `expect.toml` declares: subset-sum returns a value with a counted recursion (a wrong
-/// base case fails where set[0] is needed; a search in the other order fails only the
-/// counts), sudoku fills a grid, judged by the package's C checker (a square never emptied
+/// base case fails where set[0] is needed, and is named from the package's mistakes/; a
+/// submission that always answers false fails some of the same cases and is not told it
+/// swapped them; a search in the other order fails only the counts), sudoku fills a grid, judged by the package's C checker (a square never emptied
 /// again blocks the search; a column-major search finds right grids, on the empty grid
 /// another than the reference's, with other counts; a search without the box rule gets the
 /// checker's reason), robot-maze calls the
@@ -72,13 +73,14 @@ fn the_example_packages_pass_their_own_test() {
         "correct-cpp",
         "keeps-marks",
         "forgets-boxes",
+        "always-false",
     ] {
         assert!(
             text.contains(&format!("ok   {sample} (")),
             "{sample}: {text}"
         );
     }
-    assert!(text.contains("13 passed, 0 failed"), "{text}");
+    assert!(text.contains("14 passed, 0 failed"), "{text}");
 }
 
 /// A student checks against a package exactly as against a catalogue problem: the report
@@ -153,7 +155,7 @@ fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
     );
     let tested = stdout(&run);
     assert!(
-        tested.starts_with("problem word-sums\n") && tested.ends_with("4 passed, 0 failed\n"),
+        tested.starts_with("problem word-sums\n") && tested.ends_with("5 passed, 0 failed\n"),
         "{tested}"
     );
     // A class of its samples, graded far above the core count.
@@ -401,6 +403,34 @@ fn a_package_s_gradescope_autograder_grades_every_case() {
     assert_eq!(named("already solved")["score"], 1.0, "{results}");
     assert_eq!(named("the classic puzzle/calls")["score"], 0.0, "{results}");
     assert_eq!(results["score"], 4.0, "{results}");
+    // The package's checker judges there too.
+    let output = named("no digit fits")["output"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(output.contains("but changed the grid"), "{output}");
+    // A package's named mistakes go with its reference, and are told there as by check.
+    let zip = work.path().join("subset-sum.zip");
+    let out = labgrade(&[
+        "gradescope",
+        "--problems",
+        dir.to_str().unwrap(),
+        "subset-sum",
+        "-o",
+        zip.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let root = work.path().join("subset-sum-autograder");
+    crate::gradescope::unzip(&zip, &root.join("source"));
+    let results = crate::gradescope::grade_with_bundle(
+        &root,
+        &dir.join("subset-sum/samples/base-cases-swapped"),
+    );
+    let told = results["tests"].as_array().unwrap().iter().any(|t| {
+        t["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("as a known mistake does: the base cases"))
+    });
+    assert!(told, "{results}");
 }
 
 /// A course file lists its packages (`[course] problems`, relative to it) and sets their

@@ -368,7 +368,9 @@ impl KitProblem {
     /// A problem package's ([`crate::package`]): declared by its spec's `[kit]` alone, with
     /// its expectations from the instructor's reference, run in the sandbox.
     pub const fn for_package(abi: &'static KitAbi) -> KitProblem {
-        KitProblem::new(abi, run_in_the_sandbox).with_checker(crate::package::checker::check)
+        KitProblem::new(abi, run_in_the_sandbox)
+            .with_checker(crate::package::checker::check)
+            .with_explain(crate::package::mistakes::explain)
     }
 
     /// The same without its solver: no reference, no console program. Such a problem's
