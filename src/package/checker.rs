@@ -20,11 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::library::{owned, Input, Owned};
-use super::Package;
 use crate::problems::kit::CheckCall;
-use crate::problems::Problem;
-use crate::runner::SessionOptions;
-use crate::spec::{ProblemSpec, SpecError};
 
 /// The package directory holding the checker's sources.
 pub const DIR: &str = "checker";
@@ -40,23 +36,6 @@ const HOST_CPU_SECONDS: u64 = 10;
 
 /// Most of the reason the check host sends back.
 const MAX_WHY: usize = 4096;
-
-/// Builds `package`'s checker, when it has one (see [`super::library::build`]).
-pub fn build(
-    package: &Package,
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    options: &SessionOptions,
-) -> Result<(), SpecError> {
-    if package.checker_library.get().is_some() {
-        return Ok(());
-    }
-    let built = super::library::build(code, spec, options, &package.checker_dir(), "checker")?;
-    if let Some(path) = built {
-        let _ = package.checker_library.set(path);
-    }
-    Ok(())
-}
 
 /// What the check host is sent.
 #[derive(Serialize, Deserialize)]

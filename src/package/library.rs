@@ -3,6 +3,7 @@
 
 use std::ffi::{c_char, c_int, CString};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -11,19 +12,20 @@ use crate::runner::SessionOptions;
 use crate::spec::{ProblemSpec, SpecError};
 
 /// Builds the library whose sources are in `dir` (a package's `world/` or `checker/`),
-/// when there is one, with the package's recipes: in the build jail, kept in the build
-/// cache like any build. It is loaded only by a host process of labgrade's, never by the
-/// sandboxed child and never by the grader. A library that does not build is the
-/// instructor's error, named with its directory and the compiler's words.
+/// when there is one and `into` holds none yet, with the package's recipes: in the build
+/// jail, kept in the build cache like any build; `into` then holds it. It is loaded only by
+/// a host process of labgrade's, never by the sandboxed child and never by the grader. A
+/// library that does not build is the instructor's error, named with its directory and the
+/// compiler's words.
 pub fn build(
     code: &'static dyn Problem,
     spec: &ProblemSpec,
     options: &SessionOptions,
-    dir: &Path,
-    what: &str,
-) -> Result<Option<PathBuf>, SpecError> {
-    if !dir.is_dir() {
-        return Ok(None);
+    (dir, what): (&Path, &str),
+    into: &OnceLock<PathBuf>,
+) -> Result<(), SpecError> {
+    if into.get().is_some() || !dir.is_dir() {
+        return Ok(());
     }
     let broken = |message: String| SpecError::Invalid {
         path: dir.to_path_buf(),
@@ -51,7 +53,8 @@ pub fn build(
             dir.display()
         ))
     })?;
-    Ok(Some(library.path))
+    let _ = into.set(library.path);
+    Ok(())
 }
 
 /// Loads a package library in a host process (its constructors run here, before the host

@@ -58,9 +58,9 @@ pub struct Package {
     pub dir: PathBuf,
     /// The spec's text, as read when the package was added.
     pub spec_text: &'static str,
-    /// Its world library, once built ([`world::build`]).
+    /// Its world library, once built ([`Package::build_libraries`]).
     world_library: OnceLock<PathBuf>,
-    /// Its checker, once built ([`checker::build`]).
+    /// Its checker, once built ([`Package::build_libraries`]).
     checker_library: OnceLock<PathBuf>,
 }
 
@@ -103,8 +103,11 @@ impl Package {
         spec: &crate::spec::ProblemSpec,
         options: &crate::runner::SessionOptions,
     ) -> Result<(), SpecError> {
-        world::build(self, code, spec, options)?;
-        checker::build(self, code, spec, options)
+        let build = |dir: &Path, what: &str, into: &OnceLock<PathBuf>| {
+            library::build(code, spec, options, (dir, what), into)
+        };
+        build(&self.world_dir(), "world library", &self.world_library)?;
+        build(&self.checker_dir(), "checker", &self.checker_library)
     }
 
     /// What a run of this package carries to the worker: its spec, and its world library

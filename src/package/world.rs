@@ -24,36 +24,14 @@ use std::sync::OnceLock;
 use serde_json::{json, Value};
 
 use super::library::{owned, Input, Owned};
-use super::Package;
 use crate::problems::kit::world::{Hosted, World};
 use crate::problems::kit::{call, KitAbi};
-use crate::problems::Problem;
-use crate::runner::SessionOptions;
-use crate::spec::{ProblemSpec, SpecError};
 
 /// The package directory holding the world library's sources.
 pub const DIR: &str = "world";
 
 /// Most cells a world's state may have.
 const MAX_STATE_CELLS: usize = 1 << 22;
-
-/// Builds `package`'s world library, when it has one (see [`super::library::build`]); the
-/// runs of the package then carry it to labgrade's world host.
-pub fn build(
-    package: &Package,
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    options: &SessionOptions,
-) -> Result<(), SpecError> {
-    if package.world_library.get().is_some() {
-        return Ok(());
-    }
-    let built = super::library::build(code, spec, options, &package.world_dir(), "world library")?;
-    if let Some(path) = built {
-        let _ = package.world_library.set(path);
-    }
-    Ok(())
-}
 
 /// In labgrade's world host: the world of package `problem`'s call of `function` with
 /// `call_args` (as the grader sent them), answered by the package's built `library`.

@@ -20,11 +20,34 @@ fn subset_sum_in(dir: &Path) -> PathBuf {
 
 /// `labgrade export --student <before...> subset-sum <bundle>` succeeds.
 fn export_subset_sum(before: &[&str], bundle: &Path) {
+    export_student(before, "subset-sum", bundle);
+}
+
+/// `labgrade export --student <before...> <problem> <bundle>` succeeds.
+fn export_student(before: &[&str], problem: &str, bundle: &Path) {
     let mut args = vec!["export", "--student"];
     args.extend(before);
-    args.extend(["subset-sum", bundle.to_str().unwrap()]);
+    args.extend([problem, bundle.to_str().unwrap()]);
     let out = labgrade(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Each of `samples` (the example `problem`'s) gets from the bundle's checker the exit
+/// status, messages and score `labgrade check` gives it.
+fn bundle_grades_as_check(bundle: &Path, problem: &str, samples: &[&str]) {
+    let dir = examples();
+    for name in samples {
+        let sub = dir.join(problem).join("samples").join(name);
+        let run = in_bundle(
+            bundle,
+            &["check", problem, sub.to_str().unwrap(), "--format", "json"],
+        );
+        let (code, full) = check_report_with(&["--problems", dir.to_str().unwrap()], problem, &sub);
+        assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
+        let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+        assert_eq!(messages(&bundled), messages(&full), "{name}");
+        assert_eq!(bundled["score"], full["score"], "{name}");
+    }
 }
 
 /// Runs the bundle's labgrade with `args` from `/`, told nothing of the bundle's place.
@@ -336,22 +359,11 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
     assert!(!pkg.join("reference").exists() && !pkg.join("samples").exists());
     let fixtures = std::fs::read_to_string(pkg.join("fixtures/10-can-make-sum.toml")).unwrap();
     assert!(!fixtures.contains("31"), "a hidden case leaked: {fixtures}");
-    for name in ["base-cases-swapped", "exclude-first"] {
-        let sub = dir.join("subset-sum/samples").join(name);
-        let run = in_bundle(&[
-            "check",
-            "subset-sum",
-            sub.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
-        let (code, full) =
-            check_report_with(&["--problems", dir.to_str().unwrap()], "subset-sum", &sub);
-        assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
-        let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
-        assert_eq!(messages(&bundled), messages(&full), "{name}");
-        assert_eq!(bundled["score"], full["score"], "{name}");
-    }
+    bundle_grades_as_check(
+        &bundle,
+        "subset-sum",
+        &["base-cases-swapped", "exclude-first"],
+    );
     // A case of one's own gets no answer from the bundle.
     std::fs::write(
         pkg.join("fixtures/20-mine.toml"),
@@ -798,38 +810,16 @@ fn a_package_s_world_mistakes_are_named_with_the_file_and_the_case() {
 #[test]
 fn a_package_s_student_bundle_hosts_its_world_as_check_does() {
     let work = tempfile::tempdir().unwrap();
-    let dir = examples();
     let bundle = work.path().join("bundle");
-    let out = labgrade(&[
-        "--problems",
-        dir.to_str().unwrap(),
-        "export",
-        "--student",
+    export_student(
+        &["--problems", examples().to_str().unwrap()],
         "robot-maze",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        &bundle,
+    );
     let pkg = bundle.join("packages/robot-maze");
     assert!(pkg.join("world/robot_world.c").is_file());
     assert!(!pkg.join("reference").exists());
-    let sub = dir.join("robot-maze/samples/keeps-marks");
-    let run = in_bundle(
-        &bundle,
-        &[
-            "check",
-            "robot-maze",
-            sub.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    );
-    let (code, full) =
-        check_report_with(&["--problems", dir.to_str().unwrap()], "robot-maze", &sub);
-    assert_eq!(code, Some(1));
-    assert_eq!(run.status.code(), code, "{}", stderr(&run));
-    let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
-    assert_eq!(messages(&bundled), messages(&full));
-    assert_eq!(bundled["score"], full["score"]);
+    bundle_grades_as_check(&bundle, "robot-maze", &["keeps-marks"]);
 }
 
 /// A copy of the example package `sudoku` under `dir`, for a test to change.
@@ -935,33 +925,16 @@ fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
 #[test]
 fn a_package_s_student_bundle_runs_its_checker_as_check_does() {
     let work = tempfile::tempdir().unwrap();
-    let dir = examples();
     let bundle = work.path().join("bundle");
-    let out = labgrade(&[
-        "--problems",
-        dir.to_str().unwrap(),
-        "export",
-        "--student",
+    export_student(
+        &["--problems", examples().to_str().unwrap()],
         "sudoku",
-        bundle.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        &bundle,
+    );
     assert!(bundle
         .join("packages/sudoku/checker/sudoku_check.c")
         .is_file());
-    for name in ["forgets-boxes", "column-major"] {
-        let sub = dir.join("sudoku/samples").join(name);
-        let run = in_bundle(
-            &bundle,
-            &["check", "sudoku", sub.to_str().unwrap(), "--format", "json"],
-        );
-        let (code, full) =
-            check_report_with(&["--problems", dir.to_str().unwrap()], "sudoku", &sub);
-        assert_eq!(run.status.code(), code, "{name}: {}", stderr(&run));
-        let bundled: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
-        assert_eq!(messages(&bundled), messages(&full), "{name}");
-        assert_eq!(bundled["score"], full["score"], "{name}");
-    }
+    bundle_grades_as_check(&bundle, "sudoku", &["forgets-boxes", "column-major"]);
 }
 
 /// A package may use a world of the catalogue's instead of a library of its own
