@@ -27,7 +27,7 @@ pub enum SpecError {
         message: String,
     },
     /// The TOML is well formed but says something labgrade cannot do.
-    #[error("{path}:{line}: {message}")]
+    #[error("{}: {message}", at(path, *line))]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -74,6 +74,14 @@ pub fn from_toml(path: &std::path::Path, text: &str, err: toml::de::Error) -> Sp
     }
 }
 
+/// `path:line`, or the path alone when the line is unknown (0): a directory, a whole file.
+fn at(path: &std::path::Path, line: usize) -> String {
+    match line {
+        0 => path.display().to_string(),
+        line => format!("{}:{line}", path.display()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +92,16 @@ mod tests {
         assert_eq!(line_col(t, 0), (1, 1));
         assert_eq!(line_col(t, 6), (2, 1));
         assert_eq!(line_col(t, 8), (2, 3));
+    }
+
+    #[test]
+    fn an_unknown_line_is_not_shown_as_line_0() {
+        let e = |line| SpecError::Invalid {
+            path: "pkg/reference".into(),
+            line,
+            message: "why".into(),
+        };
+        assert_eq!(e(0).to_string(), "pkg/reference: why");
+        assert_eq!(e(3).to_string(), "pkg/reference:3: why");
     }
 }

@@ -368,8 +368,11 @@ impl KitProblem {
     /// A problem package's ([`crate::package`]): declared by its spec's `[kit]` alone, with
     /// its expectations from the instructor's reference, run in the sandbox.
     pub const fn for_package(abi: &'static KitAbi) -> KitProblem {
+        // A checker's reason says what is wrong: the reference's answer beside it would read
+        // as the one expected.
         KitProblem::new(abi, run_in_the_sandbox)
             .with_checker(crate::package::checker::check)
+            .with_checked_values_hidden()
             .with_explain(crate::package::mistakes::explain)
     }
 
