@@ -483,6 +483,18 @@ fn expected_of(input: &RunInput, obs: &Observation, wants: Wants) -> Result<Expe
     };
     let mut value = obs.value.clone().unwrap_or(Value::Null);
     let world = value.as_object_mut().and_then(|m| m.remove("world"));
+    if world
+        .as_ref()
+        .is_some_and(|w| w.get("lost") == Some(&Value::Bool(true)))
+    {
+        return Err(format!(
+            "lost its channel to the package's world on this case (every answer after that \
+             was -1): neither the reference nor the world library may write to or close \
+             descriptors {} and {}",
+            crate::problems::kit::remote_world::FROM_HOST_FD,
+            crate::problems::kit::remote_world::TO_HOST_FD
+        ));
+    }
     let (outcome, stdout, exit_status) = if whole_program {
         let status = obs.exit_status.unwrap_or(0);
         (

@@ -727,6 +727,23 @@ fn a_package_s_own_library_is_hosted_counted_and_out_of_the_student_s_reach() {
             && m.contains("the first: Move(NORTH) at row 1, column 1"),
         "{m}"
     );
+    // A submission that closes the library's descriptor loses it: said where the world's
+    // calls are compared, never taken for the reference's record.
+    let closes = robot_submission(
+        work.path(),
+        "closes",
+        &escape_with("#include <unistd.h>", "    close(1021);"),
+    );
+    let (_, report) = check_report_with(&problems, "robot-maze", &closes);
+    let m = case(&report, "escape/corridor/world")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("the channel to the robot's library broke during Escape()")
+            && m.contains("descriptors 1021 and 1022"),
+        "{m}"
+    );
     // The library printing on every call: the answers are whole, the prints on stderr.
     let pkg = robot_maze_in(work.path());
     let world = pkg.join("world/robot_world.c");
@@ -785,6 +802,29 @@ fn a_package_s_world_mistakes_are_named_with_the_file_and_the_case() {
         "{err}"
     );
     std::fs::write(&fixture, &good).unwrap();
+    // A reference that loses its world's channel gives no expectation.
+    let reference = pkg.join("reference/robot.c");
+    let text = std::fs::read_to_string(&reference).unwrap();
+    std::fs::write(
+        &reference,
+        text.replace(
+            "#include \"robot.h\"",
+            "#include <unistd.h>\n#include \"robot.h\"",
+        )
+        .replace(
+            "    if (AtExit()) return true;",
+            "    close(1021);\n    if (AtExit()) return true;",
+        ),
+    )
+    .unwrap();
+    let (code, err) = check();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("10-escape.toml:")
+            && err.contains("the reference lost its channel to the package's world"),
+        "{err}"
+    );
+    std::fs::write(&reference, &text).unwrap();
     let world = pkg.join("world/robot_world.c");
     std::fs::write(&world, "int x = ;\n").unwrap();
     let (code, err) = check();

@@ -608,6 +608,14 @@ pub fn compare_world_in(
             ));
         }
     }
+    if got.get("lost") == Some(&Value::Bool(true)) && expected.get("lost").is_none() {
+        failures.push(format!(
+            "the channel to {library} broke during {call}, and every answer after that was -1: \
+             descriptors {} and {} are the library's (does your code write to or close them?)",
+            super::remote_world::FROM_HOST_FD,
+            super::remote_world::TO_HOST_FD
+        ));
+    }
     if let Some(m) = got.get("misuse").and_then(Value::as_u64) {
         failures.push(format!(
             "{m} call(s) with an unknown operation code (did you change the header?)"

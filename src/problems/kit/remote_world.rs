@@ -218,6 +218,10 @@ impl World for RemoteWorld {
         let (count, first) = serde_json::from_value(self.ask_json(REFUSED)).ok()?;
         Some((count, first))
     }
+
+    fn lost(&self) -> bool {
+        self.channel.borrow().broken
+    }
 }
 
 impl RemoteWorld {

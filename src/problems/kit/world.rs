@@ -42,6 +42,12 @@ pub trait World: Send {
     fn refused(&self) -> Option<(u64, String)> {
         None
     }
+
+    /// Whether the world could no longer be asked: a hosted world whose channel broke,
+    /// which answered -1 from then on.
+    fn lost(&self) -> bool {
+        false
+    }
 }
 
 /// The course's parameters in force for a call (`MAX_DEPTH`, a game's starting rows), by
@@ -138,6 +144,9 @@ impl Recorder {
         }
         if self.misuse > 0 {
             r["misuse"] = json!(self.misuse);
+        }
+        if self.world.lost() {
+            r["lost"] = json!(true);
         }
         if let Some((count, first)) = self.world.refused() {
             r["refused"] = json!({ "count": count, "first": first });
