@@ -36,7 +36,10 @@ void *lg_world_new(const struct lg_input *inputs, int count, char *why, int why_
 /*
  * The answer to operation `op` (its index in [kit.world] ops) with the four
  * arguments the wrapper passed (those past the op's arity are 0). An op not
- * marked `returns` may return anything.
+ * marked `returns` may return anything. The arguments are whatever the
+ * student's code passed: check each (a direction out of range, a square off the
+ * map) and refuse what the assignment does not allow (see lg_world_refused).
+ * A library that crashes on them makes the run labgrade's failure, not a grade.
  */
 long long lg_world_answer(void *world, int op, const long long args[4]);
 
