@@ -13,7 +13,6 @@
 
 use std::ffi::{c_char, c_int, CStr};
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 
 use serde::{Deserialize, Serialize};
@@ -87,10 +86,9 @@ pub fn check(call: &CheckCall<'_>) -> Result<String, String> {
     let f = crate::problems::kit::abi(call.problem)
         .and_then(|a| a.def().function.iter().find(|f| f.name == call.function))
         .ok_or_else(|| not_judged(format!("no function `{}`", call.function)))?;
-    let mut inputs: Vec<(String, Value)> = f
-        .fixture_params()
-        .map(|p| p.name.clone())
-        .zip(call.args.iter().cloned())
+    let mut inputs: Vec<(String, Value)> = super::library::named_call(f, call.args, &[])
+        .into_iter()
+        .map(|(name, value)| (name, value.clone()))
         .collect();
     inputs.extend(problem.parameters().iter().map(|p| {
         let value = crate::problems::param(problem.parameters(), call.params, p.name);
@@ -123,23 +121,7 @@ fn ask(library: &std::path::Path, request: &Request) -> Result<Reply, String> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            for (resource, limit) in [
-                (libc::RLIMIT_AS, HOST_MEMORY),
-                (libc::RLIMIT_CPU, HOST_CPU_SECONDS),
-            ] {
-                let limit = libc::rlimit {
-                    rlim_cur: limit,
-                    rlim_max: limit,
-                };
-                libc::setrlimit(resource, &limit);
-            }
-            Ok(())
-        })
-    };
+    crate::sandbox::world_host::limit_host(&mut cmd, HOST_MEMORY, Some(HOST_CPU_SECONDS));
     let mut child = cmd
         .spawn()
         .map_err(|e| format!("cannot start the check host: {e}"))?;
@@ -227,8 +209,7 @@ fn host(library: &std::path::Path) -> Result<(), String> {
         .map(|s| *s)
         .map_err(|_| "the package's checker defines no `lg_check` (see lg_check.h)".to_string())?;
     // From here on the checker reads the student's answer: it can do no more than judge it.
-    crate::sandbox::layers::world_host_filter()
-        .and_then(|prog| crate::sandbox::layers::install(&prog))
+    crate::sandbox::layers::restrict_host()
         .map_err(|e| format!("cannot restrict the check host: {e}"))?;
     let mut why = vec![0 as c_char; MAX_WHY];
     // SAFETY: every array lives across the call, with its length; `why`'s last byte is

@@ -7,16 +7,50 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::problems::kit::abi::FunctionDef;
 use crate::problems::Problem;
+use crate::runner::prepare::Prepared;
 use crate::runner::SessionOptions;
 use crate::spec::{ProblemSpec, SpecError};
 
+/// Builds the instructor's code in `dir` (the reference, a mistake, the world library, the
+/// checker) as a student's is built, with the package's recipes, in the build jail and
+/// kept in the build cache. Code that does not build is the instructor's error, named with
+/// its directory and the compiler's words; `what` names it after "the" (`reference`,
+/// `package's checker`).
+pub fn prepare(
+    code: &'static dyn Problem,
+    spec: &ProblemSpec,
+    options: &SessionOptions,
+    dir: &Path,
+    what: &str,
+) -> Result<Prepared, SpecError> {
+    let prepared = crate::runner::prepare::prepare(
+        code,
+        spec,
+        &options.cache,
+        &options.worker_exe,
+        what,
+        dir,
+        false,
+    );
+    match &prepared.fatal {
+        Some((_, message)) => Err(SpecError::Invalid {
+            path: dir.to_path_buf(),
+            line: 0,
+            message: format!(
+                "the {what} cannot be used: {}",
+                message.replace("your submission", &format!("the {what}"))
+            ),
+        }),
+        None => Ok(prepared),
+    }
+}
+
 /// Builds the library whose sources are in `dir` (a package's `world/` or `checker/`),
-/// when there is one and `into` holds none yet, with the package's recipes: in the build
-/// jail, kept in the build cache like any build; `into` then holds it. It is loaded only by
-/// a host process of labgrade's, never by the sandboxed child and never by the grader. A
-/// library that does not build is the instructor's error, named with its directory and the
-/// compiler's words.
+/// when there is one and `into` holds none yet ([`prepare`]); `into` then holds it. It is
+/// loaded only by a host process of labgrade's, never by the sandboxed child and never by
+/// the grader.
 pub fn build(
     code: &'static dyn Problem,
     spec: &ProblemSpec,
@@ -27,32 +61,16 @@ pub fn build(
     if into.get().is_some() || !dir.is_dir() {
         return Ok(());
     }
-    let broken = |message: String| SpecError::Invalid {
-        path: dir.to_path_buf(),
-        line: 0,
-        message,
-    };
-    let prepared = crate::runner::prepare::prepare(
-        code,
-        spec,
-        &options.cache,
-        &options.worker_exe,
-        what,
-        dir,
-        false,
-    );
-    if let Some((_, message)) = &prepared.fatal {
-        return Err(broken(format!(
-            "the package's {what} cannot be used: {}",
-            message.replace("your submission", &format!("the {what}"))
-        )));
-    }
-    let library = prepared.library.ok_or_else(|| {
-        broken(format!(
-            "the package's {what} built no shared library: put its C or C++ sources in `{}`",
-            dir.display()
-        ))
-    })?;
+    let library = prepare(code, spec, options, dir, what)?
+        .library
+        .ok_or_else(|| SpecError::Invalid {
+            path: dir.to_path_buf(),
+            line: 0,
+            message: format!(
+                "the {what} built no shared library: put its C or C++ sources in `{}`",
+                dir.display()
+            ),
+        })?;
     let _ = into.set(library.path);
     Ok(())
 }
@@ -181,6 +199,20 @@ impl Owned {
             text: self.text.as_ref().map_or(std::ptr::null(), |t| t.as_ptr()),
         }
     }
+}
+
+/// A call's values by name: the function's own arguments (by their parameters' names),
+/// then the case's world inputs (by the names the spec gives them).
+pub fn named_call<'a>(
+    f: &FunctionDef,
+    own: &'a [Value],
+    world_inputs: &'a [Value],
+) -> Vec<(String, &'a Value)> {
+    f.fixture_params()
+        .map(|p| p.name.clone())
+        .zip(own)
+        .chain(f.world_inputs.iter().cloned().zip(world_inputs))
+        .collect()
 }
 
 /// The inputs `named`, owned, in order; Null values (a void's return) are left out.

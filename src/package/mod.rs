@@ -106,8 +106,16 @@ impl Package {
         let build = |dir: &Path, what: &str, into: &OnceLock<PathBuf>| {
             library::build(code, spec, options, (dir, what), into)
         };
-        build(&self.world_dir(), "world library", &self.world_library)?;
-        build(&self.checker_dir(), "checker", &self.checker_library)
+        build(
+            &self.world_dir(),
+            "package's world library",
+            &self.world_library,
+        )?;
+        build(
+            &self.checker_dir(),
+            "package's checker",
+            &self.checker_library,
+        )
     }
 
     /// What a run of this package carries to the worker: its spec, and its world library

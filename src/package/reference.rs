@@ -77,6 +77,89 @@ struct Job<'a> {
     options: &'a SessionOptions,
 }
 
+impl Job<'_> {
+    /// The run of `artifact` (the reference's, a mistake's) on `input`, `case`'s.
+    fn request(
+        &self,
+        id: usize,
+        artifact: crate::sandbox::Artifact,
+        input: RunInput,
+        case: &Case,
+    ) -> RunRequest {
+        RunRequest {
+            id: id as u64,
+            problem: self.code.name().to_string(),
+            artifact,
+            input,
+            limits: case.limits,
+            shares_child: false,
+            package: Some(self.package.interface()),
+        }
+    }
+
+    /// The cases a named mistake runs: those that compare what a call returns.
+    fn answered(&self) -> impl Iterator<Item = &Case> {
+        self.cases
+            .iter()
+            .filter(|c| c.compare.contains(&CompareItem::Return))
+    }
+}
+
+/// A mistake and the index in the requests of its run on each input (by [`case_key`]).
+type MistakeRuns = Vec<(super::mistakes::Mistake, BTreeMap<String, usize>)>;
+
+/// Builds each named mistake and adds its runs, one per distinct input of the cases that
+/// compare a return, to `requests` (a case the mistake cannot run, lacking a function, gets
+/// no answer of it).
+fn plan_mistakes(job: &Job<'_>, requests: &mut Vec<RunRequest>) -> Result<MistakeRuns, SpecError> {
+    let mut planned = Vec::new();
+    for mistake in super::mistakes::all(job.package)? {
+        let what = format!("mistake `{}`", mistake.name);
+        let prepared =
+            super::library::prepare(job.code, job.spec, job.options, &mistake.dir, &what)?;
+        let mut runs = BTreeMap::new();
+        for case in job.answered() {
+            let input = problems::run_input(job.code, case)?;
+            let key = case_key(&input);
+            if runs.contains_key(&key) {
+                continue;
+            }
+            if let Step::Run(artifact) = plan(job.code, &prepared, &input) {
+                runs.insert(key, requests.len());
+                requests.push(job.request(requests.len(), artifact, input, case));
+            }
+        }
+        planned.push((mistake, runs));
+    }
+    Ok(planned)
+}
+
+/// Every case's evidence of the named mistakes: each one's answers, by case.
+fn mistakes_evidence(
+    job: &Job<'_>,
+    planned: &MistakeRuns,
+    observations: &[crate::sandbox::Observation],
+) -> Result<serde_json::Map<String, Value>, SpecError> {
+    let mut answers = BTreeMap::new();
+    for (mistake, runs) in planned {
+        let mut known = super::mistakes::Answers {
+            says: mistake.says.clone(),
+            ..Default::default()
+        };
+        for case in job.answered() {
+            let key = case_key(&problems::run_input(job.code, case)?);
+            let Some(obs) = runs.get(&key).map(|&run| &observations[run]) else {
+                continue;
+            };
+            if let Some(answer) = super::mistakes::answer_of(&obs.ending, obs.value.as_ref()) {
+                known.answers.insert(case.name().to_string(), answer);
+            }
+        }
+        answers.insert(mistake.name.clone(), known);
+    }
+    Ok(super::mistakes::evidence(&answers))
+}
+
 /// What a package's expectations depend on: labgrade (its version, its own executable and
 /// the worker's), the package's spec, headers and reference, labgrade's libraries, every
 /// case's input and limits, and the parameters in force.
@@ -198,33 +281,16 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
         options,
     } = *job;
     let dir = package.reference_dir();
-    let not_built = |message: String| SpecError::Invalid {
-        path: dir.clone(),
-        line: 0,
-        message,
-    };
     if !dir.is_dir() {
-        return Err(not_built(
-            "the package has no reference/ directory: put the instructor's solution there \
-             (C or C++, exporting the graded functions)"
+        return Err(SpecError::Invalid {
+            path: dir,
+            line: 0,
+            message: "the package has no reference/ directory: put the instructor's solution \
+                      there (C or C++, exporting the graded functions)"
                 .into(),
-        ));
+        });
     }
-    let prepared = crate::runner::prepare::prepare(
-        code,
-        spec,
-        &options.cache,
-        &options.worker_exe,
-        "reference",
-        &dir,
-        false,
-    );
-    if let Some((_, message)) = &prepared.fatal {
-        return Err(not_built(format!(
-            "the reference cannot be used: {}",
-            message.replace("your submission", "the reference")
-        )));
-    }
+    let prepared = super::library::prepare(code, spec, options, &dir, "reference")?;
     // One run per distinct input, under the case's own limits (not yet derived from the
     // reference's time: that is what this measures).
     let mut requests: Vec<RunRequest> = Vec::new();
@@ -248,88 +314,12 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
                 }
             };
             run_of.insert(key, (requests.len(), wants));
-            requests.push(RunRequest {
-                id: requests.len() as u64,
-                problem: code.name().to_string(),
-                artifact,
-                input: input.clone(),
-                limits: case.limits,
-                shares_child: false,
-                package: Some(package.interface()),
-            });
+            requests.push(job.request(requests.len(), artifact, input, case));
         }
     }
-    // Each named mistake, on every case that compares what a call returns.
-    let mistakes = super::mistakes::all(package)?;
-    let mut mistake_runs: Vec<BTreeMap<String, usize>> = Vec::new();
-    for mistake in &mistakes {
-        let prepared = crate::runner::prepare::prepare(
-            code,
-            spec,
-            &options.cache,
-            &options.worker_exe,
-            &mistake.name,
-            &mistake.dir,
-            false,
-        );
-        if let Some((_, message)) = &prepared.fatal {
-            return Err(SpecError::Invalid {
-                path: mistake.dir.clone(),
-                line: 0,
-                message: format!(
-                    "the mistake `{}` cannot be used: {}",
-                    mistake.name,
-                    message.replace("your submission", "the mistake")
-                ),
-            });
-        }
-        let mut runs = BTreeMap::new();
-        for case in cases
-            .iter()
-            .filter(|c| c.compare.contains(&CompareItem::Return))
-        {
-            let input = problems::run_input(code, case)?;
-            let key = case_key(&input);
-            if runs.contains_key(&key) {
-                continue;
-            }
-            // A case the mistake cannot run (it lacks a function) has no answer of it.
-            if let Step::Run(artifact) = plan(code, &prepared, &input) {
-                runs.insert(key, requests.len());
-                requests.push(RunRequest {
-                    id: requests.len() as u64,
-                    problem: code.name().to_string(),
-                    artifact,
-                    input,
-                    limits: case.limits,
-                    shares_child: false,
-                    package: Some(package.interface()),
-                });
-            }
-        }
-        mistake_runs.push(runs);
-    }
+    let mistakes = plan_mistakes(job, &mut requests)?;
     let observations = pool.run_all(&requests, &|_, _| {});
-    let mut answers: BTreeMap<String, super::mistakes::Answers> = BTreeMap::new();
-    for (mistake, runs) in mistakes.iter().zip(&mistake_runs) {
-        let mut known = super::mistakes::Answers {
-            says: mistake.says.clone(),
-            ..Default::default()
-        };
-        for case in cases
-            .iter()
-            .filter(|c| c.compare.contains(&CompareItem::Return))
-        {
-            let key = case_key(&problems::run_input(code, case)?);
-            let Some(&run) = runs.get(&key) else { continue };
-            let obs = &observations[run];
-            if let Some(answer) = super::mistakes::answer_of(&obs.ending, obs.value.as_ref()) {
-                known.answers.insert(case.name().to_string(), answer);
-            }
-        }
-        answers.insert(mistake.name.clone(), known);
-    }
-    let evidence = super::mistakes::evidence(&answers);
+    let evidence = mistakes_evidence(job, &mistakes, &observations)?;
     let mut entries = BTreeMap::new();
     for case in cases {
         let key = case_key(&problems::run_input(code, case)?);

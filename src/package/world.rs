@@ -55,12 +55,7 @@ pub fn hosted(
         .find(|f| f.name == function)
         .ok_or_else(|| format!("`{function}` is not a function of {problem}"))?;
     let (own, world_inputs, params) = call::split_args(f, call_args);
-    let mut named: Vec<(String, &Value)> = f
-        .fixture_params()
-        .map(|p| p.name.clone())
-        .zip(own)
-        .chain(f.world_inputs.iter().cloned().zip(world_inputs))
-        .collect();
+    let mut named = super::library::named_call(f, own, world_inputs);
     if let Some(params) = params {
         named.extend(params.iter().map(|(k, v)| (k.clone(), v)));
     }

@@ -258,6 +258,13 @@ pub const WORLD_HOST_CALLS: &[i64] = &[
     libc::SYS_tgkill,
 ];
 
+/// Restricts a host process of labgrade's (the world host, the check host) once it has
+/// what it needs: from then on it can only read, write, allocate and end
+/// ([`world_host_filter`]).
+pub fn restrict_host() -> Result<(), String> {
+    world_host_filter().and_then(|prog| install(&prog))
+}
+
 /// The world host's filter: [`WORLD_HOST_CALLS`], and memory mapped or protected only
 /// without `PROT_EXEC`.
 pub fn world_host_filter() -> Result<Vec<libc::sock_filter>, String> {

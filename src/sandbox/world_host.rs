@@ -45,6 +45,28 @@ pub struct WorldHost {
     status: std::fs::File,
 }
 
+/// Makes a host process of labgrade's (the world host, the check host) end with the process
+/// that starts it, with at most `memory` bytes of address space and, when given,
+/// `cpu_seconds` of CPU time: set on its command before it starts.
+pub fn limit_host(cmd: &mut Command, memory: u64, cpu_seconds: Option<u64>) {
+    let limit = |value| libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    let (memory, cpu) = (limit(memory), cpu_seconds.map(limit));
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            libc::setrlimit(libc::RLIMIT_AS, &memory);
+            if let Some(cpu) = &cpu {
+                libc::setrlimit(libc::RLIMIT_CPU, cpu);
+            }
+            Ok(())
+        })
+    };
+}
+
 /// Whether `req` is a call whose world is hosted: a catalogue problem's hosted world, or a
 /// problem package's own world library.
 pub fn needed(req: &RunRequest) -> bool {
@@ -101,15 +123,10 @@ impl WorldHost {
                 } else if libc::dup2(status_raw, STATUS_FD) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                let limit = libc::rlimit {
-                    rlim_cur: HOST_MEMORY,
-                    rlim_max: HOST_MEMORY,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &limit);
                 Ok(())
             })
         };
+        limit_host(&mut cmd, HOST_MEMORY, None);
         let child = cmd.spawn()?;
         // The host's ends (in `cmd`) and its status end close here: the worker keeps only
         // the child's ends and the status reader.

@@ -11,11 +11,16 @@ fn examples() -> PathBuf {
     repo().join("docs/packages")
 }
 
-/// A copy of the example package `subset-sum` under `dir`, for a test to change.
-fn subset_sum_in(dir: &Path) -> PathBuf {
-    let to = dir.join("subset-sum");
-    copy_dir(&examples().join("subset-sum"), &to);
+/// A copy of the example package `name` under `dir`, for a test to change.
+fn example_in(dir: &Path, name: &str) -> PathBuf {
+    let to = dir.join(name);
+    copy_dir(&examples().join(name), &to);
     to
+}
+
+/// A copy of the example package `subset-sum` under `dir`.
+fn subset_sum_in(dir: &Path) -> PathBuf {
+    example_in(dir, "subset-sum")
 }
 
 /// `labgrade export --student <before...> subset-sum <bundle>` succeeds.
@@ -646,13 +651,6 @@ fn cases_sharing_a_run_keep_what_each_compares() {
     assert_eq!(case(&report, "printed")["verdict"], "fail", "{report}");
 }
 
-/// A copy of the example package `robot-maze` under `dir`, for a test to change.
-fn robot_maze_in(dir: &Path) -> PathBuf {
-    let to = dir.join("robot-maze");
-    copy_dir(&examples().join("robot-maze"), &to);
-    to
-}
-
 /// A submission of one C file, `robot.c`, under `dir`.
 fn robot_submission(dir: &Path, name: &str, source: &str) -> PathBuf {
     let sub = dir.join(name);
@@ -745,7 +743,7 @@ fn a_package_s_own_library_is_hosted_counted_and_out_of_the_student_s_reach() {
         "{m}"
     );
     // The library printing on every call: the answers are whole, the prints on stderr.
-    let pkg = robot_maze_in(work.path());
+    let pkg = example_in(work.path(), "robot-maze");
     let world = pkg.join("world/robot_world.c");
     let text = std::fs::read_to_string(&world).unwrap();
     std::fs::write(
@@ -769,7 +767,7 @@ fn a_package_s_own_library_is_hosted_counted_and_out_of_the_student_s_reach() {
 #[test]
 fn a_package_s_world_mistakes_are_named_with_the_file_and_the_case() {
     let work = tempfile::tempdir().unwrap();
-    let pkg = robot_maze_in(work.path());
+    let pkg = example_in(work.path(), "robot-maze");
     let sub = pkg.join("samples/correct");
     let check = || {
         let out = labgrade(&[
@@ -844,31 +842,6 @@ fn a_package_s_world_mistakes_are_named_with_the_file_and_the_case() {
     );
 }
 
-/// A package's student bundle carries its world's sources (the library students' code
-/// calls), and its checker hosts the world as `labgrade check` does: the same verdicts and
-/// messages.
-#[test]
-fn a_package_s_student_bundle_hosts_its_world_as_check_does() {
-    let work = tempfile::tempdir().unwrap();
-    let bundle = work.path().join("bundle");
-    export_student(
-        &["--problems", examples().to_str().unwrap()],
-        "robot-maze",
-        &bundle,
-    );
-    let pkg = bundle.join("packages/robot-maze");
-    assert!(pkg.join("world/robot_world.c").is_file());
-    assert!(!pkg.join("reference").exists());
-    bundle_grades_as_check(&bundle, "robot-maze", &["keeps-marks"]);
-}
-
-/// A copy of the example package `sudoku` under `dir`, for a test to change.
-fn sudoku_in(dir: &Path) -> PathBuf {
-    let to = dir.join("sudoku");
-    copy_dir(&examples().join("sudoku"), &to);
-    to
-}
-
 /// A package's checker judges answers in a process of its own, restricted: the
 /// reference's own answer must pass it (or the case is named), a checker that fails on a
 /// student's answer is never the student's doing, what it prints never changes a verdict,
@@ -876,7 +849,7 @@ fn sudoku_in(dir: &Path) -> PathBuf {
 #[test]
 fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
     let work = tempfile::tempdir().unwrap();
-    let pkg = sudoku_in(work.path());
+    let pkg = example_in(work.path(), "sudoku");
     let problems = pkg.to_str().unwrap().to_string();
     let check = |sample: &str| {
         let sub = pkg.join("samples").join(sample);
@@ -960,21 +933,32 @@ fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
     );
 }
 
-/// A package's student bundle carries its checker's sources, and its checker judges
-/// answers as `labgrade check` does: the same verdicts, messages and scores.
+/// A package's student bundle carries the sources of its own libraries (the world students'
+/// code calls, the checker that judges their answers) and never its reference, and its
+/// checker builds and runs them as `labgrade check` does: the same verdicts, messages and
+/// scores.
 #[test]
-fn a_package_s_student_bundle_runs_its_checker_as_check_does() {
+fn a_package_s_student_bundle_runs_its_own_libraries_as_check_does() {
     let work = tempfile::tempdir().unwrap();
-    let bundle = work.path().join("bundle");
-    export_student(
-        &["--problems", examples().to_str().unwrap()],
-        "sudoku",
-        &bundle,
-    );
-    assert!(bundle
-        .join("packages/sudoku/checker/sudoku_check.c")
-        .is_file());
-    bundle_grades_as_check(&bundle, "sudoku", &["forgets-boxes", "column-major"]);
+    for (problem, library, samples) in [
+        ("robot-maze", "world/robot_world.c", &["keeps-marks"][..]),
+        (
+            "sudoku",
+            "checker/sudoku_check.c",
+            &["forgets-boxes", "column-major"][..],
+        ),
+    ] {
+        let bundle = work.path().join(problem);
+        export_student(
+            &["--problems", examples().to_str().unwrap()],
+            problem,
+            &bundle,
+        );
+        let pkg = bundle.join("packages").join(problem);
+        assert!(pkg.join(library).is_file(), "{problem}");
+        assert!(!pkg.join("reference").exists(), "{problem}");
+        bundle_grades_as_check(&bundle, problem, samples);
+    }
 }
 
 /// A package may use a world of the catalogue's instead of a library of its own
@@ -991,5 +975,43 @@ fn a_package_may_use_a_world_of_the_catalogue() {
             text.contains(&format!("ok   {sample} (")),
             "{sample}: {text}"
         );
+    }
+}
+
+/// A class graded against a package's own libraries (robot-maze's world host per run,
+/// sudoku's check host per judged answer) gets the same grades at `-j 16`, far above the
+/// core count, as at `-j 1`.
+#[test]
+fn a_package_class_gets_the_same_grades_at_any_j() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = examples();
+    for problem in ["robot-maze", "sudoku"] {
+        let class = work.path().join(problem).join("class");
+        for sample in std::fs::read_dir(dir.join(problem).join("samples")).unwrap() {
+            let sample = sample.unwrap();
+            let to = class.join(sample.file_name());
+            copy_dir(&sample.path(), &to);
+            std::fs::remove_file(to.join("expect.toml")).unwrap();
+        }
+        let grades = |jobs: &str| {
+            let out_dir = work.path().join(problem).join(format!("grades-{jobs}"));
+            let out = labgrade(&[
+                "--problems",
+                dir.to_str().unwrap(),
+                "--jobs",
+                jobs,
+                "grade",
+                problem,
+                class.to_str().unwrap(),
+                "--out",
+                out_dir.to_str().unwrap(),
+                "--force",
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+            std::fs::read_to_string(out_dir.join("grades.csv")).unwrap()
+        };
+        let (one, sixteen) = (grades("1"), grades("16"));
+        assert_eq!(one, sixteen, "{problem}");
+        assert!(one.lines().count() > 3, "{one}");
     }
 }
