@@ -149,11 +149,11 @@ pub fn explain(m: &Mismatch<'_>) -> Option<String> {
     match shown.as_slice() {
         [] => None,
         [one] => Some(format!(
-            "your code answers every case it ran to its end as a known mistake does: {one}"
+            "on every case both ran to the end, your code answers as a known mistake does: {one}"
         )),
         several => Some(format!(
-            "your code answers every case it ran to its end as each of these known mistakes \
-             does: {}",
+            "on every case they all ran to the end, your code answers as each of these known \
+             mistakes does: {}",
             several.join("; ")
         )),
     }

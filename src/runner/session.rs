@@ -165,13 +165,14 @@ impl Session {
             cases.retain(|c| c.visibility == Visibility::Visible);
         }
         let pool = WorkerPool::new(&options.worker_exe, options.jobs);
-        // A problem package's own world library is built before any run calls it.
-        if let Some(package) = crate::package::get(problem) {
-            package.build_libraries(code, &spec, &options)?;
-        }
-        // A student bundle's checker holds no solver: its expectations come precomputed. A
-        // problem package's come from its reference, run in the sandbox.
+        // A student bundle's checker holds no solver: its expectations come precomputed (a
+        // package's own world and checker are still built, to serve its runs and judge its
+        // answers). A problem package's come from its reference, run in the sandbox (which
+        // builds them first).
         let precomputed = if crate::student::precomputed_only() {
+            if let Some(package) = crate::package::get(problem) {
+                package.build_libraries(code, &spec, &options)?;
+            }
             Some(
                 crate::student::load(root, problem).map_err(|message| SpecError::Invalid {
                     path: root.expectations_file(problem),
