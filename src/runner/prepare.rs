@@ -1024,7 +1024,7 @@ fn prepare_from(
             let uncounted = built
                 .instrumented_note
                 .clone()
-                .filter(|_| instrumented.is_none() && built.own_hooks);
+                .filter(|_| instrumented.is_none() && built.counting_hidden);
             if let Some(note) = built
                 .instrumented_note
                 .clone()

@@ -86,6 +86,33 @@ fn counting_defines() -> Vec<String> {
     ]
 }
 
+/// How a source is compiled: with the counting hooks (and [`counting_defines`]), with the
+/// counting build's macros alone (to see what the source itself names), or plainly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counting {
+    Hooks,
+    MacrosOnly,
+    Plain,
+}
+
+/// What the report says of a source that names the counting machinery itself (`found`:
+/// what, and where).
+fn hand_counting_note(found: &[String]) -> String {
+    let shown: Vec<String> = found
+        .iter()
+        .map(|f| {
+            f.replace("labgrade_hand_called_enter", "__cyg_profile_func_enter")
+                .replace("labgrade_hand_called_exit", "__cyg_profile_func_exit")
+        })
+        .collect();
+    format!(
+        "your code calls the profiling hooks or reaches labgrade's counts itself ({}), so no \
+         count of its calls can be trusted: remove that code (labgrade counts every call for \
+         you)",
+        shown.join(", ")
+    )
+}
+
 /// What a build produced.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Built {
@@ -109,10 +136,13 @@ pub struct Built {
     /// Why there is no instrumented library, when the plain one built.
     #[serde(default)]
     pub instrumented_note: Option<String>,
-    /// The counting build failed because the code defines the profiling hooks itself: what
-    /// its calls would show is hidden by the code, not missing by labgrade's design.
+    /// The counting build failed for what the code does (it defines the profiling hooks
+    /// itself, or it compiles or links plainly but not in the counting build): what its calls
+    /// would show is hidden by the code, not missing by labgrade's design, so the cases that
+    /// grade them fail. labgrade's counting build is the plain build with hooks added: it
+    /// fails only where a source tells the two apart.
     #[serde(default)]
-    pub own_hooks: bool,
+    pub counting_hidden: bool,
     /// Functions of the counting build compiled without its hooks (the source opted out with
     /// `no_instrument_function` or a pragma): their calls cannot be counted.
     #[serde(default)]
@@ -311,9 +341,6 @@ impl BuildCache {
         // same wherever the submission lies, as a cached build must be); the rest of the
         // build dir as <build>.
         let w = work.path().display().to_string();
-        for sub in ["src", "crate"] {
-            built.output = built.output.replace(&format!("{w}/{sub}/"), "");
-        }
         let original = if staged.root.is_dir() {
             staged.original.display().to_string()
         } else {
@@ -322,11 +349,18 @@ impl BuildCache {
                 .parent()
                 .map_or_else(String::new, |p| p.display().to_string())
         };
-        for sub in ["src", "crate"] {
-            built.output = built.output.replace(&format!("{w}/{sub}"), &original);
-        }
-        built.output = built.output.replace(&w, "<build>");
-        built.output = staged.unstage(&built.output);
+        let as_handed_in = |text: &str| {
+            let mut text = text.to_string();
+            for sub in ["src", "crate"] {
+                text = text.replace(&format!("{w}/{sub}/"), "");
+            }
+            for sub in ["src", "crate"] {
+                text = text.replace(&format!("{w}/{sub}"), &original);
+            }
+            staged.unstage(&text.replace(&w, "<build>"))
+        };
+        built.output = as_handed_in(&built.output);
+        built.instrumented_note = built.instrumented_note.as_deref().map(as_handed_in);
         cap_output(&mut built.output, MAX_OUTPUT_BYTES);
         if built.machine_error {
             return built;
@@ -336,6 +370,18 @@ impl BuildCache {
             Err(e) => Built::fail(e, true),
         }
     }
+}
+
+/// The first error a compiler or linker printed, on one line (at most 200 characters).
+fn first_error(output: &str) -> Option<String> {
+    let line = output
+        .lines()
+        .find(|l| l.contains("error:") || l.contains("undefined reference"))?
+        .trim();
+    Some(match line.char_indices().nth(200) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
+    })
 }
 
 /// Cuts `text` to `max` bytes (at a character boundary) and says how much went.
@@ -1306,7 +1352,7 @@ fn build_c_family_in(
         lib_dir.display(),
         shim_limit.display()
     );
-    let compile = |f: &Path, obj: &Path, instrumented: bool, out: &mut Built| {
+    let compile = |f: &Path, obj: &Path, counting: Counting, out: &mut Built| {
         let recipe = recipe_for(spec, language_of(f).expect("only sources are collected"));
         let src_dir = f.parent().unwrap_or(&src_root).to_path_buf();
         let mut cmd = Command::new(&recipe.compiler);
@@ -1316,10 +1362,11 @@ fn build_c_family_in(
         if keep_static.contains(f) {
             cmd.arg("-fkeep-static-functions");
         }
-        if instrumented {
-            cmd.arg("-finstrument-functions")
-                .arg(&exclude)
-                .args(counting_defines());
+        if counting == Counting::Hooks {
+            cmd.arg("-finstrument-functions").arg(&exclude);
+        }
+        if counting != Counting::Plain {
+            cmd.args(counting_defines());
         }
         run(
             cmd.args(defs_for(f))
@@ -1356,13 +1403,33 @@ fn build_c_family_in(
         )?;
         Ok(step.ok.then(|| without_unused_graded(&step.output, graded)))
     };
+    // A hand call of the hooks (after an `#undef`, through an `asm` label, from top-level
+    // assembly) or a reference to the block the counts are kept in names them in the object
+    // the same source gives with the counting build's macros but without
+    // -finstrument-functions, where the compiler inserts no hook: whatever names them there
+    // is the student's. A source that compiles counted but not so tells the two apart.
+    let mut hand_counting: Vec<String> = Vec::new();
+    let counting_named_by_hand =
+        |f: &Path, check: &Path, out: &mut Built| -> Result<Vec<String>, Box<Built>> {
+            let step = compile(f, check, Counting::MacrosOnly, out)?;
+            let file = f.file_name().unwrap_or_default().to_string_lossy();
+            if !step.ok {
+                return Ok(vec![format!("{file} (it compiles only with the hooks)")]);
+            }
+            let named = super::symbols::counting_symbols_named(check).unwrap_or_default();
+            Ok(named
+                .into_iter()
+                .map(|n| format!("`{n}` in {file}"))
+                .collect())
+        };
     for (i, f) in files.iter().enumerate() {
         let iobj = object(i, f, ".instr");
-        let step = compile(f, &iobj, true, &mut out)?;
+        let step = compile(f, &iobj, Counting::Hooks, &mut out)?;
         if step.ok {
             let warnings = own_warnings(f, &mut out)?.unwrap_or(step.output);
             out.output.push_str(&warnings);
             if globalize(&iobj, f, &mut out)? {
+                hand_counting.extend(counting_named_by_hand(f, &object(i, f, ".check"), &mut out)?);
                 instr_objs.push(iobj);
             } else {
                 out.failed = true;
@@ -1371,14 +1438,23 @@ fn build_c_family_in(
         }
         // Instrumentation failed: the plain compile says whether the source itself does.
         let obj = object(i, f, "");
-        let plain = compile(f, &obj, false, &mut out)?;
+        let plain = compile(f, &obj, Counting::Plain, &mut out)?;
         out.output.push_str(&plain.output);
         if !plain.ok || !globalize(&obj, f, &mut out)? {
             out.failed = true;
             continue;
         }
-        out.instrumented_note =
-            Some("the counting build (-finstrument-functions) did not compile".into());
+        // The two compiles differ only by the hooks, which change no macro of the compiler's:
+        // a source that compiles plainly but not counted tells them apart on purpose.
+        out.counting_hidden = true;
+        out.instrumented_note = Some(format!(
+            "your code compiles, but not in labgrade's counting build (the same compile with \
+             -finstrument-functions), so none of its calls can be counted: what tells the two \
+             builds apart is in your code{}",
+            first_error(&step.output)
+                .map(|e| format!(" ({e})"))
+                .unwrap_or_default()
+        ));
         plain_objs.push(obj);
     }
     out.warnings = count_warnings(&out.output);
@@ -1391,6 +1467,19 @@ fn build_c_family_in(
         let opted_out = super::symbols::functions_in_section(obj, OPTED_OUT_SECTION);
         out.uninstrumented.extend(opted_out.unwrap_or_default());
     }
+    // A graded or counted function none of whose definitions calls the entry hook was kept
+    // out of the counting build by some other means (a `#line` into a system header).
+    let counted = |n: &str| graded.iter().any(|g| near_spelling(n, g));
+    let hooked: Vec<(String, bool)> = instr_objs
+        .iter()
+        .flat_map(|o| super::symbols::entry_hooked_functions(o, &counted).unwrap_or_default())
+        .collect();
+    out.uninstrumented.extend(
+        hooked
+            .iter()
+            .filter(|(n, _)| !hooked.iter().any(|(m, h)| m == n && *h))
+            .map(|(n, _)| n.clone()),
+    );
     out.uninstrumented.sort();
     out.uninstrumented.dedup();
     let helper_objs =
@@ -1582,7 +1671,9 @@ fn build_c_family_in(
                          objs: &[PathBuf],
                          out: &mut Built|
      -> Result<Option<(PathBuf, String)>, Box<Built>> {
-        let keep_missing = |name: &str| graded.iter().any(|g| g == name);
+        // Never a stand-in for a graded or counted function, nor for a name close enough to
+        // one to be matched to it ("did you mean"): labgrade would grade its own stand-in.
+        let keep_missing = |name: &str| graded.iter().any(|g| super::symbols::close_to(g, name));
         let Some(list) = super::stand_ins::needed(output, objs, &keep_missing) else {
             return Ok(None);
         };
@@ -1650,17 +1741,29 @@ fn build_c_family_in(
             out.library = Some(ilib);
             program_objs = instr_objs.clone();
             program_objs.push(helper_objs.hooks.clone());
+            if !hand_counting.is_empty() {
+                // The library runs as built (with no counters installed its hooks return at
+                // once), but none of its counts is the student's calls'.
+                out.instrumented = None;
+                out.counting_hidden = true;
+                out.instrumented_note = Some(hand_counting_note(&hand_counting));
+            }
         } else {
-            out.own_hooks = step.output.contains("__cyg_profile_func")
+            // The plain objects link (below) where these do not: the code's doing.
+            out.counting_hidden = true;
+            let own_hooks = step.output.contains("__cyg_profile_func")
                 || step.output.contains("labgrade_hand_called");
-            out.instrumented_note = Some(if out.own_hooks {
+            out.instrumented_note = Some(if own_hooks {
                 "your code defines its own __cyg_profile_func_enter/exit hooks, so labgrade \
                  cannot count calls: remove them to have call counts checked"
                     .into()
             } else {
                 format!(
-                    "the counting build failed to link:\n{}",
-                    step.output.trim_end()
+                    "your code links, but not in labgrade's counting build, so none of its \
+                     calls can be counted: what tells the two builds apart is in your code{}",
+                    first_error(&step.output)
+                        .map(|e| format!(" ({e})"))
+                        .unwrap_or_default()
                 )
             });
         }
@@ -1672,7 +1775,7 @@ fn build_c_family_in(
             if plain_objs.contains(&obj) {
                 continue;
             }
-            let step = compile(f, &obj, false, &mut out)?;
+            let step = compile(f, &obj, Counting::Plain, &mut out)?;
             if !step.ok || !globalize(&obj, f, &mut out)? {
                 out.output.push_str(&step.output);
                 out.failed = true;

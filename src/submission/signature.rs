@@ -16,7 +16,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use gimli::{AttributeValue, EndianSlice, RunTimeEndian, UnitOffset};
-use object::{Object, ObjectSection};
+use object::{Object, ObjectSection, ObjectSymbol};
 
 /// How a type is passed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -203,8 +203,22 @@ fn classify_text(text: &str) -> Class {
 
 type R<'a> = EndianSlice<'a, RunTimeEndian>;
 
-/// A library's debug information, read once for every lookup.
-pub type Dwarf<'a> = gimli::Dwarf<R<'a>>;
+/// A library's debug information, read once for every lookup, with the address of each
+/// function it exports: the entry that describes a symbol is the one at the address the
+/// symbol is linked at, never one that merely bears its name (a declaration renamed with an
+/// `asm` label, or a static function of the same name in another file, is not the function
+/// labgrade calls).
+pub struct Dwarf<'a> {
+    dwarf: gimli::Dwarf<R<'a>>,
+    exported: std::collections::BTreeMap<String, u64>,
+}
+
+impl<'a> std::ops::Deref for Dwarf<'a> {
+    type Target = gimli::Dwarf<R<'a>>;
+    fn deref(&self) -> &Self::Target {
+        &self.dwarf
+    }
+}
 
 /// Runs `f` on the debug information of the library at `path` (empty when it has none);
 /// an error when the file cannot be read at all.
@@ -224,7 +238,15 @@ pub fn with_dwarf<T>(path: &Path, f: impl FnOnce(&Dwarf<'_>) -> T) -> Result<T, 
             .unwrap_or(Cow::Borrowed(&[])))
     };
     let sections = gimli::DwarfSections::load(load).map_err(|e| e.to_string())?;
-    Ok(f(&sections.borrow(|s| EndianSlice::new(s, endian))))
+    let exported = file
+        .dynamic_symbols()
+        .filter(|s| s.is_definition())
+        .filter_map(|s| Some((s.name().ok()?.to_string(), s.address())))
+        .collect();
+    Ok(f(&Dwarf {
+        dwarf: sections.borrow(|s| EndianSlice::new(s, endian)),
+        exported,
+    }))
 }
 
 /// Every unit of `dwarf` that can be read.
@@ -245,7 +267,32 @@ pub fn built(dwarf: &Dwarf<'_>, symbol: &str) -> Option<Signature> {
         .find_map(|unit| find_in_unit(dwarf, unit, symbol))
 }
 
+/// Whether the function entry `entry` starts at `address` (its `low_pc`, or the start of
+/// one of its ranges when its code is split).
+fn starts_at<'a>(
+    dwarf: &Dwarf<'a>,
+    unit: &gimli::Unit<R<'a>>,
+    entry: &gimli::DebuggingInformationEntry<R<'a>>,
+    address: u64,
+) -> bool {
+    if let Some(v) = entry.attr_value(gimli::DW_AT_low_pc) {
+        return dwarf.attr_address(unit, v).ok().flatten() == Some(address);
+    }
+    let Ok(mut ranges) = dwarf.die_ranges(unit, entry) else {
+        return false;
+    };
+    while let Ok(Some(r)) = ranges.next() {
+        if r.begin == address {
+            return true;
+        }
+    }
+    false
+}
+
 fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> Option<Signature> {
+    // An exported symbol is known by its address; a name alone only where the library
+    // exports no such symbol (an object file).
+    let address = dwarf.exported.get(symbol).copied();
     let mut entries = unit.entries();
     while let Ok(Some(entry)) = entries.next_dfs() {
         if entry.tag() != gimli::DW_TAG_subprogram {
@@ -272,7 +319,9 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
                 }
             }
         }
-        let matches = names_at.iter().any(|&o| {
+        let matches = match address {
+            Some(a) => starts_at(dwarf, unit, entry, a),
+            None => names_at.iter().any(|&o| {
             let Ok(e) = unit.entry(o) else {
                 return false;
             };
@@ -283,7 +332,8 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
             ]
             .iter()
             .any(|&a| attr_str(dwarf, unit, &e, a).as_deref() == Some(symbol))
-        });
+            }),
+        };
         if !matches {
             continue;
         }

@@ -7,8 +7,9 @@
 //! When a link fails only on calls to functions nothing defines, labgrade links once more
 //! with a stand-in for each, which does nothing and returns 0, and says so in the build
 //! notes. Only direct calls are stood in for (a variable, or a function whose address is
-//! taken, would be read as code), never a graded or counted function (that stays an error,
-//! the student's to fix), never labgrade's own hooks.
+//! taken, would be read as code), never a graded or counted function nor a name within
+//! "did you mean" distance of one (that stays an error, the student's to fix: labgrade
+//! never grades its own stand-in), never labgrade's own hooks.
 
 use std::path::PathBuf;
 

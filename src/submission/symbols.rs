@@ -290,11 +290,18 @@ pub fn resolve(wanted: &[&str], exported: &[String], count_only: &[&str]) -> Res
 /// The first free function of `among` whose name is a near spelling of `name` (a few edits
 /// apart, case and underscores aside).
 fn nearest<'a>(name: &str, among: &'a [Callable]) -> Option<&'a Callable> {
+    among
+        .iter()
+        .filter(|c| c.class.is_none())
+        .find(|c| close_to(name, &c.base))
+}
+
+/// Whether `candidate` is close enough to function name `name` for a "did you mean": a few
+/// edits apart (at most two, or one in six letters), case and underscores aside. Such a name
+/// is never given a stand-in ([`super::stand_ins`]): labgrade would then grade its own code.
+pub fn close_to(name: &str, candidate: &str) -> bool {
     let key = spelling_key(name);
-    among.iter().filter(|c| c.class.is_none()).find(|c| {
-        let k = spelling_key(&c.base);
-        strsim::levenshtein(&k, &key) <= 2.max(key.len() / 6)
-    })
+    strsim::levenshtein(&spelling_key(candidate), &key) <= 2.max(key.len() / 6)
 }
 
 /// Hints for the names `r` left missing with none, from the functions the library defines
@@ -345,6 +352,76 @@ pub fn functions_in_section(path: &Path, name: &str) -> Result<Vec<String>, Stri
     Ok(names)
 }
 
+/// The functions the object file at `path` defines, of those `counted` accepts (by base
+/// name), each with whether its code holds a call of the entry hook
+/// `__cyg_profile_func_enter`. One without was compiled without the counting hooks, however
+/// the source arranged it (an attribute, a pragma, a `#line` into a system header the
+/// counting build does not instrument): what the counting build instruments, it
+/// instruments at the function's entry, so the call is in the function's own code.
+pub fn entry_hooked_functions(
+    path: &Path,
+    counted: &dyn Fn(&str) -> bool,
+) -> Result<Vec<(String, bool)>, String> {
+    use object::{ObjectSection, RelocationTarget};
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let hook_calls: Vec<(object::SectionIndex, u64)> = file
+        .sections()
+        .flat_map(|section| {
+            let file = &file;
+            section.relocations().filter_map(move |(offset, r)| {
+                let RelocationTarget::Symbol(i) = r.target() else {
+                    return None;
+                };
+                let name = file.symbol_by_index(i).ok()?.name().ok()?;
+                (name == "__cyg_profile_func_enter").then_some((section.index(), offset))
+            })
+        })
+        .collect();
+    Ok(file
+        .symbols()
+        .filter(|s| s.is_definition() && s.kind() == object::SymbolKind::Text && s.size() > 0)
+        .filter_map(|s| {
+            let base = base_name(s.name().ok()?.split('.').next()?);
+            let at = s.section_index()?;
+            let (start, end) = (s.address(), s.address() + s.size());
+            let hooked = hook_calls
+                .iter()
+                .any(|&(sec, off)| sec == at && (start..end).contains(&off));
+            counted(&base).then_some((base, hooked))
+        })
+        .collect())
+}
+
+/// Symbols of the counting machinery: the profiling hooks, labgrade's stand-ins for hand
+/// calls of them, and the block the counts are kept in. No code of a student's names them
+/// but to forge the counts.
+pub const COUNTING_SYMBOLS: &[&str] = &[
+    "__cyg_profile_func_enter",
+    "__cyg_profile_func_exit",
+    "labgrade_hand_called_enter",
+    "labgrade_hand_called_exit",
+    "labgrade_counters",
+    "labgrade_mcount_enter",
+];
+
+/// Which of [`COUNTING_SYMBOLS`] the object file at `path` names (defines or refers to).
+pub fn counting_symbols_named(path: &Path) -> Result<Vec<String>, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let file = object::File::parse(&*data)
+        .map_err(|e| format!("`{}` is not a readable ELF file: {e}", path.display()))?;
+    let mut names: Vec<String> = file
+        .symbols()
+        .filter_map(|s| s.name().ok())
+        .filter(|n| COUNTING_SYMBOLS.contains(n))
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}
+
 /// The functions the ELF file at `path` defines but does not export (its local symbols).
 pub fn local_function_names(path: &Path) -> Result<Vec<String>, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
@@ -363,6 +440,72 @@ pub fn local_function_names(path: &Path) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Compiles C `text` with gcc and `flags` into an object in `dir`.
+    fn object_of(dir: &Path, text: &str, flags: &[&str]) -> std::path::PathBuf {
+        let src = dir.join("f.c");
+        std::fs::write(&src, text).unwrap();
+        let obj = dir.join("f.o");
+        let ok = std::process::Command::new("gcc")
+            .args(["-O2", "-fPIC", "-c"])
+            .args(flags)
+            .arg(&src)
+            .arg("-o")
+            .arg(&obj)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        obj
+    }
+
+    #[test]
+    fn a_function_kept_out_of_the_counting_build_has_no_entry_hook() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "int power(int n) { return n > 0 ? 2 * power(n - 1) : 1; }
+                    #line 1 \"/usr/include/not-counted.h\"
+                    int test_prime(int n) { return power(n) > 3; }
+                    int helper(int n) { return n + 1; }
+";
+        let obj = object_of(
+            dir.path(),
+            text,
+            &[
+                "-finstrument-functions",
+                "-finstrument-functions-exclude-file-list=/usr/include",
+            ],
+        );
+        let counted = |n: &str| n == "power" || n == "test_prime";
+        let mut found = entry_hooked_functions(&obj, &counted).unwrap();
+        found.sort();
+        found.dedup(); // a function that calls itself has a local alias too
+        assert_eq!(
+            found,
+            [("power".to_string(), true), ("test_prime".to_string(), false)]
+        );
+    }
+
+    #[test]
+    fn the_counting_machinery_named_by_a_source_is_found_however_spelt() {
+        let dir = tempfile::tempdir().unwrap();
+        let by_label = "void in(void *f, void *s) __asm__(\"__cyg_profile_func_enter\");
+                        int power(int n) { in((void *)power, 0); return n; }
+";
+        let obj = object_of(dir.path(), by_label, &[]);
+        assert_eq!(
+            counting_symbols_named(&obj).unwrap(),
+            ["__cyg_profile_func_enter"]
+        );
+        let by_block = "extern char *labgrade_counters;
+                        void forge(void) { labgrade_counters[16] = 1; }
+";
+        let obj = object_of(dir.path(), by_block, &[]);
+        assert_eq!(counting_symbols_named(&obj).unwrap(), ["labgrade_counters"]);
+        let honest = "int power(int n) { return n > 0 ? 2 * power(n - 1) : 1; }
+";
+        let obj = object_of(dir.path(), honest, &[]);
+        assert!(counting_symbols_named(&obj).unwrap().is_empty());
+    }
 
     #[test]
     fn problem_names_are_suggested_only_when_close() {
