@@ -347,6 +347,10 @@ fn compare_items(
                 if let RefOutcome::Returns(r) = &expected.outcome {
                     want.insert("return".into(), r.clone());
                     if let Some(own) = problem.compare_return(case, r, &got, runs) {
+                        if let Some(why) = own.unjudged {
+                            // labgrade's failure, not the student's: unresolved.
+                            return (Verdict::InternalError, false, why);
+                        }
                         if own.observed_shown.is_null() && own.expected_shown.is_null() {
                             // The problem's message says it all (a whole game's record).
                             observed.remove("return");

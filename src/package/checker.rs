@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::library::{owned, Input, Owned};
-use crate::problems::kit::CheckCall;
+use crate::problems::kit::{CheckCall, CheckFailure};
 
 /// The package directory holding the checker's sources.
 pub const DIR: &str = "checker";
@@ -68,12 +68,12 @@ fn parts(answer: &Map<String, Value>) -> Vec<(String, Value)> {
 /// The checker of every package ([`crate::problems::kit::Checker`]): the package's
 /// `lg_check`, run in the check host. Ok with the checker's remark, or Err with what it
 /// found wrong (after the call, as the student reads it).
-pub fn check(call: &CheckCall<'_>) -> Result<String, String> {
+pub fn check(call: &CheckCall<'_>) -> Result<String, CheckFailure> {
     let not_judged = |why: String| {
-        format!(
+        CheckFailure::Unjudged(format!(
             "labgrade could not judge this answer: {why} (the package's checker failed: not your \
-             fault, your instructor is told)"
-        )
+             fault; the score is withheld and your instructor is told)"
+        ))
     };
     let problem = crate::problems::get(call.problem)
         .ok_or_else(|| not_judged(format!("no problem `{}`", call.problem)))?;
@@ -104,11 +104,11 @@ pub fn check(call: &CheckCall<'_>) -> Result<String, String> {
     if reply.ok {
         Ok(reply.why)
     } else if reply.why.is_empty() {
-        Err(format!(
+        Err(CheckFailure::Wrong(format!(
             "{described}: the checker does not accept the answer"
-        ))
+        )))
     } else {
-        Err(format!("{described}: {}", reply.why))
+        Err(CheckFailure::Wrong(format!("{described}: {}", reply.why)))
     }
 }
 
@@ -208,6 +208,10 @@ fn host(library: &std::path::Path) -> Result<(), String> {
     let check: CheckFn = unsafe { lib.get::<CheckFn>(b"lg_check\0") }
         .map(|s| *s)
         .map_err(|_| "the package's checker defines no `lg_check` (see lg_check.h)".to_string())?;
+    // A fault in the checker must end the host at once. Rust's own handler for it would
+    // give the fault back to the default action through sigaction, which the restriction
+    // below refuses: the fault would then repeat until the CPU limit (10 s a case).
+    crate::sandbox::world_host::default_fault_actions();
     // From here on the checker reads the student's answer: it can do no more than judge it.
     crate::sandbox::layers::restrict_host()
         .map_err(|e| format!("cannot restrict the check host: {e}"))?;

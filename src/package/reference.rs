@@ -328,7 +328,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
         }
         let (run, wants) = run_of[&key];
         let (request, obs) = (&requests[run], &observations[run]);
-        let mut expected = expected_of(&request.input, obs, wants)
+        let mut expected = expected_of(&request.input, obs, wants, code.counted())
             .map_err(|m| case.invalid(format!("the reference {m}")))?;
         expected.evidence.extend(evidence.clone());
         entries.insert(
@@ -426,10 +426,48 @@ impl Wants {
     }
 }
 
+/// A case that compares calls or depth needs a counted function, and every counted name
+/// must be a function the reference defines: otherwise both sides count nothing, `{}` is
+/// compared with `{}`, and every submission passes.
+fn counts_something(obs: &Observation, counted: &[&str]) -> Result<(), String> {
+    if counted.is_empty() {
+        return Err(
+            "is compared on its calls or depth, but the spec's [kit] counted names no \
+                    function: name the reference's recursive functions there"
+                .into(),
+        );
+    }
+    let Some(counts) = &obs.counts else {
+        return Ok(()); // said below, with why no counts came back
+    };
+    let missing: Vec<&str> = counted
+        .iter()
+        .copied()
+        .filter(|n| !counts.calls.contains_key(*n))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "defines no function {} that the spec's [kit] counted names, so its calls cannot be \
+         counted: counted must name the reference's own functions, spelt as it spells them",
+        missing
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
 /// What the reference did on `input` (observed as `obs`) as the expectation of the cases
 /// that share the run, which compare what `wants` says; Err says what went wrong, after
 /// "the reference".
-fn expected_of(input: &RunInput, obs: &Observation, wants: Wants) -> Result<Expected, String> {
+fn expected_of(
+    input: &RunInput,
+    obs: &Observation,
+    wants: Wants,
+    counted: &[&str],
+) -> Result<Expected, String> {
     let whole_program = matches!(input, RunInput::Program { .. });
     match (&obs.ending, whole_program) {
         (Ending::Returned, _) | (Ending::Exited { .. }, true) => {}
@@ -446,6 +484,9 @@ fn expected_of(input: &RunInput, obs: &Observation, wants: Wants) -> Result<Expe
                 }
             ));
         }
+    }
+    if wants.counts {
+        counts_something(obs, counted)?;
     }
     let (calls, max_depth, trace) = match &obs.counts {
         Some(c) => (

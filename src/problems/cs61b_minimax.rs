@@ -408,6 +408,7 @@ impl Cs61bMinimax {
         let counts = call != "findBestMove";
         let answers = call != "findBestMove_examined";
         let fail = |message: String| ReturnComparison {
+            unjudged: None,
             ok: false,
             message,
             expected_shown: summary(expected),
@@ -452,6 +453,7 @@ impl Cs61bMinimax {
             }
         }
         ReturnComparison {
+            unjudged: None,
             ok: true,
             message: String::new(),
             expected_shown: summary(expected),

@@ -526,6 +526,7 @@ fn compare_statuses(expected: &Value, got: &Value) -> ReturnComparison {
         )
         });
     ReturnComparison {
+        unjudged: None,
         ok: diffs.is_empty() && g.len() == e.len(),
         message,
         expected_shown: summary(e.len(), 0),
@@ -550,6 +551,7 @@ fn compare_values(expected: &Value, got: &Value, d: i32) -> ReturnComparison {
         )
     });
     ReturnComparison {
+        unjudged: None,
         ok: diffs.is_empty() && g.len() == e.len(),
         message,
         expected_shown: summary(e.len(), 0),
@@ -578,6 +580,7 @@ fn compare_terminal(expected: &Value, got: &Value) -> ReturnComparison {
         )
     });
     ReturnComparison {
+        unjudged: None,
         ok: diffs.is_empty() && g.len() == e.len(),
         message,
         expected_shown: summary(e.len(), 0),
@@ -616,6 +619,7 @@ fn compare_valid(got: &Value) -> ReturnComparison {
         )
     });
     ReturnComparison {
+        unjudged: None,
         ok: bad.is_empty() && moves.len() == positions.len(),
         message,
         expected_shown: json!({ "positions": positions.len(), "invalid": 0 }),
@@ -748,6 +752,7 @@ impl LabTicTacToe {
             )
         });
         ReturnComparison {
+            unjudged: None,
             ok: diffs.is_empty() && moves.len() == reference.len(),
             message,
             expected_shown: summary(reference.len(), 0),
@@ -779,6 +784,7 @@ impl LabTicTacToe {
         let shown = |n: usize| json!({ "positions": reference.len(), "differing": n });
         if counts.iter().all(Option::is_none) {
             return ReturnComparison {
+                unjudged: None,
                 ok: false,
                 message: "minimax_algo's calls could not be counted in this build".into(),
                 expected_shown: shown(0),
@@ -788,6 +794,7 @@ impl LabTicTacToe {
         let diffs = differing(&reference);
         if diffs.is_empty() {
             return ReturnComparison {
+                unjudged: None,
                 ok: true,
                 message: String::new(),
                 expected_shown: shown(0),
@@ -797,6 +804,7 @@ impl LabTicTacToe {
         for r in accepted(case) {
             if against(r, max_depth).is_some_and(|d| d.is_empty()) {
                 return ReturnComparison {
+                    unjudged: None,
                     ok: true,
                     message: format!(
                         "your call counts match an accepted alternative reading: {}",
@@ -824,6 +832,7 @@ impl LabTicTacToe {
             .collect();
         let (want_calls, want_depth) = reference[i].unwrap_or((0, 0));
         ReturnComparison {
+            unjudged: None,
             ok: false,
             message: format!(
                 "minimax_algo's calls or depth differ on {} of {} decisions{}; the first:\n{}\nthe \

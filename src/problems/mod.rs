@@ -103,12 +103,16 @@ pub struct ReturnComparison {
     pub expected_shown: Value,
     /// What the report shows as observed.
     pub observed_shown: Value,
+    /// Why labgrade could not judge the answer, when it could not (an instructor's checker
+    /// that crashed): labgrade's failure, never the student's; the case is unresolved.
+    pub unjudged: Option<String>,
 }
 
 impl ReturnComparison {
     /// The record of a run could not be read: labgrade's failure, never the student's.
     pub fn unreadable_record() -> ReturnComparison {
         ReturnComparison {
+            unjudged: None,
             ok: false,
             message: "labgrade could not read the record of this run (not your fault)".into(),
             expected_shown: Value::Null,

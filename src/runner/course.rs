@@ -81,8 +81,15 @@ pub fn apply(
                 ),
             ));
         }
-        if rule.points.is_some_and(|p| p < 0.0 || !p.is_finite()) {
-            return Err(course.invalid(name, &rule.pattern, "points must be >= 0".into()));
+        // Bounded as a fixture's are, so that no sum of a course's points can overflow
+        // (`points = 1e308` made scores `inf / inf`).
+        let bound = crate::spec::MAX_POINTS;
+        if rule.points.is_some_and(|p| !(0.0..=bound).contains(&p)) {
+            return Err(course.invalid(
+                name,
+                &rule.pattern,
+                format!("points must be a number from 0 to {bound}"),
+            ));
         }
         rules.push((pattern, rule));
     }
@@ -120,4 +127,50 @@ pub fn apply(
         kept.push(case);
     }
     Ok((kept, params))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A course's points are bounded as a fixture's are: `1e308` made scores `inf / inf`.
+    #[test]
+    fn course_points_too_large_to_add_up_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("a.toml"),
+            "case = [ { name = \"FindGoodMove/5/return\", call = \"FindGoodMove\", args = [5], compare = [\"return\"] } ]\n",
+        )
+        .unwrap();
+        let cases = crate::spec::load_fixtures(dir.path(), Default::default()).unwrap();
+        let nim = crate::problems::get("nim").unwrap();
+        for (points, ok) in [
+            ("1e308", false),
+            ("-1", false),
+            ("1000000", true),
+            ("2.5", true),
+        ] {
+            let path = dir.path().join("course.toml");
+            std::fs::write(
+                &path,
+                format!("[[nim.cases]]\nmatch = \"FindGoodMove/*\"\npoints = {points}\n"),
+            )
+            .unwrap();
+            let course = Course::load(&path).unwrap();
+            match apply(&course, nim, cases.clone()) {
+                Ok((kept, _)) => {
+                    assert!(ok, "{points} accepted");
+                    assert_eq!(kept[0].points, points.parse::<f64>().unwrap());
+                }
+                Err(e) => {
+                    assert!(!ok, "{points}: {e}");
+                    let e = e.to_string();
+                    assert!(
+                        e.contains("course.toml:2") && e.contains("from 0 to 1000000"),
+                        "{e}"
+                    );
+                }
+            }
+        }
+    }
 }

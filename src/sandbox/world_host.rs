@@ -67,6 +67,19 @@ pub fn limit_host(cmd: &mut Command, memory: u64, cpu_seconds: Option<u64>) {
     };
 }
 
+/// Gives the faults code can raise (SIGSEGV, SIGBUS, SIGILL, SIGFPE) back to their default
+/// action, which ends the process, in a host of labgrade's before it restricts itself. The
+/// handler Rust's runtime installs resets the action through sigaction, which a restricted
+/// host may not call: the fault would repeat, spinning until the CPU limit.
+pub fn default_fault_actions() {
+    for signal in [libc::SIGSEGV, libc::SIGBUS, libc::SIGILL, libc::SIGFPE] {
+        // SAFETY: setting a signal's action to its default takes no handler code.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+        }
+    }
+}
+
 /// Whether `req` is a call whose world is hosted: a catalogue problem's hosted world, or a
 /// problem package's own world library.
 pub fn needed(req: &RunRequest) -> bool {

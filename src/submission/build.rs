@@ -359,8 +359,9 @@ impl BuildCache {
             }
             staged.unstage(&text.replace(&w, "<build>"))
         };
-        built.output = as_handed_in(&built.output);
-        built.instrumented_note = built.instrumented_note.as_deref().map(as_handed_in);
+        for text in std::iter::once(&mut built.output).chain(built.instrumented_note.as_mut()) {
+            *text = as_handed_in(text);
+        }
         cap_output(&mut built.output, MAX_OUTPUT_BYTES);
         if built.machine_error {
             return built;
@@ -1429,7 +1430,11 @@ fn build_c_family_in(
             let warnings = own_warnings(f, &mut out)?.unwrap_or(step.output);
             out.output.push_str(&warnings);
             if globalize(&iobj, f, &mut out)? {
-                hand_counting.extend(counting_named_by_hand(f, &object(i, f, ".check"), &mut out)?);
+                hand_counting.extend(counting_named_by_hand(
+                    f,
+                    &object(i, f, ".check"),
+                    &mut out,
+                )?);
                 instr_objs.push(iobj);
             } else {
                 out.failed = true;

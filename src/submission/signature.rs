@@ -322,16 +322,16 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
         let matches = match address {
             Some(a) => starts_at(dwarf, unit, entry, a),
             None => names_at.iter().any(|&o| {
-            let Ok(e) = unit.entry(o) else {
-                return false;
-            };
-            [
-                gimli::DW_AT_linkage_name,
-                gimli::DW_AT_MIPS_linkage_name,
-                gimli::DW_AT_name,
-            ]
-            .iter()
-            .any(|&a| attr_str(dwarf, unit, &e, a).as_deref() == Some(symbol))
+                let Ok(e) = unit.entry(o) else {
+                    return false;
+                };
+                [
+                    gimli::DW_AT_linkage_name,
+                    gimli::DW_AT_MIPS_linkage_name,
+                    gimli::DW_AT_name,
+                ]
+                .iter()
+                .any(|&a| attr_str(dwarf, unit, &e, a).as_deref() == Some(symbol))
             }),
         };
         if !matches {
@@ -345,10 +345,11 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
                     .and_then(|e| attr_str(dwarf, unit, &e, gimli::DW_AT_name))
             })
             .unwrap_or_else(|| symbol.to_string());
+        // The return type, from the first of these DIEs that has one (an out-of-line copy
+        // keeps it on its abstract origin; a void function has none on any).
         let ret_at = names_at
             .iter()
-            .find_map(|&o| unit.entry(o).ok().map(|e| type_ref(&e)))
-            .flatten();
+            .find_map(|&o| unit.entry(o).ok().and_then(|e| type_ref(&e)));
         // Parameters: those of the first of these DIEs that has any (each followed to its
         // origin for its type).
         let mut params: Vec<Option<UnitOffset>> = Vec::new();

@@ -481,7 +481,10 @@ mod tests {
         found.dedup(); // a function that calls itself has a local alias too
         assert_eq!(
             found,
-            [("power".to_string(), true), ("test_prime".to_string(), false)]
+            [
+                ("power".to_string(), true),
+                ("test_prime".to_string(), false)
+            ]
         );
     }
 

@@ -345,6 +345,39 @@ fn the_reference_s_failures_are_named_with_the_file_and_the_case() {
     );
 }
 
+/// A package that counts nothing cannot pass every submission on its calls and depth cases
+/// (`{}` compared with `{}`): `labgrade test` refuses a `counted` list that is empty, or
+/// that names a function the reference does not define, naming the case's file and line.
+#[test]
+fn a_package_that_counts_nothing_is_refused() {
+    let work = tempfile::tempdir().unwrap();
+    let pkg = subset_sum_in(work.path());
+    let problems = work.path().to_str().unwrap().to_string();
+    let spec = pkg.join("problem.toml");
+    let good = std::fs::read_to_string(&spec).unwrap();
+    assert!(good.contains("counted = [\"CanMakeSum\"]"), "{good}");
+    let test = || labgrade(&["test", "--problems", &problems, "subset-sum"]);
+    for (counted, says) in [
+        ("counted = []", "[kit] counted names no function"),
+        (
+            "counted = [\"CanMakeSumX\"]",
+            "defines no function `CanMakeSumX` that the spec's [kit] counted names",
+        ),
+    ] {
+        std::fs::write(&spec, good.replace("counted = [\"CanMakeSum\"]", counted)).unwrap();
+        let out = test();
+        let err = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(2), "{counted}: {err}");
+        assert!(
+            err.contains("fixtures/") && err.contains(".toml:") && err.contains(says),
+            "{counted}: {err}"
+        );
+    }
+    std::fs::write(&spec, &good).unwrap();
+    let out = test();
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+}
+
 /// A package's student bundle holds its spec, header and visible cases, never its reference
 /// or samples, and its checker (which links no solver) grades as `labgrade check` does from
 /// the expectations the reference gave at export; a case added to it gets no answer.
@@ -904,14 +937,37 @@ fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
     let (code, report) = check("correct");
     assert_eq!(code, Some(0), "{}", messages(&report));
     assert_eq!(report["score"], 9.0, "{}", messages(&report));
-    let (_, report) = check("column-major");
-    let empty = case(&report, "SolveSudoku/an empty grid");
-    let m = empty["message"].as_str().unwrap();
-    assert!(
-        m.contains("labgrade could not judge this answer: lg_check was killed by SIGABRT")
-            && m.contains("not your fault"),
-        "{empty}"
-    );
+    // The instructor's failure, never the student's: the case is unresolved, the score
+    // withheld, and labgrade exits 3. A fault ends the host at once, killed by its signal
+    // (a restricted host that could not give the fault to its default action spun until
+    // its 10 s of CPU were spent, and the message named the CPU limit).
+    for (crash, signal) in [
+        ("abort();", "SIGABRT"),
+        ("*(volatile int *)0 = 1;", "SIGSEGV"),
+    ] {
+        std::fs::write(
+            &checker,
+            with(&format!(
+                "    printf(\"judging\\n\");\n    fflush(stdout);\n\
+                 const struct lg_input *mine = lg_input_named(answer, nanswer, \"grid\");\n\
+                 const struct lg_input *theirs = lg_input_named(reference, nreference, \"grid\");\n\
+                 if (memcmp(mine->values, theirs->values, 81 * sizeof(long long)) != 0) {crash}"
+            )),
+        )
+        .unwrap();
+        let (code, report) = check("column-major");
+        let empty = case(&report, "SolveSudoku/an empty grid");
+        let m = empty["message"].as_str().unwrap();
+        assert!(
+            m.contains(&format!(
+                "labgrade could not judge this answer: lg_check was killed by {signal}"
+            )) && m.contains("not your fault"),
+            "{empty}"
+        );
+        assert_eq!(empty["verdict"], "internal-error", "{empty}");
+        assert_eq!(code, Some(3), "{}", messages(&report));
+        assert_eq!(report["status"], "unresolved", "{}", messages(&report));
+    }
     // Restricted once it reads the answer: a checker that could open a file would accept
     // nothing, the reference's answer first.
     std::fs::write(

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::abi::{CType, FunctionDef, KitDef, LineOp, ParamDef, Pass, WorldDef};
 use super::call::{grid_rows, shape_of, split_args, Shape};
-use super::{CheckCall, KitProblem};
+use super::{CheckCall, CheckFailure, KitProblem};
 use crate::problems::{Params, ReturnComparison};
 use crate::spec::Case;
 
@@ -292,6 +292,7 @@ pub fn compare(
     };
     let shown = |v: &Value| if hidden { Value::Null } else { v.clone() };
     let result = |ok: bool, message: String| ReturnComparison {
+        unjudged: None,
         ok,
         message,
         expected_shown: shown(&expected_shown),
@@ -310,7 +311,11 @@ pub fn compare(
                 tags: &case.tags,
             }) {
                 Ok(note) => result(true, note),
-                Err(m) => result(false, m),
+                Err(CheckFailure::Wrong(m)) => result(false, m),
+                Err(CheckFailure::Unjudged(why)) => ReturnComparison {
+                    unjudged: Some(why.clone()),
+                    ..result(false, why)
+                },
             };
         }
     }

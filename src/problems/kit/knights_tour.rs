@@ -25,7 +25,7 @@ pub static PROBLEM: KitProblem = problem();
 pub static JUDGE: KitProblem = problem().judge_only();
 
 const fn problem() -> KitProblem {
-    KitProblem::new(&ABI, run_reference).with_checker(check)
+    KitProblem::new(&ABI, run_reference).with_checker(|c| Ok(check(c)?))
 }
 
 /// The tag of cases that grade the header's move order.

@@ -302,8 +302,32 @@ pub type ConsoleExit = fn(&Params, &str) -> Result<i32, String>;
 pub type Evidence = fn(&str, &[Value], &[Value], &Params) -> Map<String, Value>;
 
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
-/// Err with what is wrong, in the assignment's terms.
-pub type Checker = fn(&CheckCall<'_>) -> Result<String, String>;
+/// Err with what is wrong, in the assignment's terms, or why no verdict could be given.
+pub type Checker = fn(&CheckCall<'_>) -> Result<String, CheckFailure>;
+
+/// Why a checker did not accept an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckFailure {
+    /// The answer is wrong: what is wrong, in the assignment's terms.
+    Wrong(String),
+    /// No verdict: the judge itself failed (an instructor's checker that crashed or ran out
+    /// of time). Never the student's doing: the case is unresolved, its score withheld.
+    Unjudged(String),
+}
+
+impl std::fmt::Display for CheckFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckFailure::Wrong(why) | CheckFailure::Unjudged(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<String> for CheckFailure {
+    fn from(wrong: String) -> CheckFailure {
+        CheckFailure::Wrong(wrong)
+    }
+}
 
 /// A problem declared through the kit.
 pub struct KitProblem {

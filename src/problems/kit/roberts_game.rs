@@ -60,7 +60,7 @@ pub static TICTACTOE_ABI: KitAbi = KitAbi::hosted(
 /// student bundle gets the table of the game they give ([`GameTable`]).
 pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
     .with_hosted_world(|_, _, _| explorer(canonical(NIM)))
-    .with_checker(|c| judge(&*canonical(NIM)?, c))
+    .with_checker(|c| Ok(judge(&*canonical(NIM)?, c)?))
     .with_evidence(|_, _, _, _| table_of(NIM))
     .with_checked_values_hidden()
     .with_console(|_, stdin| Ok(console_exit(&NIM, stdin)));
@@ -68,7 +68,7 @@ pub static NIM_PROBLEM: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference
 pub static EVEN_PILE_PROBLEM: KitProblem =
     KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
         .with_hosted_world(|_, _, _| explorer(canonical(EVEN_PILE)))
-        .with_checker(|c| judge(&*canonical(EVEN_PILE)?, c))
+        .with_checker(|c| Ok(judge(&*canonical(EVEN_PILE)?, c)?))
         .with_evidence(|_, _, _, _| table_of(EVEN_PILE))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&EVEN_PILE, stdin)));
@@ -77,14 +77,14 @@ pub static ROWS_PROBLEM: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
     run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
 })
 .with_hosted_world(|_, _, params| explorer(canonical(rows_in(params)?)))
-.with_checker(|c| judge(&*canonical(rows_of(&ROWS_PROBLEM, c.params))?, c))
+.with_checker(|c| Ok(judge(&*canonical(rows_of(&ROWS_PROBLEM, c.params))?, c)?))
 .with_evidence(|_, _, _, params| table_of(rows_of(&ROWS_PROBLEM, params)))
 .with_checked_values_hidden();
 /// Figure 7-6's.
 pub static TICTACTOE_PROBLEM: KitProblem =
     KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
         .with_hosted_world(|_, _, _| explorer(canonical(Rules::TicTacToe)))
-        .with_checker(|c| judge(&*canonical(Rules::TicTacToe)?, c))
+        .with_checker(|c| Ok(judge(&*canonical(Rules::TicTacToe)?, c)?))
         .with_evidence(|_, _, _, _| table_of(Rules::TicTacToe))
         .with_checked_values_hidden()
         .with_console(|_, stdin| Ok(console_exit(&Rules::TicTacToe, stdin)));
@@ -93,14 +93,14 @@ pub static TICTACTOE_PROBLEM: KitProblem =
 /// the driver (in the bundle's world host) and judges; no rule of play is linked.
 pub static NIM_JUDGE: KitProblem = KitProblem::new(&NIM_ABI, |c| run_reference(&NIM, c))
     .with_hosted_world(|_, _, _| explorer(tabled(NIM)))
-    .with_checker(|c| judge(&*tabled(NIM)?, c))
+    .with_checker(|c| Ok(judge(&*tabled(NIM)?, c)?))
     .with_checked_values_hidden()
     .judge_only();
 /// Exercise 11's.
 pub static EVEN_PILE_JUDGE: KitProblem =
     KitProblem::new(&EVEN_PILE_ABI, |c| run_reference(&EVEN_PILE, c))
         .with_hosted_world(|_, _, _| explorer(tabled(EVEN_PILE)))
-        .with_checker(|c| judge(&*tabled(EVEN_PILE)?, c))
+        .with_checker(|c| Ok(judge(&*tabled(EVEN_PILE)?, c)?))
         .with_checked_values_hidden()
         .judge_only();
 /// Exercise 12's.
@@ -108,14 +108,14 @@ pub static ROWS_JUDGE: KitProblem = KitProblem::new(&ROWS_ABI, |c| {
     run_reference(&rows_of(&ROWS_PROBLEM, c.params), c)
 })
 .with_hosted_world(|_, _, params| explorer(tabled(rows_in(params)?)))
-.with_checker(|c| judge(&*tabled(rows_of(&ROWS_JUDGE, c.params))?, c))
+.with_checker(|c| Ok(judge(&*tabled(rows_of(&ROWS_JUDGE, c.params))?, c)?))
 .with_checked_values_hidden()
 .judge_only();
 /// Figure 7-6's.
 pub static TICTACTOE_JUDGE: KitProblem =
     KitProblem::new(&TICTACTOE_ABI, |c| run_reference(&Rules::TicTacToe, c))
         .with_hosted_world(|_, _, _| explorer(tabled(Rules::TicTacToe)))
-        .with_checker(|c| judge(&*tabled(Rules::TicTacToe)?, c))
+        .with_checker(|c| Ok(judge(&*tabled(Rules::TicTacToe)?, c)?))
         .with_checked_values_hidden()
         .judge_only();
 

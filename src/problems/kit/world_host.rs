@@ -81,8 +81,10 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    // From here on the host reads frames student code may have written: it can do no more
-    // than answer them (see `layers::world_host_filter`).
+    // A fault in the world ends the host at once (see `default_fault_actions`). From here
+    // on the host reads frames student code may have written: it can do no more than
+    // answer them (see `layers::world_host_filter`).
+    crate::sandbox::world_host::default_fault_actions();
     if let Err(e) = crate::sandbox::layers::restrict_host() {
         eprintln!("labgrade {FLAG}: cannot restrict the world host: {e}");
         return 2;

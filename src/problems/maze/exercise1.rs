@@ -554,6 +554,7 @@ pub fn judge_lib(
         }
     }
     ReturnComparison {
+        unjudged: None,
         ok: fails.is_empty(),
         message: fails.join("\n"),
         expected_shown: shown(exp),

@@ -24,6 +24,7 @@ fn bool_of(v: &Value) -> Option<bool> {
 
 fn verdict(fails: Vec<String>, expected_shown: Value, observed_shown: Value) -> ReturnComparison {
     ReturnComparison {
+        unjudged: None,
         ok: fails.is_empty(),
         message: fails.join("\n"),
         expected_shown,
@@ -185,6 +186,7 @@ pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
                 .into();
         }
         return ReturnComparison {
+            unjudged: None,
             ok: true,
             message: note,
             expected_shown,

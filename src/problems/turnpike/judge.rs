@@ -226,6 +226,7 @@ pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         observed_shown["differing_points"] = json!(differing);
     }
     ReturnComparison {
+        unjudged: None,
         ok: fails.is_empty(),
         message: fails.join("\n"),
         expected_shown: answer_shown(ef, Some(&ep)),
@@ -377,6 +378,7 @@ pub fn distances_after(r: &Reference, got: &Value) -> ReturnComparison {
     let want = if gf { "empty" } else { "as given" };
     let ok = fails.is_empty();
     ReturnComparison {
+        unjudged: None,
         ok,
         message: fails.join("\n"),
         expected_shown: json!({ "D_after": want, "misuse": 0 }),
@@ -770,6 +772,7 @@ pub fn search(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
             .map(|i| i + 1)
     });
     ReturnComparison {
+        unjudged: None,
         ok: fails.is_empty(),
         message: fails.join("\n"),
         expected_shown: json!({ "steps": num(exp, "events_total"), "backtracks": be }),
