@@ -39,10 +39,18 @@
 #include <utility>
 #include <vector>
 
+#include <dlfcn.h>
+
 #include "lg_world.h"
 #include "vector.h"
 
-namespace lg_game_side {
+/* The driver's namespace: labgrade names it anew for each build (a name your code cannot
+ * know, so it cannot add to it), defined after your code. */
+#ifndef LG_DRIVER_NS
+#define LG_DRIVER_NS lg_game_side
+#endif
+
+namespace LG_DRIVER_NS {
 
 typedef ::stateT State;
 typedef ::moveT Move;
@@ -56,8 +64,38 @@ enum {
 template <int N> struct rank : rank<N - 1> {};
 template <> struct rank<0> {};
 
+/* The channel to labgrade, taken from lg_world when a walk starts (before any function of
+ * yours runs in it) and kept here. A table whose code lies in the same library as this
+ * driver (your code's) is not labgrade's: no report reaches labgrade through it. */
+inline const struct lg_world *&channel() {
+    static const struct lg_world *kept = 0;
+    return kept;
+}
+inline bool same_module(const void *a, const void *b) {
+    Dl_info x, y;
+    if (!dladdr(a, &x) || !dladdr(b, &y)) return true; /* code nowhere known: not labgrade's */
+    return x.dli_fbase == y.dli_fbase;
+}
+inline void take_channel() {
+    const struct lg_world *w = lg_world;
+    channel() = (w && !same_module((const void *)w->call, (const void *)&take_channel)) ? w : 0;
+}
 inline long long tell(int op, long long a = 0, long long b = 0, long long c = 0, long long d = 0) {
-    return lg_world_call(op, a, b, c, d);
+    const struct lg_world *w = channel();
+    return w ? w->call(w->self, op, a, b, c, d) : -1;
+}
+
+/* Comparisons of the driver's own, never a library function your code could overload. */
+inline bool same_bytes(const unsigned char *a, const unsigned char *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+inline bool same_words(const std::vector<long long> &a, const std::vector<long long> &b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); i++)
+        if (a[i] != b[i]) return false;
+    return true;
 }
 
 /* ---- NewGame */
@@ -135,7 +173,7 @@ template <class M> int raw_plain(const M &m, long long *out, std::true_type) {
     const int n = (int)(sizeof(M) / sizeof(int));
     if (sizeof(M) % sizeof(int) != 0 || n > 4) return -1;
     int ints[4] = {0, 0, 0, 0};
-    std::memcpy(ints, &m, sizeof(M));
+    __builtin_memcpy(ints, (const void *)&m, sizeof(M));
     for (int i = 0; i < n; i++) out[i] = ints[i];
     return n;
 }
@@ -246,7 +284,8 @@ inline bool find_best_move(State state, int depth, int &rating, Move &best) {
 inline int evaluate_position(State state, int depth) {
     if (over(state) || depth >= max_depth) {
         long long v = rate(state);
-        if (std::llabs(v) > extreme) extreme = std::llabs(v);
+        long long magnitude = v < 0 ? -v : v;
+        if (magnitude > extreme) extreme = magnitude;
         return (int)v;
     }
     int rating = 0;
@@ -258,6 +297,7 @@ inline int evaluate_position(State state, int depth) {
 /* Visits every position labgrade asks for, from NewGame along the line it steers, and
  * runs `at` where it arrives. */
 template <class At> int explore(At at) {
+    take_channel();
     max_depth = (int)tell(OP_LIMIT);
     while (tell(OP_BEGIN) >= 0) {
         State s;
@@ -291,13 +331,13 @@ struct MakeRetract {
                 std::vector<unsigned char> before(Bytes<State>::of(s), Bytes<State>::of(s) + n);
                 make(s, list[k]);
                 retract(s, list[k]);
-                same = std::memcmp(&before[0], Bytes<State>::of(s), n) == 0;
+                same = same_bytes(&before[0], Bytes<State>::of(s), n);
                 how = 0;
             } else {
                 std::vector<long long> before = observe(s);
                 make(s, list[k]);
                 retract(s, list[k]);
-                same = observe(s) == before;
+                same = same_words(observe(s), before);
                 how = 1;
             }
             tell(OP_RESTORED, (long long)k, same, how);
@@ -365,18 +405,18 @@ struct OwnBestMove {
     }
 };
 
-} /* namespace lg_game_side */
+} /* namespace LG_DRIVER_NS */
 
 extern "C" {
 /* Every reachable position: its moves, and GameIsOver, EvaluateStaticPosition and WhoseTurn
  * there (the spec's lg_game_over cases are judged from this run too). */
-int lg_moves(void) { return lg_game_side::explore(lg_game_side::Nothing()); }
+int lg_moves(void) { return LG_DRIVER_NS::explore(LG_DRIVER_NS::Nothing()); }
 /* MakeMove then RetractMove of every listed move, everywhere. */
-int lg_make_retract(void) { return lg_game_side::explore(lg_game_side::MakeRetract()); }
+int lg_make_retract(void) { return LG_DRIVER_NS::explore(LG_DRIVER_NS::MakeRetract()); }
 /* The computer's choice (the book's FindBestMove over your game) everywhere. */
-int lg_best_move(void) { return lg_game_side::explore(lg_game_side::BestMove()); }
+int lg_best_move(void) { return LG_DRIVER_NS::explore(LG_DRIVER_NS::BestMove()); }
 /* The choice of your program's own FindBestMove everywhere. */
-int lg_own_search(void) { return lg_game_side::explore(lg_game_side::OwnBestMove()); }
+int lg_own_search(void) { return LG_DRIVER_NS::explore(LG_DRIVER_NS::OwnBestMove()); }
 }
 
 #endif /* LG_GAME_DRIVER_H */

@@ -1536,28 +1536,60 @@ fn build_c_family_in(
         let empty = w.join("lg_macros.cpp");
         let listed = w.join("lg_macros.ii");
         std::fs::write(&empty, "").map_err(|e| machine(e.to_string()))?;
+        // The very flags of the compile below, so that no predefined macro (`__OPTIMIZE__`,
+        // `__PIC__`) differs between the two; a source this pass cannot preprocess is refused
+        // (with these flags the compile could not take it either): the guard never fails open.
+        const UNITY_FLAGS: [&str; 4] = ["-fPIC", "-c", "-w", "-O2"];
         let step = run(
-            unity_cmd(&["-E", "-dD", "-w"])
+            unity_cmd(&UNITY_FLAGS[..])
+                .args(["-E", "-dD"])
                 .arg(&empty)
                 .arg("-o")
                 .arg(&listed),
             &mut out,
         )?;
-        if step.ok {
-            let text = std::fs::read(&listed).map_err(|e| machine(e.to_string()))?;
-            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-            let macros =
-                super::unity_guard::student_macros(&String::from_utf8_lossy(&text), &names);
-            let driver =
-                super::unity_guard::driver_identifiers(&spec_dir.join(unity), &spec_dir, &lib_dir);
-            if let Some(why) = super::unity_guard::refusal(&macros, &driver) {
-                out.failed = true;
-                out.output.push_str(&why);
-                return Ok(out);
-            }
+        if !step.ok {
+            out.failed = true;
+            out.output.push_str(&step.output);
+            return Ok(out);
         }
-        let mut cmd = unity_cmd(&["-fPIC", "-c", "-w", "-O2"]);
-        let step = run(cmd.arg(spec_dir.join(unity)).arg("-o").arg(&obj), &mut out)?;
+        let text = std::fs::read(&listed).map_err(|e| machine(e.to_string()))?;
+        let macros = super::unity_guard::student_macros(
+            &String::from_utf8_lossy(&text),
+            &src_root.display().to_string(),
+        );
+        let driver =
+            super::unity_guard::driver_identifiers(&spec_dir.join(unity), &spec_dir, &lib_dir);
+        if let Some(why) = super::unity_guard::refusal(&macros, &driver) {
+            out.failed = true;
+            out.output.push_str(&why);
+            return Ok(out);
+        }
+        // The driver's namespace is named for these sources (a digest of them): a name the
+        // student's code cannot know, so it cannot declare into it what the driver would
+        // call instead of its own functions. Defined after their code, which never sees it.
+        let named = w.join("lg_unity.cpp");
+        let digest = {
+            let mut h = Sha256::new();
+            for f in &files {
+                h.update(std::fs::read(f).unwrap_or_default());
+            }
+            h.finalize()
+                .iter()
+                .take(12)
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>()
+        };
+        std::fs::write(
+            &named,
+            format!(
+                "#define LG_DRIVER_NS lg_game_side_{digest}\n#include \"{}\"\n",
+                spec_dir.join(unity).display()
+            ),
+        )
+        .map_err(|e| machine(e.to_string()))?;
+        let mut cmd = unity_cmd(&UNITY_FLAGS[..]);
+        let step = run(cmd.arg(&named).arg("-o").arg(&obj), &mut out)?;
         if !step.ok {
             out.failed = true;
             out.output.push_str(&format!(

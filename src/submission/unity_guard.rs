@@ -5,8 +5,11 @@
 //! labgrade's own search.
 //!
 //! Before that compile, the student's sources are preprocessed alone (`-E -dD`, in the build
-//! jail, with the unity compile's own flags): every `#define` and `#undef` the output
-//! attributes to one of their files is theirs. Any of those that names an identifier of the
+//! jail, with exactly the unity compile's flags, so that no predefined macro tells the two
+//! apart): every `#define` and `#undef` in one of their files (a source or a header of
+//! theirs, by the preprocessor's own record of which file it is in, not by a name `#line`
+//! can give) is theirs. A source that cannot be preprocessed so is refused: the guard never
+//! fails open. Any of those that names an identifier of the
 //! driver's files (the unity file and the headers of labgrade's it includes, read here:
 //! they are labgrade's own) refuses the build, naming the macro, where it is, and what to
 //! do. Macros of the system's and labgrade's headers are not the student's and never count.
@@ -106,25 +109,47 @@ fn code_only(text: &str) -> String {
     out
 }
 
-/// The macros `-E -dD` output defines or undefines in one of `student_files` (matched by
-/// the file names the preprocessor's line markers give).
-pub fn student_macros(preprocessed: &str, student_files: &[String]) -> Vec<StudentMacro> {
+/// The macros `-E -dD` output defines or undefines in a file of the student's: one under
+/// `student_root` (their sources and their own headers alike).
+///
+/// The file a line is in is the preprocessor's own: the one it entered (a line marker with
+/// flag 1) and has not left (flag 2). A `#line` directive renames the file in the markers
+/// that follow (`#line 1 "/usr/include/string.h"` made a macro look like the system's), but
+/// its marker carries no flag, so it changes the line shown and never whose the line is.
+pub fn student_macros(preprocessed: &str, student_root: &str) -> Vec<StudentMacro> {
     let mut out = Vec::new();
-    let mut file = String::new();
+    // The files entered and not yet left, innermost last; the name shown and the line.
+    let mut entered: Vec<String> = Vec::new();
+    let mut shown = String::new();
     let mut line = 0usize;
+    let root = format!("{}/", student_root.trim_end_matches('/'));
     for text in preprocessed.lines() {
         // A line marker: `# 12 "nim.c" 1`.
         if let Some(rest) = text.strip_prefix("# ") {
             let mut parts = rest.splitn(2, ' ');
-            if let (Some(n), Some(name)) = (parts.next(), parts.next()) {
+            if let (Some(n), Some(tail)) = (parts.next(), parts.next()) {
                 if let Ok(n) = n.parse::<usize>() {
-                    line = n;
-                    file = name
+                    let name = tail
                         .trim_start_matches('"')
                         .split('"')
                         .next()
                         .unwrap_or_default()
                         .to_string();
+                    let flags: Vec<&str> = tail
+                        .rsplit('"')
+                        .next()
+                        .unwrap_or_default()
+                        .split_whitespace()
+                        .collect();
+                    if flags.contains(&"1") {
+                        entered.push(name.clone());
+                    } else if flags.contains(&"2") {
+                        entered.pop();
+                    } else if entered.is_empty() {
+                        entered.push(name.clone()); // the main file's first marker
+                    }
+                    line = n;
+                    shown = name;
                     continue;
                 }
             }
@@ -138,7 +163,8 @@ pub fn student_macros(preprocessed: &str, student_files: &[String]) -> Vec<Stude
         } else {
             continue;
         };
-        if !student_files.contains(&file) {
+        let theirs = entered.last().is_some_and(|f| f.starts_with(&root));
+        if !theirs {
             continue;
         }
         let name: String = rest
@@ -148,7 +174,7 @@ pub fn student_macros(preprocessed: &str, student_files: &[String]) -> Vec<Stude
         if !name.is_empty() {
             out.push(StudentMacro {
                 name,
-                file: file.clone(),
+                file: shown.clone(),
                 line: this,
                 undef,
             });
@@ -196,31 +222,38 @@ mod tests {
     use super::*;
 
     const OUT: &str = "# 1 \"/dev/null\"\n# 1 \"<built-in>\"\n#define __STDC__ 1\n\
-        # 1 \"/usr/include/string.h\" 1 3\n#define memcmp_like 1\n\
+        # 1 \"/usr/include/string.h\" 1 3\n#define memcmp_like 1\n# 2 \"/dev/null\" 2\n\
         # 1 \"/w/src/game.c\" 1\n\n#define memcmp(a,b,n) 0\n#define N_COINS 13\n\
-        #undef assert\n# 40 \"/w/src/game.c\"\n#define FindBestMove(s) 0\n";
+        #undef assert\n# 40 \"/w/src/game.c\"\n#define FindBestMove(s) 0\n\
+        # 1 \"/usr/include/fake.h\"\n#define lg_world_call 0\n\
+        # 1 \"/w/src/own.h\" 1\n#define OWN 2\n# 3 \"/usr/include/fake.h\" 2\n\
+        # 1 \"/w/spec/driver.h\" 1\n#define LG_DRIVER 1\n# 4 \"/usr/include/fake.h\" 2\n";
 
     #[test]
     fn only_the_student_files_macros_are_theirs_with_their_lines() {
-        let m = student_macros(OUT, &["/w/src/game.c".to_string()]);
-        let names: Vec<(&str, usize, bool)> = m
+        let m = student_macros(OUT, "/w/src");
+        let names: Vec<(&str, &str, usize, bool)> = m
             .iter()
-            .map(|m| (m.name.as_str(), m.line, m.undef))
+            .map(|m| (m.name.as_str(), m.file.as_str(), m.line, m.undef))
             .collect();
         assert_eq!(
             names,
             vec![
-                ("memcmp", 2, false),
-                ("N_COINS", 3, false),
-                ("assert", 4, true),
-                ("FindBestMove", 40, false)
+                ("memcmp", "/w/src/game.c", 2, false),
+                ("N_COINS", "/w/src/game.c", 3, false),
+                ("assert", "/w/src/game.c", 4, true),
+                ("FindBestMove", "/w/src/game.c", 40, false),
+                // `#line` renames the file shown, never whose the macro is.
+                ("lg_world_call", "/usr/include/fake.h", 1, false),
+                // A header of the student's is theirs; labgrade's is not.
+                ("OWN", "/w/src/own.h", 1, false),
             ]
         );
     }
 
     #[test]
     fn a_macro_over_a_driver_name_is_refused_and_named_others_are_not() {
-        let m = student_macros(OUT, &["/w/src/game.c".to_string()]);
+        let m = student_macros(OUT, "/w/src");
         let driver: BTreeSet<String> = ["memcmp", "FindBestMove", "lg_moves"]
             .iter()
             .map(|s| s.to_string())
