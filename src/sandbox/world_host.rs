@@ -139,7 +139,11 @@ impl WorldHost {
                 Ok(())
             })
         };
-        limit_host(&mut cmd, HOST_MEMORY, None);
+        // Its CPU, sized by the case: the host's work follows the child's frames, which
+        // the child's own CPU limit bounds; every list it keeps is bounded too, so a host
+        // never runs out of either for what student code sends.
+        let cpu = req.limits.cpu_seconds.saturating_mul(4).saturating_add(10);
+        limit_host(&mut cmd, HOST_MEMORY, Some(cpu));
         let child = cmd.spawn()?;
         // The host's ends (in `cmd`) and its status end close here: the worker keeps only
         // the child's ends and the status reader.

@@ -775,6 +775,27 @@ fn a_package_s_own_library_is_hosted_counted_and_out_of_the_student_s_reach() {
             && m.contains("descriptors 1021 and 1022"),
         "{m}"
     );
+    // Code that asks the host for the world's state (the whole maze) before the run's end
+    // gets it once, and the world answers nothing more: the robot is lost, the case fails.
+    let reads = robot_submission(
+        work.path(),
+        "reads-the-maze",
+        &escape_with(
+            "#include <unistd.h>
+static int asked;
+             static void ask_state(void) {
+                 long long frame[5] = {-2, 0, 0, 0, 0}, len = 0; char buf[4096];
+                 if (asked++ || write(1022, frame, sizeof frame) != sizeof frame) return;
+                 if (read(1021, &len, sizeof len) != sizeof len) return;
+                 while (len > 0) { ssize_t n = read(1021, buf, len < 4096 ? len : 4096);                  if (n <= 0) return; len -= n; }
+}",
+            "    ask_state();",
+        ),
+    );
+    let (code, report) = check_report_with(&problems, "robot-maze", &reads);
+    assert_eq!(code, Some(1), "{}", messages(&report));
+    let world = case(&report, "escape/corridor/world");
+    assert_eq!(world["verdict"], "fail", "{world}");
     // The library printing on every call: the answers are whole, the prints on stderr.
     let pkg = example_in(work.path(), "robot-maze");
     let world = pkg.join("world/robot_world.c");

@@ -284,8 +284,13 @@ impl World for Explorer {
             op::RESTORED => {
                 let mv = self.listed_move(arg(0));
                 if let Some(e) = self.entry() {
+                    // One report per listed move: more are frames of the student's code,
+                    // kept bounded and said (a flood held the host's memory).
                     let list = e.entry("restored").or_insert_with(|| json!([]));
-                    if let Some(a) = list.as_array_mut() {
+                    let full = list.as_array().is_some_and(|a| a.len() >= MAX_LISTED);
+                    if full {
+                        e.insert("flooded".into(), json!(true));
+                    } else if let Some(a) = list.as_array_mut() {
                         a.push(json!([mv, arg(1), arg(2)]));
                     }
                 }

@@ -37,11 +37,11 @@ pub const FROM_HOST_FD: RawFd = 1021;
 /// The child's descriptor its frames leave on.
 pub const TO_HOST_FD: RawFd = 1022;
 
-/// A frame's operation asking the host for a fresh world (one call of a batch, or the
-/// first).
+/// A frame's operation that once asked the host for a fresh world: ignored (only the
+/// worker makes a world, from the case, when it starts the host).
 pub const NEW_WORLD: i64 = -1;
 /// A frame's operation asking for the world's state: the host answers its length (eight
-/// bytes) and that much JSON.
+/// bytes) and that much JSON, once; after it the host answers nothing but [`REFUSED`].
 pub const STATE: i64 = -2;
 
 /// A frame's operation asking for the calls the world could not honour
@@ -161,7 +161,7 @@ impl RemoteWorld {
         RemoteWorld {
             def,
             channel: RefCell::new(Channel {
-                pending: frame(NEW_WORLD, &[]).to_vec(),
+                pending: Vec::new(),
                 broken: false,
             }),
             shortcut: shortcut.map(|make| make()),

@@ -4,7 +4,9 @@
 //!
 //! It runs labgrade's own code on frames student code may have written, so it trusts none:
 //! an unknown operation is ignored, every world bounds what it keeps, and the world is made
-//! from the worker's arguments (the case as the grader sent it), never from a frame. Once
+//! once, from the worker's arguments (the case as the grader sent it), never from a frame
+//! (a frame asking for a fresh world is ignored). The world's state is given once, at the
+//! run's end; code that asks for it sooner gets it, and the world answers nothing more. Once
 //! its world is made, a seccomp allowlist leaves it only reading, writing, allocating
 //! (never executable memory) and ending: no file, socket, process or exec. It
 //! ends with status 0 when the child's end closes (the run is over, whoever closed it) and
@@ -89,7 +91,7 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("labgrade {FLAG}: cannot restrict the world host: {e}");
         return 2;
     }
-    serve(def, &mut world, &make, frames);
+    serve(def, &mut world, frames);
     // The worker's sign that the run was served to its end.
     tell_worker(&[FINISHED]);
     0
@@ -119,17 +121,31 @@ pub(crate) fn protocol_output() -> std::io::Result<std::fs::File> {
     }
 }
 
+/// What an ended world answers to `op`: null for the state, -1 (and nothing told) for a
+/// question, nothing for the rest.
+fn ended_reply(def: &WorldDef, op: i64) -> Option<Vec<u8>> {
+    if op == STATE {
+        let null = b"null";
+        let mut reply = (null.len() as i64).to_le_bytes().to_vec();
+        reply.extend(null);
+        return Some(reply);
+    }
+    // A call the child answered itself waits for nothing.
+    let spec = usize::try_from(op).ok().and_then(|op| def.ops.get(op))?;
+    spec.returns.then(|| {
+        let mut reply = (-1i64).to_le_bytes().to_vec();
+        reply.extend(0i64.to_le_bytes());
+        reply
+    })
+}
+
 /// Answers frames until the child's end closes.
-fn serve(
-    def: &'static WorldDef,
-    world: &mut Box<dyn World>,
-    make: &dyn Fn() -> Result<Hosted, String>,
-    frames: std::fs::File,
-) {
+fn serve(def: &'static WorldDef, world: &mut Box<dyn World>, frames: std::fs::File) {
     let mut input = BufReader::new(std::io::stdin().lock());
     let mut output = BufWriter::new(frames);
     let mut bytes = [0u8; FRAME];
     let dies = crate::sandbox::test_hook::world_host_dies();
+    let mut ended = false;
     // A read or write that fails means the child's end is gone: the run is over.
     while input.read_exact(&mut bytes).is_ok() {
         if dies {
@@ -137,14 +153,18 @@ fn serve(
         }
         let (op, args) = unframe(&bytes);
         let reply = match op {
-            NEW_WORLD => {
-                // The same arguments made a world once already: they make one again.
-                if let Ok((_, fresh)) = make() {
-                    *world = fresh;
-                }
-                continue;
-            }
+            // After the state is given (the run's end), the world answers nothing but the
+            // refused calls: code that asks for the state sooner ends its own world (every
+            // later question gets -1, a later state null).
+            _ if ended && op != REFUSED => match ended_reply(def, op) {
+                Some(reply) => reply,
+                None => continue,
+            },
+            // Only the worker makes a world, from the case: a frame cannot make a fresh one
+            // (a private walk, then a fresh world for the driver's, read the rules).
+            NEW_WORLD => continue,
             STATE | REFUSED => {
+                ended |= op == STATE;
                 let answer = if op == STATE {
                     world.state()
                 } else {
