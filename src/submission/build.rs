@@ -876,9 +876,11 @@ pub(super) fn run_in(cmd: &mut Command, jail: &Jail, work: &Path) -> Step {
     let o = jail::run(cmd, jail);
     Step {
         ok: o.success,
-        machine: o.machine_error.clone().or_else(|| {
-            o.timed_out.then(|| o.output.clone()) // a timeout may be the machine's load
-        }),
+        // A timeout may be the machine's load, unless the tool was computing all along.
+        machine: o
+            .machine_error
+            .clone()
+            .or_else(|| (o.timed_out && !o.computing).then(|| o.output.clone())),
         output: o.output,
     }
 }
@@ -1967,7 +1969,7 @@ fn build_crate(
             machine: o
                 .machine_error
                 .clone()
-                .or_else(|| o.timed_out.then(|| o.output.clone())),
+                .or_else(|| (o.timed_out && !o.computing).then(|| o.output.clone())),
             output: o.output,
         }
     };

@@ -159,6 +159,10 @@ pub struct Outcome {
     pub signal: Option<i32>,
     /// Killed at the wall timeout.
     pub timed_out: bool,
+    /// Killed at the wall timeout while still computing (its processes had used a tenth
+    /// of the time or more on a CPU): the build's own doing (an include bomb slowed by
+    /// other builds beside it), never the machine's, whatever the load.
+    pub computing: bool,
     /// stdout and stderr, merged, up to the cap, with a line saying how much was cut.
     pub output: String,
     /// Bytes of output not kept.
@@ -166,6 +170,60 @@ pub struct Outcome {
     /// The jail or the process could not be started: the machine's failure, not the
     /// student's.
     pub machine_error: Option<String>,
+}
+
+/// The CPU time (user and system) every process of group `pgid` has used so far, read from
+/// `/proc` (zero where it cannot be read).
+fn group_cpu_time(pgid: i32) -> Duration {
+    // SAFETY: sysconf has no preconditions.
+    let ticks = match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
+        t if t > 0 => t as u64,
+        _ => 100,
+    };
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Duration::ZERO;
+    };
+    let mut total = 0u64;
+    for entry in dir.flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // After the command's closing parenthesis: state, ppid, pgrp, ..., utime (the
+        // 12th field after it), stime.
+        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(2).and_then(|g| g.parse::<i32>().ok()) != Some(pgid) {
+            continue;
+        }
+        let tick = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|v| v.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        total += tick(11) + tick(12);
+    }
+    Duration::from_millis(total * 1000 / ticks)
+}
+
+/// `output` less the lines a compiler driver prints when a compiler under it is killed
+/// (gcc's "internal compiler error: Killed signal terminated program cc1" and its request
+/// for a bug report): when labgrade stopped the tool, they are not what happened.
+fn without_compiler_crash_notes(output: &str) -> String {
+    let mut kept = String::with_capacity(output.len());
+    for line in output.lines() {
+        if line.contains("internal compiler error")
+            || line.contains("Please submit a full bug report")
+            || (line.starts_with("See <") && line.ends_with("for instructions."))
+        {
+            continue;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept
 }
 
 fn landlock_ruleset(jail: &Jail) -> Result<OwnedFd, String> {
@@ -471,6 +529,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         let _ = tx.send((kept, cut));
     });
     let mut timed_out = false;
+    let mut group_cpu = Duration::ZERO;
     let mut nap = Duration::from_millis(1);
     // wait4, not Child::wait: its rusage is the CPU the tool and everything it waited for
     // used, which the build's budget is charged.
@@ -498,6 +557,9 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         }
         if start.elapsed() >= limits.wall {
             timed_out = true;
+            // Read before the kill: a compiler the tool started dies with it, unwaited, and
+            // its CPU would never reach the tool's rusage.
+            group_cpu = group_cpu_time(pgid);
             // SAFETY: kill of the child's own process group.
             unsafe { libc::kill(-pgid, libc::SIGKILL) };
             break reap(0);
@@ -506,7 +568,8 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         nap = (nap * 2).min(Duration::from_millis(20));
     };
     drop(child);
-    let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu);
+    let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu).max(group_cpu);
+    let computing = timed_out && cpu * 10 >= start.elapsed();
     // The tool, or a compiler it waited for, ran into the CPU limit (its driver may only
     // say so in output that the cap cut): a failure that used it all.
     let failed = reaped.is_none_or(|(raw, _)| raw != 0);
@@ -540,7 +603,17 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     let (code, signal) = status.map_or((None, None), |s| (s.code(), s.signal()));
     let cpu_out = cpu_out || signal == Some(libc::SIGXCPU);
     // labgrade's reason comes first: the tool's own output may be cut long before its end.
-    let reason = if timed_out {
+    let reason = if computing {
+        format!(
+            "`{program}` was stopped after {} s of wall-clock time (labgrade's build time \
+             limit), still computing ({} s of CPU so far, with other builds beside it): a \
+             file that takes that long to compile is an #include of a file that includes \
+             itself (an include bomb) or something as large; an assignment's file takes a \
+             second\n",
+            limits.wall.as_secs(),
+            cpu.as_secs()
+        )
+    } else if timed_out {
         format!(
             "`{program}` was stopped after {} s (labgrade's build time limit)\n",
             limits.wall.as_secs()
@@ -572,10 +645,14 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     } else {
         String::new()
     };
-    if let (Some(b), true) = (&jail.budget, cpu_out) {
+    if let (Some(b), true) = (&jail.budget, cpu_out || computing) {
         b.halt(&reason);
     }
     if !reason.is_empty() {
+        // labgrade stopped the tool: the compiler driver's own words for a compiler killed
+        // under it ("internal compiler error ... submit a full bug report") are not the
+        // reason, and would be read first.
+        output = without_compiler_crash_notes(&output);
         output = format!("{reason}{output}");
         if !output.ends_with('\n') {
             output.push('\n');
@@ -595,6 +672,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         code,
         signal,
         timed_out,
+        computing,
         output,
         cut,
         machine_error,
@@ -844,6 +922,36 @@ mod tests {
         let o = sh(Identity::Nobody, d.path(), "sleep 60 & sleep 60", limits);
         assert!(o.timed_out && !o.success);
         assert!(start.elapsed() < Duration::from_secs(10));
+        // Waiting is not computing: such a timeout may be the machine's.
+        assert!(!o.computing, "{}", o.output);
+        // A tool still computing at the wall limit (here a child it started, killed with
+        // it, unwaited) is the build's own doing, said first.
+        let o = sh(
+            Identity::Nobody,
+            d.path(),
+            "sh -c 'while :; do :; done'; true",
+            limits,
+        );
+        assert!(o.timed_out && o.computing && !o.success, "{}", o.output);
+        assert!(
+            o.output
+                .starts_with("`/bin/sh` was stopped after 2 s of wall-clock time")
+                || o.output.contains("still computing"),
+            "{}",
+            o.output
+        );
+    }
+
+    #[test]
+    fn a_compiler_killed_under_its_driver_is_not_reported_as_its_crash() {
+        let out = "g++: internal compiler error: Killed signal terminated program cc1plus\n\
+                   Please submit a full bug report, with preprocessed source.\n\
+                   See <file:///usr/share/doc/gcc-12/README.Bugs> for instructions.\n\
+                   nim.cpp:3:1: error: expected ';'\n";
+        assert_eq!(
+            without_compiler_crash_notes(out),
+            "nim.cpp:3:1: error: expected ';'\n"
+        );
     }
 
     #[test]

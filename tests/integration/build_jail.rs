@@ -137,6 +137,45 @@ fn dev_zero_and_include_bombs_are_bounded() {
     assert_eq!(labgrade::submission::build::C_TOOL_CPU_SECONDS, 20);
 }
 
+/// Include bombs built side by side (a class at a -j above the cores) share the CPU, so
+/// each reaches labgrade's wall-clock limit before its CPU limit: still the student's
+/// `build-error`, said first, never the machine's failure (which left them unresolved);
+/// an honest build beside them builds.
+#[test]
+fn include_bombs_built_side_by_side_are_build_errors_never_the_machine_s() {
+    if !full_suite(
+        "build_jail::include_bombs_built_side_by_side_are_build_errors_never_the_machine_s",
+    ) {
+        return;
+    }
+    // A wall limit far below the CPU one (20 s for one C tool): four bombs on this machine's
+    // cores each get a share of a core, and reach the wall first.
+    let limits = JailLimits {
+        wall: Duration::from_secs(4),
+        ..JailLimits::default()
+    };
+    let bombs: Vec<_> = (0..4)
+        .map(|_| std::thread::spawn(move || build_with(&hostile("include-bomb"), limits)))
+        .collect();
+    let honest = submission(&book_c());
+    let built = build(&honest.path().join("s"));
+    assert!(!built.failed, "{}", built.output);
+    for bomb in bombs {
+        let (b, _cache) = bomb.join().unwrap();
+        assert!(b.failed && !b.machine_error, "{}", b.output);
+        let said = &b.output[..300.min(b.output.len())];
+        assert!(
+            said.starts_with("`gcc` was stopped"),
+            "labgrade's reason must come first: {said}"
+        );
+        assert!(
+            !b.output.contains("internal compiler error"),
+            "{}",
+            b.output
+        );
+    }
+}
+
 #[test]
 fn a_build_spends_one_budget_for_all_its_tools() {
     if !full_suite("build_jail::a_build_spends_one_budget_for_all_its_tools") {
