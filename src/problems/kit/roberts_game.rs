@@ -459,16 +459,18 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
             })
         }
         Check::MakeRetract => {
+            if let Some(s) = arrived
+                .iter()
+                .find(|s| s.entry.get("flooded") == Some(&Value::Bool(true)))
+            {
+                return Err(format!(
+                    "labgrade received more MakeMove/RetractMove reports than moves listed \
+                     ({}; its driver sends one per move): your code wrote to labgrade's channel \
+                     itself, so this check cannot pass",
+                    s.at(game)
+                ));
+            }
             for s in &arrived {
-                if s.entry.get("flooded") == Some(&Value::Bool(true)) {
-                    found.push(format!(
-                        "{}: labgrade received more MakeMove/RetractMove reports than moves \
-                         listed (its driver sends one per move): your code wrote to labgrade's \
-                         channel itself",
-                        s.at(game)
-                    ));
-                    continue;
-                }
                 let restored = s.entry.get("restored").and_then(Value::as_array);
                 for r in restored.into_iter().flatten() {
                     let Some(r) = r.as_array() else { continue };
