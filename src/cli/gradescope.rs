@@ -42,12 +42,13 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
                 .map_err(CliError)?;
         }
     }
+    // The course deployed is the course graded: its file, and the packages it adds.
+    let course = carry_course(ctx, problem, &dir)?;
     // A Java problem's submissions need a JDK on the image.
     let java = !crate::submission::java::world_sources(&ctx.root()?.load_spec(problem)?).is_empty();
-    for (name, text) in [
-        ("setup.sh", setup_sh(java)),
-        ("run_autograder", run_autograder(problem, package.is_some())),
-    ] {
+    let packages = package.is_some() && course != Carried::WithTheProblem;
+    let script = run_autograder(problem, packages, course != Carried::None);
+    for (name, text) in [("setup.sh", setup_sh(java)), ("run_autograder", script)] {
         let path = dir.join(name);
         std::fs::write(&path, text)
             .and_then(|()| std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)))
@@ -62,6 +63,60 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
         bundle.total
     );
     Ok(exit_codes::OK)
+}
+
+/// Where the zip keeps the course file (its packages beside it, as the file names them).
+const COURSE_FILE: &str = "course/course.toml";
+
+/// What the zip carries of the course.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Carried {
+    /// No course.
+    None,
+    /// The course file (and any package it adds).
+    Course,
+    /// The course file and, among its packages, the problem itself.
+    WithTheProblem,
+}
+
+/// Copies the course file in force (`--course` or `$LABGRADE_COURSE`) into the zip's
+/// directory `dir`, with every package it adds at the same place relative to it, so that
+/// `run_autograder` grades with the same course `check --course` does.
+fn carry_course(ctx: &Context, problem: &str, dir: &Path) -> Result<Carried, CliError> {
+    let (Some(course), Some(path)) = (ctx.course()?, ctx.course.as_ref()) else {
+        return Ok(Carried::None);
+    };
+    let into = dir.join(COURSE_FILE);
+    let beside_in_zip = into.parent().expect("a file in a directory");
+    std::fs::create_dir_all(beside_in_zip)
+        .and_then(|()| std::fs::copy(path, &into).map(|_| ()))
+        .map_err(|e| CliError(format!("cannot copy the course file into the zip: {e}")))?;
+    let beside = path.parent().unwrap_or(Path::new("."));
+    let graded = crate::package::get(problem).map(|p| p.dir.clone());
+    let mut carried = Carried::Course;
+    for package in &course.packages {
+        let rel = package
+            .strip_prefix(beside)
+            .ok()
+            .filter(|r| {
+                r.components()
+                    .all(|c| matches!(c, std::path::Component::Normal(_)))
+            })
+            .ok_or_else(|| {
+                CliError(format!(
+                    "{}: the course adds packages from `{}`, outside the course file's own \
+                     directory: put them beside it (the autograder zip carries them at the \
+                     same place relative to the course file)",
+                    path.display(),
+                    package.display()
+                ))
+            })?;
+        crate::submission::build::copy_tree(package, &beside_in_zip.join(rel)).map_err(CliError)?;
+        if graded.as_ref().is_some_and(|g| g.starts_with(package)) {
+            carried = Carried::WithTheProblem;
+        }
+    }
+    Ok(carried)
 }
 
 /// `setup.sh`: what labgrade needs that the image may lack (the C and C++ compilers, and a
@@ -92,13 +147,16 @@ fn setup_sh(java: bool) -> String {
 }
 
 /// `run_autograder`: grades the submission, every case, into results.json (a problem
-/// package's from the package in the zip).
-fn run_autograder(problem: &str, package: bool) -> String {
-    let packages = if package {
+/// package's from the package in the zip), with the zip's course file when it has one.
+fn run_autograder(problem: &str, package: bool, course: bool) -> String {
+    let mut packages = if package {
         format!("--problems \"$root/source/{}\" ", crate::package::BUNDLED)
     } else {
         String::new()
     };
+    if course {
+        packages.push_str(&format!("--course \"$root/source/{COURSE_FILE}\" "));
+    }
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this for every submission, as root. It always leaves\n\

@@ -124,6 +124,78 @@ fn the_autograder_zip_grades_as_check_does_and_always_leaves_results() {
     );
 }
 
+/// The course deployed is the course graded: `gradescope --course` carries the course file
+/// in the zip and `run_autograder` grades with it: each sample's score, cases, visibility
+/// and messages are those of `check --course --all --format gradescope`.
+#[test]
+fn the_autograder_zip_carries_the_course_and_grades_with_it() {
+    if !full_suite("gradescope::the_autograder_zip_carries_the_course_and_grades_with_it") {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let course_dir = repo().join("tests/submissions/nim/course-no-good-move-0");
+    let course = course_dir.join("course.toml");
+    let zip = work.path().join("autograder.zip");
+    let out = labgrade(&[
+        "--course",
+        course.to_str().unwrap(),
+        "gradescope",
+        "nim",
+        "-o",
+        zip.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let root = work.path().join("autograder");
+    unzip(&zip, &root.join("source"));
+    assert!(root.join("source/course/course.toml").is_file());
+    let script = std::fs::read_to_string(root.join("source/run_autograder")).unwrap();
+    assert!(script.contains("--course"), "{script}");
+    for sample in ["course-no-good-move-0", "c-version"] {
+        let dir = repo().join("tests/submissions/nim").join(sample);
+        let results = grade_with_bundle(&root, &dir);
+        let checked = labgrade(&[
+            "--course",
+            course.to_str().unwrap(),
+            "check",
+            "nim",
+            dir.to_str().unwrap(),
+            "--all",
+            "--format",
+            "gradescope",
+        ]);
+        let checked: Value = serde_json::from_str(&stdout(&checked)).unwrap();
+        assert_eq!(results["score"], checked["score"], "{sample}: {results:#}");
+        let strip = |v: &Value| -> Vec<(Value, Value, Value, Value)> {
+            v["tests"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| {
+                    (
+                        t["name"].clone(),
+                        t["score"].clone(),
+                        t["visibility"].clone(),
+                        t["output"].clone(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(strip(&results), strip(&checked), "{sample}");
+    }
+    // The course's own sample gets every point only with the course (NO_GOOD_MOVE = 0).
+    let results = grade_with_bundle(&root, &course_dir);
+    assert_eq!(
+        results["score"],
+        results["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["max_score"].as_f64().unwrap())
+            .sum::<f64>(),
+        "{results:#}"
+    );
+}
+
 #[test]
 fn a_course_chooses_when_cases_are_shown_and_a_failed_build_is_told_once() {
     let work = tempfile::tempdir().unwrap();
