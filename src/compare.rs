@@ -136,6 +136,7 @@ pub fn judge(
         visibility: case.visibility,
         tags: case.tags.clone(),
         time_ms: obs.wall_ms,
+        note: false,
     }
 }
 

@@ -1,7 +1,7 @@
 //! What every command needs: the data root, the session options, error printing.
 
 use std::os::unix::fs::DirBuilderExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::runner::SessionOptions;
 use crate::spec::{Course, Root, SpecError};
@@ -131,4 +131,23 @@ pub fn print_error(e: &CliError, color: bool) {
     } else {
         eprintln!("error: {e}");
     }
+}
+
+/// Writes `bytes` to `path` through a temporary file in its directory, renamed into place (a
+/// reader never sees half a file). The file gets the mode a plain create gives (0666 less
+/// the umask, as grades.csv gets): reports are read by whoever reads the grades (a course's
+/// web server), where a temporary file's own 0600 answered 403.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
+    std::io::Write::write_all(&mut tmp, bytes)?;
+    tmp.persist(path)
+        .map_err(|e| CliError(format!("cannot write `{}`: {e}", path.display())))?;
+    Ok(())
 }

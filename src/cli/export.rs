@@ -45,7 +45,16 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
             checker.display()
         )));
     }
-    std::fs::copy(&checker, dir.join("bin").join("labgrade"))
+    std::fs::copy(&checker, dir.join("bin").join(CHECKER))
+        .map_err(|e| CliError(format!("cannot write the bundle's labgrade: {e}")))?;
+    // What students run: a script that says where the checker runs before it starts it (a
+    // Linux binary on macOS fails with "cannot execute binary file", which says nothing).
+    let front = dir.join("bin").join("labgrade");
+    std::fs::write(&front, FRONT_SCRIPT)
+        .and_then(|()| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&front, std::fs::Permissions::from_mode(0o755))
+        })
         .map_err(|e| CliError(format!("cannot write the bundle's labgrade: {e}")))?;
     let course = ctx.course()?;
     let root = crate::spec::Root::at(dir)?;
@@ -64,7 +73,7 @@ pub fn run(ctx: &Context, problem: &str, dir: &Path, student: bool) -> Result<i3
         format!(
             "labgrade for {problem}: {}\n\nCheck your work (from anywhere):\n    \
              bin/labgrade check {problem} <your directory or file>\n\nThis bundle holds the \
-             {} visible cases; the grader runs hidden ones too.\n",
+             {} visible cases; the grader runs hidden ones too.\n\n{PLATFORM}\n",
             bundle.title, bundle.written
         ),
     )
@@ -102,6 +111,24 @@ pub struct Bundle {
     /// Cases the problem has.
     pub total: usize,
 }
+
+/// The student bundle's checker binary, beside the script students run (`bin/labgrade`).
+const CHECKER: &str = "labgrade-check";
+
+/// Where the student bundle runs, as its README.txt and its script say it.
+const PLATFORM: &str = "Where it runs: Linux on x86-64 (on Windows, inside WSL), with gcc and \
+g++ installed (sudo apt install gcc g++; a JDK for the Java assignment). On macOS or \
+Windows without WSL it stops and says so.";
+
+/// `bin/labgrade` in a student bundle: says where the checker runs, on any other system,
+/// then runs it.
+const FRONT_SCRIPT: &str = "#!/bin/sh\n\
+# labgrade's student checker: a Linux x86-64 program (bin/labgrade-check).\n\
+case \"$(uname -s) $(uname -m)\" in\n\
+  \"Linux x86_64\") ;;\n\
+  *) echo \"labgrade: this checker runs on Linux on x86-64 (on Windows, inside WSL), with gcc and g++ installed; this machine is $(uname -s) $(uname -m)\" >&2; exit 2 ;;\n\
+esac\n\
+exec \"$(dirname \"$0\")/labgrade-check\" \"$@\"\n";
 
 /// Writes labgrade and its sandbox (`bin/`), the problem's spec, headers and course
 /// libraries (`specs/`) and its cases (`fixtures/<problem>/`) into `dir` (new, or empty).

@@ -20,11 +20,7 @@ fn write_reports(
     all_formats: bool,
 ) -> Result<(), CliError> {
     let put = |name: String, text: String| -> Result<(), CliError> {
-        let mut tmp = tempfile::NamedTempFile::new_in(out)?;
-        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-        tmp.persist(out.join(&name))
-            .map_err(|e| CliError(format!("cannot write `{name}`: {e}")))?;
-        Ok(())
+        super::common::write_atomically(&out.join(name), text.as_bytes())
     };
     put(format!("{stem}.json"), json::to_json(report))?;
     if all_formats {

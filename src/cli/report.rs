@@ -14,15 +14,7 @@ pub const REPORT_HTML: &str = "report.html";
 /// Writes `html::class_report(reports)` to `path` through a temporary file renamed into
 /// place, so a reader never sees half a page.
 pub fn write_class_report(path: &Path, reports: &[SubmissionReport]) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    std::io::Write::write_all(&mut tmp, html::class_report(reports).as_bytes())?;
-    tmp.persist(path)
-        .map_err(|e| CliError(format!("cannot write `{}`: {e}", path.display())))?;
-    Ok(())
+    super::common::write_atomically(path, html::class_report(reports).as_bytes())
 }
 
 /// Every submission report in `dir`: its `*.json` files other than Gradescope's

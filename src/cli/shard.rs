@@ -141,11 +141,7 @@ impl Manifest {
     /// Writes `<out>/shard.json` through a temporary file.
     pub fn write(&self, out: &Path) -> Result<(), CliError> {
         let text = serde_json::to_string_pretty(self).map_err(|e| CliError(e.to_string()))?;
-        let mut tmp = tempfile::NamedTempFile::new_in(out)?;
-        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-        tmp.persist(out.join(MANIFEST))
-            .map_err(|e| CliError(format!("cannot write `{MANIFEST}`: {e}")))?;
-        Ok(())
+        super::common::write_atomically(&out.join(MANIFEST), text.as_bytes())
     }
 
     fn read(dir: &Path) -> Result<Manifest, CliError> {
@@ -320,14 +316,9 @@ fn merge_class_csv(
 
 /// Copies `from` to `to` through a temporary file in `to`'s directory.
 fn copy_into(from: &Path, to: &Path) -> Result<(), CliError> {
-    let dir = to.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    let mut src = std::fs::File::open(from)
+    let bytes = std::fs::read(from)
         .map_err(|e| CliError(format!("cannot read `{}`: {e}", from.display())))?;
-    std::io::copy(&mut src, &mut tmp)?;
-    tmp.persist(to)
-        .map_err(|e| CliError(format!("cannot write `{}`: {e}", to.display())))?;
-    Ok(())
+    super::common::write_atomically(to, &bytes)
 }
 
 /// `labgrade merge`: checks the shards, copies their reports into `out` and writes the

@@ -398,7 +398,7 @@ pub(crate) fn breakdown_of<'a>(cases: impl Iterator<Item = &'a CaseReport> + Clo
         let count = |passed: bool| {
             cases
                 .clone()
-                .filter(|c| c.verdict == verdict && c.passed == passed)
+                .filter(|c| c.verdict == verdict && c.passed == passed && !c.note)
                 .count()
         };
         let (ok, not_ok) = (count(true), count(false));
@@ -414,6 +414,10 @@ pub(crate) fn breakdown_of<'a>(cases: impl Iterator<Item = &'a CaseReport> + Clo
         if ok > 0 {
             parts.push(format!("{ok} {verdict} (as expected)"));
         }
+    }
+    let notes = cases.clone().filter(|c| c.note).count();
+    if notes > 0 {
+        parts.push(format!("{notes} note{}", if notes == 1 { "" } else { "s" }));
     }
     parts.join(", ")
 }

@@ -10,7 +10,7 @@
 use serde_json::{json, Value};
 
 use super::details::{self, DIFF_LEGEND};
-use super::model::{CaseReport, SubmissionReport, Verdict, Visibility};
+use super::model::{CaseReport, SubmissionReport, Visibility};
 
 /// The report as Gradescope's `results.json` value.
 ///
@@ -180,15 +180,12 @@ fn test_entry(number: usize, case: &CaseReport) -> Value {
 /// The verdict, the message, then expected/actual and the stdout diff in code blocks.
 fn case_markdown(case: &CaseReport) -> String {
     let mut parts = Vec::new();
-    let mut verdict = format!("**Verdict:** `{}`", case.verdict);
-    if case.passed && case.verdict != Verdict::Pass {
-        verdict.push_str(" (as expected)");
-    }
+    let verdict = format!("**Verdict:** `{}`{}", case.verdict, case.passed_as());
     parts.push(verdict);
     if !case.message.is_empty() {
         parts.push(escape_markdown(&case.message));
     }
-    if !case.passed {
+    if !case.passed || case.note {
         let plain = details::plain_comparison(case);
         if !plain.rows.is_empty() {
             parts.push(fenced("text", &plain.rows));
@@ -290,6 +287,7 @@ fn escape_markdown(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::report::test_helpers::sample_report;
+    use crate::report::Verdict;
 
     #[test]
     fn an_unresolved_submission_gets_no_score_at_all() {

@@ -139,6 +139,34 @@ pub struct CaseReport {
     /// Wall time of the run in milliseconds (0 when nothing ran).
     #[serde(default)]
     pub time_ms: f64,
+    /// A note, not a failure: the case is worth no points in this course (an informational
+    /// check, such as the handout's move order where any valid answer is accepted) and did
+    /// not get what it expects. Its verdict is kept; it counts as passed (no exit code, no
+    /// failure count changes for it), and reports show it as a note. A course that gives
+    /// the case points makes it a graded case again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub note: bool,
+}
+
+impl CaseReport {
+    /// Makes a case worth nothing that did not pass a note (see [`CaseReport::note`]);
+    /// labgrade's own failure stays what it is (unresolved).
+    pub fn settle_note(&mut self) {
+        if !self.passed && self.max_score == 0.0 && self.verdict != Verdict::InternalError {
+            self.note = true;
+            self.passed = true;
+        }
+    }
+
+    /// What reports add after the verdict of a case that passed without `pass`: a note, or
+    /// the abnormal end the case expects.
+    pub fn passed_as(&self) -> &'static str {
+        match (self.passed, self.note, self.verdict) {
+            (true, true, _) => " (a note: worth no points here)",
+            (true, false, v) if v != Verdict::Pass => " (as expected)",
+            _ => "",
+        }
+    }
 }
 
 /// How the submission was built, when labgrade built it.

@@ -103,6 +103,10 @@ const MIN_FIRST_BLOCK: usize = 12;
 const NOT_OBSERVABLE_TITLE: &str =
     "Not observable (credited in full: no submission of this kind can show these)";
 
+/// The title over the notes.
+const NOTES_TITLE: &str =
+    "Notes (worth no points in this course: not failures, they change no exit code)";
+
 /// The fewest one-line explanations listed when the screen is already full.
 const MIN_BRIEFS: usize = 4;
 
@@ -112,6 +116,7 @@ const MIN_BRIEFS: usize = 4;
 enum Section {
     Failures,
     NotObservable,
+    Notes,
 }
 
 /// Holds what every section needs.
@@ -396,7 +401,7 @@ impl Renderer<'_> {
                     format!("  ({failed} failed)")
                 } else if unseen > 0 && unseen < run.len() {
                     format!("  ({unseen} not observable)")
-                } else if case.passed && case.verdict != Verdict::Pass {
+                } else if case.passed && case.verdict != Verdict::Pass && !case.note {
                     "  (as expected)".to_string()
                 } else {
                     String::new()
@@ -443,7 +448,7 @@ impl Renderer<'_> {
             let case = &self.report.cases[i];
             let followers = Self::followers(&same_as, i);
             let collapse = !self.opts.verbose && !coarse && one_cause(case.verdict);
-            let tag = format!("{:tag_width$}", tag_word(case.verdict));
+            let tag = format!("{:tag_width$}", tag_word(case));
             let mixed = if case.passed {
                 self.p.paint(mixed, Style::fg(Color::Green))
             } else {
@@ -637,6 +642,7 @@ impl Renderer<'_> {
                 ));
             }
         }
+        self.notes(out, all);
         if unobservable.is_empty() {
             return;
         }
@@ -671,6 +677,41 @@ impl Renderer<'_> {
         }
     }
 
+    /// The notes (cases worth no points here that did not get what they expect): what they
+    /// found, under a title that says they are not failures; hidden ones counted only.
+    fn notes(&self, out: &mut Vec<String>, all: bool) {
+        let mut notes = self.blocks(Section::Notes);
+        let hidden: usize = notes
+            .iter()
+            .filter(|b| b.hidden && !all)
+            .map(|b| b.cases)
+            .sum();
+        notes.retain(|b| all || !b.hidden);
+        if notes.is_empty() && hidden == 0 {
+            return;
+        }
+        out.push(String::new());
+        out.push(self.p.paint(NOTES_TITLE, Style::PLAIN.bold()));
+        // A line each at the default detail (they cost nothing), whole with -v.
+        for block in &notes {
+            if all {
+                out.extend(block.full.iter().cloned());
+            } else {
+                out.push(block.brief.clone());
+            }
+        }
+        if !all && !notes.is_empty() {
+            out.push(
+                self.p
+                    .paint("    (-v or --case NAME explains each)", Style::PLAIN.dim()),
+            );
+        }
+        if hidden > 0 {
+            out.push(String::new());
+            out.push(format!("  {} (hidden)", plural(hidden, "more note")));
+        }
+    }
+
     /// Every case of `section` that did not get the verdict it expects, as explanations: one
     /// per root cause, with the cases it affects named after it. What stops cases from
     /// running at all (no build, no library, no such function) is the first thing to fix: it
@@ -684,9 +725,13 @@ impl Renderer<'_> {
             .iter()
             .zip(&self.names)
             .enumerate()
-            .filter(|(_, (c, _))| {
-                !c.passed
-                    && (c.verdict == Verdict::NotObservable) == (section == Section::NotObservable)
+            .filter(|(_, (c, _))| match section {
+                Section::Notes => c.note,
+                _ => {
+                    !c.passed
+                        && (c.verdict == Verdict::NotObservable)
+                            == (section == Section::NotObservable)
+                }
             })
             .collect();
         if failed.is_empty() {
@@ -719,7 +764,7 @@ impl Renderer<'_> {
             format!(
                 "  {}  {}",
                 self.p.paint(name, Style::PLAIN.bold()),
-                self.p.paint(&tag_word(case.verdict), verdict_style(case))
+                self.p.paint(&tag_word(case), verdict_style(case))
             ),
         ];
         let more = if followers.is_empty() {
@@ -730,7 +775,7 @@ impl Renderer<'_> {
         let cases = 1 + followers.len();
         if !self.visible(case) {
             full.push("    (details of hidden cases are not shown)".to_string());
-            let brief = format!("    {name}{more}: {}", tag_word(case.verdict));
+            let brief = format!("    {name}{more}: {}", tag_word(case));
             return Block {
                 full,
                 brief,
@@ -739,10 +784,12 @@ impl Renderer<'_> {
             };
         }
         let first_line = case.message.trim().lines().next().unwrap_or("");
+        // A note's line says what the case found (its verdict), not that it is a note.
+        let word = case.verdict.as_str().to_ascii_uppercase();
         let what = match (case.verdict, first_line.is_empty()) {
-            (_, true) => tag_word(case.verdict),
+            (_, true) => word,
             (Verdict::Fail, false) => first_line.to_string(),
-            (_, false) => format!("{}: {first_line}", tag_word(case.verdict)),
+            (_, false) => format!("{word}: {first_line}"),
         };
         let brief = screen::clip(&format!("    {name}{more}: {what}"), WRAP_WIDTH);
         if !followers.is_empty() {
@@ -928,17 +975,23 @@ impl Renderer<'_> {
     fn summary(&self, out: &mut Vec<String>, hidden_not_run: usize) {
         let report = self.report;
         let total = report.cases.len();
-        let passed = report.cases.iter().filter(|c| c.passed).count();
+        let passed = report.cases.iter().filter(|c| c.passed && !c.note).count();
+        let notes = report.cases.iter().filter(|c| c.note).count();
         // Not observable is not a failure (credited): the breakdown lists those cases.
         let unobservable = report
             .cases
             .iter()
             .filter(|c| c.verdict == Verdict::NotObservable)
             .count();
-        let failed = total - passed - unobservable;
+        let failed = total - passed - notes - unobservable;
         out.push(String::new());
+        let notes = if notes > 0 {
+            format!(", {}", plural(notes, "note"))
+        } else {
+            String::new()
+        };
         let counts = format!(
-            "{}, {}",
+            "{}, {}{notes}",
             self.p.paint(
                 &format!("{passed} passed"),
                 if passed > 0 {
@@ -1047,12 +1100,19 @@ fn display_names(report: &SubmissionReport, opts: &TerminalOptions) -> Vec<Strin
 }
 
 /// `STACK-OVERFLOW`: the verdict word, shouted.
-fn tag_word(verdict: Verdict) -> String {
-    verdict.as_str().to_ascii_uppercase()
+/// A case's verdict as the report's tag: `NOTE` for a note (see [`CaseReport::note`]).
+fn tag_word(case: &CaseReport) -> String {
+    if case.note {
+        return "NOTE".into();
+    }
+    case.verdict.as_str().to_ascii_uppercase()
 }
 
 /// The color of a case's verdict tag: green whenever the case got what it expects.
 fn verdict_style(case: &CaseReport) -> Style {
+    if case.note {
+        return Style::fg(Color::Cyan);
+    }
     if case.passed {
         return Style::fg(Color::Green);
     }

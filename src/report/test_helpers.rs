@@ -20,6 +20,7 @@ pub(crate) fn case(name: &str, verdict: Verdict, passed: bool) -> CaseReport {
         visibility: Visibility::Visible,
         tags: Vec::new(),
         time_ms: 12.0,
+        note: false,
     }
 }
 

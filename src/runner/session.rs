@@ -683,6 +683,7 @@ impl Session {
             visibility: Visibility::Visible,
             tags: vec!["build".into()],
             time_ms: 0.0,
+            note: false,
         })
     }
 
@@ -693,6 +694,10 @@ impl Session {
         // (labgrade's own reference library, `trusted`, is prebuilt by labgrade itself.)
         let accept_prebuilt = self.spec.rubric.accept_prebuilt || p.trusted;
         super::unobservable::settle(&mut cases, &p.build.kind, accept_prebuilt);
+        // A case worth nothing in this course that did not pass is a note, not a failure.
+        for c in &mut cases {
+            c.settle_note();
+        }
         // Cases labgrade failed to run stay in max_score with no points: say which, for the
         // instructor, so a withheld score is never mistaken for a grade.
         let unresolved: Vec<&str> = cases
@@ -837,6 +842,7 @@ fn settled(case: &Case, verdict: Verdict, message: String) -> CaseReport {
         visibility: case.visibility,
         tags: case.tags.clone(),
         time_ms: 0.0,
+        note: false,
     }
 }
 

@@ -1218,3 +1218,72 @@ fn calls_no_library_defines_are_stood_in_for_but_never_graded_functions_or_data(
         "{r:#}"
     );
 }
+
+/// A case worth nothing in this course that does not pass is a note, not a failure: shown
+/// under its own word and title, never counted among the failures, never the exit code (a
+/// full-marks submission exits 0). A course that gives it points makes it graded again.
+#[test]
+fn notes_are_not_failures_unless_a_course_gives_them_points() {
+    let sub = sample_of("weiss-tictactoe", "win-test-first");
+    let out = labgrade(&[
+        "--color",
+        "never",
+        "check",
+        "weiss-tictactoe",
+        sub.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("NOTE            midgame/world/in the text's order      0/0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Notes (worth no points in this course"),
+        "{text}"
+    );
+    assert!(text.contains("14 passed, 0 failed, 1 note"), "{text}");
+    assert!(!text.contains("FAIL"), "{text}");
+    let json = labgrade(&[
+        "check",
+        "weiss-tictactoe",
+        sub.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let report: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let case = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "midgame/world/in the text's order")
+        .unwrap()
+        .clone();
+    // The verdict is kept (declared-verdict files still say `fail`); it counts as passed.
+    assert_eq!(
+        (&case["verdict"], &case["note"], &case["passed"]),
+        (&Value::from("fail"), &Value::from(true), &Value::from(true)),
+        "{case}"
+    );
+    // Worth a point in a course: a failure again.
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course.toml");
+    std::fs::write(
+        &course,
+        "[[weiss-tictactoe.cases]]\nmatch = \"midgame/world/in the text's order\"\npoints = 1\n",
+    )
+    .unwrap();
+    let out = labgrade(&[
+        "--color",
+        "never",
+        "--course",
+        course.to_str().unwrap(),
+        "check",
+        "weiss-tictactoe",
+        sub.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("14 passed, 1 failed"), "{text}");
+    assert!(!text.contains("NOTE"), "{text}");
+}

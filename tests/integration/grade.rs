@@ -223,7 +223,7 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
     // Its labgrade is the checker with no solver: an explanation that reads another
     // reading of the constants finds it in the bundle's evidence, computed at export.
     assert_eq!(
-        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(bundle.join("bin/labgrade-check")).unwrap(),
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
     );
     let sub = sample("max-move-off-by-one");
@@ -235,6 +235,39 @@ fn a_student_bundle_holds_the_visible_cases_only_and_runs_from_anywhere() {
     assert!(
         text.contains("If your course uses MAX_MOVE = 2"),
         "{text}\n{err}"
+    );
+    // Where it runs is said in README.txt, and on another system (a `uname` that says
+    // macOS here) bin/labgrade stops with that sentence instead of failing to execute.
+    let readme = std::fs::read_to_string(bundle.join("README.txt")).unwrap();
+    assert!(
+        readme.contains("Linux on x86-64 (on Windows, inside WSL), with gcc and g++"),
+        "{readme}"
+    );
+    let fake = work.path().join("fake-uname");
+    std::fs::create_dir_all(&fake).unwrap();
+    std::fs::write(
+        fake.join("uname"),
+        "#!/bin/sh\ncase \"$1\" in -s) echo Darwin ;; *) echo arm64 ;; esac\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(fake.join("uname"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        fake.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new(bundle.join("bin/labgrade"))
+        .args(["check", "nim", sub.to_str().unwrap()])
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("runs on Linux on x86-64 (on Windows, inside WSL)")
+            && stderr(&out).contains("this machine is Darwin arm64"),
+        "{}",
+        stderr(&out)
     );
     // A bundle is written only into a new or empty directory.
     let again = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
@@ -283,6 +316,19 @@ fn grade_skips_notes_and_readmes_in_a_plain_class_and_lists_them() {
     let out = c.join("out");
     let (code, text) = grade(c, &out, &[]);
     assert_eq!(code, 1, "{text}");
+    // Every report is readable by whoever reads grades.csv (a course's web server): the
+    // same mode, never a temporary file's 0600.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |name: &str| {
+        std::fs::metadata(out.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    for name in ["report.html", "alice.json", "class.csv"] {
+        assert_eq!(mode(name), mode("grades.csv"), "{name}");
+    }
     assert!(
         text.contains("grading a plain class directory: 2 submission(s), 4 other entries skipped"),
         "{text}"
@@ -585,7 +631,7 @@ pub(crate) fn solver_free_bundle(
         stdout(&out)
     );
     assert_eq!(
-        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(bundle.join("bin/labgrade-check")).unwrap(),
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap(),
         "the bundle's labgrade is the checker"
     );

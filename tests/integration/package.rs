@@ -388,7 +388,7 @@ fn a_package_s_student_bundle_holds_no_reference_and_grades_as_check_does() {
     let bundle = work.path().join("bundle");
     export_subset_sum(&["--problems", dir.to_str().unwrap()], &bundle);
     assert_eq!(
-        std::fs::read(bundle.join("bin/labgrade")).unwrap(),
+        std::fs::read(bundle.join("bin/labgrade-check")).unwrap(),
         std::fs::read(env!("CARGO_BIN_EXE_labgrade-check")).unwrap()
     );
     let in_bundle = |args: &[&str]| in_bundle(&bundle, args);

@@ -79,18 +79,18 @@ pub(super) fn section(report: &SubmissionReport, anchor: &str) -> Markup {
 fn case_row(c: &CaseReport) -> Markup {
     let mut explanation = c.message.clone();
     let comparison = details::plain_comparison(c).to_text();
-    if !c.passed && !comparison.is_empty() {
+    if (!c.passed || c.note) && !comparison.is_empty() {
         if !explanation.is_empty() {
             explanation.push('\n');
         }
         explanation.push_str(&comparison);
     }
-    let word = if c.passed && c.verdict != crate::report::Verdict::Pass {
-        format!("{} (as expected)", c.verdict)
-    } else {
-        c.verdict.to_string()
+    let word = format!("{}{}", c.verdict, c.passed_as());
+    let class = match (c.note, c.passed) {
+        (true, _) => "note",
+        (false, true) => "pass",
+        (false, false) => c.verdict.as_str(),
     };
-    let class = if c.passed { "pass" } else { c.verdict.as_str() };
     html! {
         tr {
             td.name { (inert(&c.name)) }
