@@ -86,6 +86,49 @@ fn counting_defines() -> Vec<String> {
     ]
 }
 
+/// The graded or counted functions none of whose definitions in `objs` calls the entry
+/// hook: kept out of the counting build by some means of the source's (a `#line` into a
+/// system header, an attribute, a pragma).
+fn kept_out_of_counting(objs: &[PathBuf], graded: &[String]) -> Vec<String> {
+    let counted = |n: &str| graded.iter().any(|g| near_spelling(n, g));
+    let hooked: Vec<(String, bool)> = objs
+        .iter()
+        .flat_map(|o| super::symbols::entry_hooked_functions(o, &counted).unwrap_or_default())
+        .collect();
+    hooked
+        .iter()
+        .filter(|(n, _)| !hooked.iter().any(|(m, h)| m == n && *h))
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
+/// Writes, in the build directory `w`, the unit that compiles the game driver `unity`
+/// with its namespace named for these sources (a digest of `files`): a name the student's
+/// code cannot know, so it cannot declare into it what the driver would call instead of
+/// its own functions. The name is defined after their code, which never sees it.
+fn named_driver_unit(w: &Path, files: &[PathBuf], unity: &Path) -> Result<PathBuf, String> {
+    let mut h = Sha256::new();
+    for f in files {
+        h.update(std::fs::read(f).unwrap_or_default());
+    }
+    let digest: String = h
+        .finalize()
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let named = w.join("lg_unity.cpp");
+    std::fs::write(
+        &named,
+        format!(
+            "#define LG_DRIVER_NS lg_game_side_{digest}\n#include \"{}\"\n",
+            unity.display()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(named)
+}
+
 /// How a source is compiled: with the counting hooks (and [`counting_defines`]), with the
 /// counting build's macros alone (to see what the source itself names), or plainly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1474,19 +1517,8 @@ fn build_c_family_in(
         let opted_out = super::symbols::functions_in_section(obj, OPTED_OUT_SECTION);
         out.uninstrumented.extend(opted_out.unwrap_or_default());
     }
-    // A graded or counted function none of whose definitions calls the entry hook was kept
-    // out of the counting build by some other means (a `#line` into a system header).
-    let counted = |n: &str| graded.iter().any(|g| near_spelling(n, g));
-    let hooked: Vec<(String, bool)> = instr_objs
-        .iter()
-        .flat_map(|o| super::symbols::entry_hooked_functions(o, &counted).unwrap_or_default())
-        .collect();
-    out.uninstrumented.extend(
-        hooked
-            .iter()
-            .filter(|(n, _)| !hooked.iter().any(|(m, h)| m == n && *h))
-            .map(|(n, _)| n.clone()),
-    );
+    out.uninstrumented
+        .extend(kept_out_of_counting(&instr_objs, graded));
     out.uninstrumented.sort();
     out.uninstrumented.dedup();
     let helper_objs =
@@ -1567,29 +1599,8 @@ fn build_c_family_in(
             out.output.push_str(&why);
             return Ok(out);
         }
-        // The driver's namespace is named for these sources (a digest of them): a name the
-        // student's code cannot know, so it cannot declare into it what the driver would
-        // call instead of its own functions. Defined after their code, which never sees it.
-        let named = w.join("lg_unity.cpp");
-        let digest = {
-            let mut h = Sha256::new();
-            for f in &files {
-                h.update(std::fs::read(f).unwrap_or_default());
-            }
-            h.finalize()
-                .iter()
-                .take(12)
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
-        std::fs::write(
-            &named,
-            format!(
-                "#define LG_DRIVER_NS lg_game_side_{digest}\n#include \"{}\"\n",
-                spec_dir.join(unity).display()
-            ),
-        )
-        .map_err(|e| machine(e.to_string()))?;
+        // The driver's namespace is named for these sources (see `named_driver_unit`).
+        let named = named_driver_unit(w, &files, &spec_dir.join(unity)).map_err(machine)?;
         let mut cmd = unity_cmd(&UNITY_FLAGS[..]);
         let step = run(cmd.arg(&named).arg("-o").arg(&obj), &mut out)?;
         if !step.ok {
