@@ -33,6 +33,9 @@ const HOST_MEMORY: u64 = 2 << 30;
 /// The check host's CPU time: a checker judges one answer, and cannot wait for anything.
 const HOST_CPU_SECONDS: u64 = 10;
 
+/// The check host's wall-clock time: a checker judges one answer and waits for nothing.
+const HOST_WALL: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Most of the reason the check host sends back.
 const MAX_WHY: usize = 4096;
 
@@ -132,15 +135,35 @@ fn ask(library: &std::path::Path, request: &Request) -> Result<Reply, String> {
         .take()
         .map(|mut input| input.write_all(&json))
         .unwrap_or(Ok(()));
+    // A checker that waits (or hangs without spending CPU) is stopped at the wall limit:
+    // killed while it is still our unreaped child, before the wait below.
+    let pid = child.id() as libc::pid_t;
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let hung = finished.recv_timeout(HOST_WALL).is_err();
+        if hung {
+            // SAFETY: our own child, not yet waited for: its pid is still its own.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        hung
+    });
     let mut out = Vec::new();
     if let Some(stdout) = child.stdout.take() {
         let _ = stdout.take(MAX_WHY as u64 + 64).read_to_end(&mut out);
     }
+    let _ = done.send(());
+    let hung = watchdog.join().unwrap_or(false);
     let status = child.wait().map_err(|e| format!("the check host: {e}"))?;
     if let (Ok(reply), Ok(())) = (serde_json::from_slice::<Reply>(&out), wrote) {
         if status.success() {
             return Ok(reply);
         }
+    }
+    if hung {
+        return Err(format!(
+            "lg_check gave no verdict within {} s (it waited, or hung without spending CPU)",
+            HOST_WALL.as_secs()
+        ));
     }
     Err(
         match std::os::unix::process::ExitStatusExt::signal(&status) {

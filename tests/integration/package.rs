@@ -1010,6 +1010,48 @@ fn a_package_s_checker_is_run_apart_and_its_mistakes_are_named() {
     );
 }
 
+/// A checker that hangs without spending CPU (a futex nobody wakes) is stopped at the
+/// check host's wall limit: the case is unresolved, never the student's `fail`, and the
+/// grader never waits on it for good.
+#[test]
+fn a_checker_that_hangs_is_stopped_and_unresolved() {
+    if !full_suite("package::a_checker_that_hangs_is_stopped_and_unresolved") {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let pkg = example_in(work.path(), "sudoku");
+    let problems = pkg.to_str().unwrap().to_string();
+    let checker = pkg.join("checker/sudoku_check.c");
+    let good = std::fs::read_to_string(&checker).unwrap();
+    std::fs::write(
+        &checker,
+        good.replace(
+            "    const struct lg_input *puzzle",
+            "    const struct lg_input *mine = lg_input_named(answer, nanswer, \"grid\");\n\
+             const struct lg_input *theirs = lg_input_named(reference, nreference, \"grid\");\n\
+             static int never;\n\
+             if (memcmp(mine->values, theirs->values, 81 * sizeof(long long)) != 0)\n\
+                 for (;;) syscall(SYS_futex, &never, FUTEX_WAIT, 0, 0, 0, 0);\n\
+             const struct lg_input *puzzle",
+        )
+        .replace(
+            "#include <stdio.h>",
+            "#include <stdio.h>\n#include <unistd.h>\n#include <sys/syscall.h>\n#include <linux/futex.h>",
+        ),
+    )
+    .unwrap();
+    let sub = pkg.join("samples/column-major");
+    let (code, report) = check_report_with(&["--problems", &problems], "sudoku", &sub);
+    let empty = case(&report, "SolveSudoku/an empty grid");
+    let m = empty["message"].as_str().unwrap();
+    assert!(
+        m.contains("lg_check gave no verdict within 30 s") && m.contains("not your fault"),
+        "{empty}"
+    );
+    assert_eq!(empty["verdict"], "internal-error", "{empty}");
+    assert_eq!(code, Some(3), "{}", messages(&report));
+}
+
 /// A package's student bundle carries the sources of its own libraries (the world students'
 /// code calls, the checker that judges their answers) and never its reference, and its
 /// checker builds and runs them as `labgrade check` does: the same verdicts, messages and
