@@ -31,6 +31,40 @@ fn write_reports(
     Ok(())
 }
 
+/// The words a stop (Ctrl-C) prints: what was kept and how to go on.
+static STOP_MESSAGE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+
+/// On Ctrl-C (SIGINT) or SIGTERM, says that every report finished so far is kept in `out`
+/// and that the same command grades the rest, then ends as the signal would (exit 130).
+fn say_what_a_stop_keeps(out: &Path) {
+    let _ = STOP_MESSAGE.set(
+        format!(
+            "\nlabgrade: stopped. Every submission graded so far has its report in {} (and its \
+             result in the cache): run the same command again to grade only the rest.\n",
+            out.display()
+        )
+        .into_bytes(),
+    );
+    extern "C" fn stop(_: libc::c_int) {
+        if let Some(m) = STOP_MESSAGE.get() {
+            // SAFETY: write(2) and _exit(2) are async-signal-safe; the message is never
+            // changed once set.
+            unsafe { libc::write(2, m.as_ptr().cast(), m.len()) };
+        }
+        // SAFETY: as above.
+        unsafe { libc::_exit(130) };
+    }
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: installing a handler that only calls async-signal-safe functions.
+        unsafe {
+            libc::signal(
+                signal,
+                stop as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            )
+        };
+    }
+}
+
 /// What `grade` was asked to do besides the problem and the class.
 #[derive(Debug, Clone, Default)]
 pub struct GradeOptions {
@@ -236,16 +270,24 @@ pub fn run(
         .filter(|s| stems.contains_key(&s.name))
         .map(|s| (s.name.clone(), s.path.clone()))
         .collect();
-    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    // On a terminal, a bar with the time so far and an estimate of the rest; elsewhere (a CI
+    // log, a file) one line per finished submission, as it finishes.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if terminal {
         ProgressBar::new(subs.len() as u64)
     } else {
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template("{prefix:>9} [{bar:30}] {pos}/{len} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{prefix:>9} [{bar:30}] {pos}/{len}  {elapsed} elapsed, about {eta} left  {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
     );
+    let started = std::time::Instant::now();
+    let total = subs.len();
+    say_what_a_stop_keeps(out);
     bar.set_prefix("grading");
     let bar = Mutex::new(bar);
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
@@ -277,7 +319,23 @@ pub fn run(
                 ) {
                     write_errors.lock().expect("errors").push(e.0);
                 }
-                bar.lock().expect("bar").inc(1);
+                let bar = bar.lock().expect("bar");
+                bar.inc(1);
+                if !terminal {
+                    eprintln!(
+                        "graded {}/{total} after {:.0} s: {} {}",
+                        bar.position(),
+                        started.elapsed().as_secs_f64(),
+                        names::printable(&report.submission),
+                        if report.is_unresolved() {
+                            "unresolved (labgrade's failure: graded again next run)".to_string()
+                        } else {
+                            let pts =
+                                |x: f64| format!("{x:.2}").trim_end_matches(".00").to_string();
+                            format!("{}/{}", pts(report.score), pts(report.max_score))
+                        }
+                    );
+                }
             }
             Event::Prepared { name } => bar
                 .lock()

@@ -329,6 +329,22 @@ fn grade_skips_notes_and_readmes_in_a_plain_class_and_lists_them() {
     for name in ["report.html", "alice.json", "class.csv"] {
         assert_eq!(mode(name), mode("grades.csv"), "{name}");
     }
+    // Not on a terminal (this test's pipe, a CI log): a line per submission as it finishes.
+    let log = stderr(&labgrade(&[
+        "grade",
+        "nim",
+        c.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--force",
+    ]));
+    for who in ["alice 139/139", "bob "] {
+        assert!(
+            log.lines()
+                .any(|l| l.starts_with("graded ") && l.contains("/2 after ") && l.contains(who)),
+            "{log}"
+        );
+    }
     assert!(
         text.contains("grading a plain class directory: 2 submission(s), 4 other entries skipped"),
         "{text}"
