@@ -1021,7 +1021,7 @@ impl Renderer<'_> {
             details::points(report.max_score)
         );
         let plain_width =
-            format!("{passed} passed, {failed} failed{breakdown}; score {score}").width();
+            format!("{passed} passed, {failed} failed{notes}{breakdown}; score {score}").width();
         let score = self.p.paint(&score, Style::PLAIN.bold());
         if plain_width <= WRAP_WIDTH {
             out.push(format!("{counts}{breakdown}; score {score}"));
