@@ -229,13 +229,7 @@ fn summary_markdown(report: &SubmissionReport) -> String {
         details::points(visible.iter().map(|c| c.score).sum()),
         details::points(visible.iter().map(|c| c.max_score).sum())
     ));
-    let later = report.cases.len() - visible.len();
-    if later > 0 {
-        out.push_str(&format!(
-            " {later} more {} graded and shown as your course releases them.",
-            if later == 1 { "case is" } else { "cases are" }
-        ));
-    }
+    out.push_str(&not_shown_yet(report));
     if let Some(build) = &report.build {
         let state = match (build.ok, build.warnings) {
             (false, _) => Some("failed".to_string()),
@@ -253,6 +247,44 @@ fn summary_markdown(report: &SubmissionReport) -> String {
         }
     }
     out
+}
+
+/// What the student is told of the cases not shown now, as Gradescope treats each
+/// visibility: `after_due_date` cases appear after the due date, `after_published` ones when
+/// the instructor publishes grades, `hidden` ones never (and while any case is hidden,
+/// Gradescope hides the student's total too). Empty when every case is visible.
+fn not_shown_yet(report: &SubmissionReport) -> String {
+    let count = |v: Visibility| report.cases.iter().filter(|c| c.visibility == v).count();
+    let (due, published, hidden) = (
+        count(Visibility::AfterDueDate),
+        count(Visibility::AfterPublished),
+        count(Visibility::Hidden),
+    );
+    let later = due + published + hidden;
+    if later == 0 {
+        return String::new();
+    }
+    let mut when = Vec::new();
+    if due > 0 {
+        when.push(format!("{due} shown after the due date"));
+    }
+    if published > 0 {
+        when.push(format!(
+            "{published} when your instructor publishes the grades"
+        ));
+    }
+    if hidden > 0 {
+        when.push(format!("{hidden} never shown"));
+    }
+    let mut said = format!(
+        " {later} more {} graded: {}.",
+        if later == 1 { "case is" } else { "cases are" },
+        when.join(", ")
+    );
+    if hidden > 0 {
+        said.push_str(" While a case is hidden, Gradescope does not show your total score.");
+    }
+    said
 }
 
 /// `body` in a code fence longer than any backtick run inside it, so student output cannot
@@ -389,8 +421,28 @@ mod tests {
         assert!(out.contains("2 of 6 visible cases passed"), "{out}");
         assert!(out.contains("Score on them: 2 / 6."), "{out}");
         assert!(
-            out.contains("2 more cases are graded and shown as your course releases them"),
+            out.contains("2 more cases are graded: 2 never shown.")
+                && out.contains("Gradescope does not show your total score"),
             "{out}"
+        );
+        // Released cases are said as Gradescope releases them, with no word of a total.
+        let mut later = report.clone();
+        for (c, v) in later
+            .cases
+            .iter_mut()
+            .filter(|c| c.visibility == Visibility::Hidden)
+            .zip([Visibility::AfterDueDate, Visibility::AfterPublished])
+        {
+            c.visibility = v;
+        }
+        let released = to_gradescope(&later);
+        let said = released["output"].as_str().unwrap();
+        assert!(
+            said.contains(
+                "2 more cases are graded: 1 shown after the due date, 1 when your instructor \
+                 publishes the grades."
+            ) && !said.contains("total score"),
+            "{said}"
         );
         assert!(!out.contains("secret"), "{out}");
         let hidden: Vec<&Value> = v["tests"]
