@@ -186,6 +186,18 @@ fn merged_order(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
     order
 }
 
+/// A submission as the summary table names it: its name, and the student's beside it when
+/// the class export or roster gives one (`alice (Alice Liddell)`).
+fn who(r: &SubmissionReport) -> String {
+    let submission = names::printable(&r.submission);
+    match r.handed_in.student_name.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() && name != r.submission => {
+            format!("{submission} ({})", names::printable(name))
+        }
+        _ => submission,
+    }
+}
+
 /// An aligned table for the terminal: submission, `score/max`, percent and a compact verdict
 /// breakdown (`40 pass, 3 fail, 1 stack-overflow`), sorted by name, then a `mean` line with
 /// the mean score and percent and how many submissions passed every case. An unresolved
@@ -200,7 +212,7 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
     for r in &reports {
         if r.is_unresolved() {
             rows.push([
-                names::printable(&r.submission),
+                who(r),
                 format!("-/{}", details::points(r.max_score)),
                 "-".into(),
                 format!("unresolved: {}", details::verdict_breakdown(r)),
@@ -210,7 +222,7 @@ pub fn summary_table(reports: &[SubmissionReport], color: bool) -> String {
         }
         let pct = details::percent(r.score, r.max_score);
         rows.push([
-            names::printable(&r.submission),
+            who(r),
             format!(
                 "{}/{}",
                 details::points(r.score),
@@ -568,16 +580,30 @@ mod tests {
         let text = summary_table(&class(), false);
         assert!(!text.contains('\x1b'));
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "submission  score  percent  verdicts");
+        assert_eq!(lines[0], "submission     score  percent  verdicts");
         assert_eq!(
             lines[1],
-            "alice         2/6    33.3%  1 pass, 2 fail, 1 stack-overflow (as expected), \
+            "alice            2/6    33.3%  1 pass, 2 fail, 1 stack-overflow (as expected), \
              1 build-error, 1 not-observable"
         );
-        assert_eq!(lines[2], "zoe           2/2   100.0%  2 pass");
+        // The student's name beside the submission, where the export gives one.
+        assert_eq!(lines[2], "zoe (Zoe Zed)    2/2   100.0%  2 pass");
         assert_eq!(
             lines[3],
-            "mean          2/4    66.7%  2 submissions, 1 passed every case"
+            "mean             2/4    66.7%  2 submissions, 1 passed every case"
+        );
+    }
+
+    #[test]
+    fn summary_table_names_no_student_where_none_is_known_or_the_name_is_the_submission() {
+        let mut reports = class();
+        reports[0].handed_in.student_name = Some("zoe".into());
+        let text = summary_table(&reports, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[2].starts_with("zoe  "), "{text}");
+        assert!(
+            !text.contains('('.to_string().as_str()) || !text.contains("(zoe)"),
+            "{text}"
         );
     }
 

@@ -476,7 +476,12 @@ impl<'a> Class<'a> {
                             @let name = inert(&r.submission);
                             @let id = inert(r.student_id());
                             tr data-submission=(name) {
-                                td data-sort=(name) { (self.link(i)) }
+                                td data-sort=(name) {
+                                    (self.link(i))
+                                    @if let Some(student) = r.handed_in.student_name.as_deref().filter(|n| !n.trim().is_empty() && *n != r.submission) {
+                                        " " span.student-name { "(" (inert(student)) ")" }
+                                    }
+                                }
                                 td.student-id data-sort=(id) { (id) }
                                 td.num.score data-sort=(if r.is_unresolved() { -1.0 } else { r.score }) {
                                     @if r.is_unresolved() { "withheld" } @else { (details::points(r.score)) }
