@@ -31,6 +31,73 @@ fn write_reports(
     Ok(())
 }
 
+/// How grading shows its progress: on a terminal, a bar with the time so far and an
+/// estimate of the rest, naming the last submission prepared (builds and runs overlap: a
+/// wave runs while the next builds); elsewhere (a CI log, a file), a line per submission as
+/// it finishes.
+struct Progress {
+    bar: ProgressBar,
+    terminal: bool,
+    started: std::time::Instant,
+    total: usize,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let bar = if terminal {
+            ProgressBar::new(total as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>9} [{bar:30}] {pos}/{len}  {elapsed} elapsed, about {eta} left  {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_prefix("grading");
+        Progress {
+            bar,
+            terminal,
+            started: std::time::Instant::now(),
+            total,
+        }
+    }
+
+    fn prepared(&self, name: &str) {
+        self.bar.set_message(names::printable(name));
+    }
+
+    fn graded(&self, report: &SubmissionReport) {
+        self.bar.inc(1);
+        if self.terminal {
+            return;
+        }
+        let score = if report.is_unresolved() {
+            "unresolved (labgrade's failure: graded again next run)".to_string()
+        } else {
+            format!(
+                "{}/{}",
+                crate::report::points(report.score),
+                crate::report::points(report.max_score)
+            )
+        };
+        eprintln!(
+            "graded {}/{} after {:.0} s: {} {score}",
+            self.bar.position(),
+            self.total,
+            self.started.elapsed().as_secs_f64(),
+            names::printable(&report.submission),
+        );
+    }
+
+    fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
 /// The words a stop (Ctrl-C) prints: what was kept and how to go on.
 static STOP_MESSAGE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
 
@@ -270,26 +337,8 @@ pub fn run(
         .filter(|s| stems.contains_key(&s.name))
         .map(|s| (s.name.clone(), s.path.clone()))
         .collect();
-    // On a terminal, a bar with the time so far and an estimate of the rest; elsewhere (a CI
-    // log, a file) one line per finished submission, as it finishes.
-    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = if terminal {
-        ProgressBar::new(subs.len() as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>9} [{bar:30}] {pos}/{len}  {elapsed} elapsed, about {eta} left  {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    let started = std::time::Instant::now();
-    let total = subs.len();
     say_what_a_stop_keeps(out);
-    bar.set_prefix("grading");
-    let bar = Mutex::new(bar);
+    let progress = Mutex::new(Progress::new(subs.len()));
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
     let stamp = |report: &mut SubmissionReport| {
         let identity = who.get(&report.submission);
@@ -319,31 +368,12 @@ pub fn run(
                 ) {
                     write_errors.lock().expect("errors").push(e.0);
                 }
-                let bar = bar.lock().expect("bar");
-                bar.inc(1);
-                if !terminal {
-                    eprintln!(
-                        "graded {}/{total} after {:.0} s: {} {}",
-                        bar.position(),
-                        started.elapsed().as_secs_f64(),
-                        names::printable(&report.submission),
-                        if report.is_unresolved() {
-                            "unresolved (labgrade's failure: graded again next run)".to_string()
-                        } else {
-                            let pts =
-                                |x: f64| format!("{x:.2}").trim_end_matches(".00").to_string();
-                            format!("{}/{}", pts(report.score), pts(report.max_score))
-                        }
-                    );
-                }
+                progress.lock().expect("progress").graded(&report);
             }
-            Event::Prepared { name } => bar
-                .lock()
-                .expect("bar")
-                .set_message(names::printable(&name)),
+            Event::Prepared { name } => progress.lock().expect("progress").prepared(&name),
         }
     });
-    bar.into_inner().expect("bar").finish_and_clear();
+    progress.into_inner().expect("progress").finish();
     if let Some(e) = write_errors.into_inner().expect("errors").first() {
         return Err(CliError(e.clone()));
     }

@@ -39,4 +39,6 @@ pub mod terminal;
 pub(crate) mod test_helpers;
 pub mod visible;
 
+/// Points as every report writes them (`1`, `0.5`, `2.33`).
+pub(crate) use details::points;
 pub use model::*;
