@@ -416,7 +416,7 @@ fn compare_items(
                     {
                         hidden.push(format!(
                             "`{function}` is compiled without labgrade's counting hooks (your \
-                             source opts it out: `no_instrument_function` or a pragma), so the \
+                             source keeps it out: `no_instrument_function`, a pragma or a `#line`), so the \
                              calls this case grades cannot be seen and it cannot pass: compile \
                              it like the rest of your code"
                         ));
