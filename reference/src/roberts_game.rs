@@ -466,7 +466,7 @@ impl Check {
     }
 }
 
-/// The operations of labgrade's game driver (`specs/lib/lg_game_driver.h`), in order.
+/// The operations of labgrade's game driver (`specs/lib/lg_game_driver.cpp`), in order.
 pub mod op {
     /// `begin()`.
     pub const BEGIN: usize = 0;
@@ -478,7 +478,9 @@ pub mod op {
     pub const MOVE: usize = 3;
     /// `step()`.
     pub const STEP: usize = 4;
-    /// `restored(k, same, how)`.
+    /// `restored(k, before, after, how)`: the digests of the state before and after
+    /// `MakeMove`/`RetractMove` of move `k` (labgrade compares them), and how they were
+    /// taken (0: the state's bytes, 1: what the game's functions answer).
     pub const RESTORED: usize = 5;
     /// `best(found, rating)`.
     pub const BEST: usize = 6;
@@ -597,7 +599,7 @@ pub fn drive(rules: &Rules, check: Check, tell: &mut dyn FnMut(usize, [i64; 4]) 
                     Check::Moves | Check::GameOver => {}
                     Check::MakeRetract => {
                         for k in 0..list.len() {
-                            tell(op::RESTORED, [k as i64, 1, 0, 0]);
+                            tell(op::RESTORED, [k as i64, 0, 0, 0]);
                         }
                     }
                     Check::BestMove | Check::OwnSearch => {

@@ -106,6 +106,12 @@ pub struct BuildRecipes {
     /// student's own (Roberts' game side: their `stateT` and `moveT`).
     #[serde(default)]
     pub unity: Option<String>,
+    /// A C++ file in `specs/<problem>/` compiled on its own (no student header, macro or
+    /// include path; hidden visibility) and linked with the unity object: labgrade's driver,
+    /// which reaches the student's code only through the functions the unity file defines,
+    /// so that nothing of the student's can rewrite it.
+    #[serde(default)]
+    pub unity_driver: Option<String>,
     /// A C++ file in `specs/<problem>/` with its own `main`, linked with the student's sources
     /// (less `sanitizer_excludes`) under AddressSanitizer/LeakSanitizer: the program that
     /// cases with `run = "sanitizer"` execute.
@@ -164,6 +170,7 @@ impl Default for BuildRecipes {
             driver: None,
             cpp_adapter: None,
             unity: None,
+            unity_driver: None,
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
@@ -457,6 +464,7 @@ impl ProblemSpec {
             ("driver", &spec.build.driver),
             ("cpp_adapter", &spec.build.cpp_adapter),
             ("unity", &spec.build.unity),
+            ("unity_driver", &spec.build.unity_driver),
             ("sanitizer_main", &spec.build.sanitizer_main),
         ] {
             if let Some(f) = file {

@@ -102,11 +102,16 @@ fn kept_out_of_counting(objs: &[PathBuf], graded: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Writes, in the build directory `w`, the unit that compiles the game driver `unity`
+/// Writes, in the build directory `w`, the unit that compiles the game adapter `unity`
 /// with its namespace named for these sources (a digest of `files`): a name the student's
-/// code cannot know, so it cannot declare into it what the driver would call instead of
-/// its own functions. The name is defined after their code, which never sees it.
-fn named_driver_unit(w: &Path, files: &[PathBuf], unity: &Path) -> Result<PathBuf, String> {
+/// code cannot know, so it cannot declare into it. The name is defined after their code,
+/// which never sees it; the driver compiled apart is given the same name. Returns the unit
+/// and the name.
+fn named_driver_unit(
+    w: &Path,
+    files: &[PathBuf],
+    unity: &Path,
+) -> Result<(PathBuf, String), String> {
     let mut h = Sha256::new();
     for f in files {
         h.update(std::fs::read(f).unwrap_or_default());
@@ -117,16 +122,46 @@ fn named_driver_unit(w: &Path, files: &[PathBuf], unity: &Path) -> Result<PathBu
         .take(12)
         .map(|b| format!("{b:02x}"))
         .collect();
+    let namespace = format!("lg_game_side_{digest}");
     let named = w.join("lg_unity.cpp");
     std::fs::write(
         &named,
         format!(
-            "#define LG_DRIVER_NS lg_game_side_{digest}\n#include \"{}\"\n",
+            "#define LG_DRIVER_NS {namespace}\n#include \"{}\"\n",
             unity.display()
         ),
     )
     .map_err(|e| e.to_string())?;
-    Ok(named)
+    Ok((named, namespace))
+}
+
+/// The compile of labgrade's game driver `driver`, on its own: only labgrade's headers
+/// (`lib_dir`), no student source, header, macro or include path, every symbol hidden but
+/// the worker's entry points. It reaches the student's game only through the adapter's
+/// functions in `namespace`. It is labgrade's own code: a failure is labgrade's.
+fn unity_driver_compile(
+    compiler: &str,
+    driver: &Path,
+    lib_dir: &Path,
+    namespace: &str,
+    obj: &Path,
+) -> Command {
+    let mut cmd = Command::new(compiler);
+    cmd.args([
+        "-std=c++11",
+        "-fPIC",
+        "-c",
+        "-O2",
+        "-w",
+        "-fvisibility=hidden",
+    ])
+    .arg(format!("-DLG_DRIVER_NS={namespace}"))
+    .arg("-I")
+    .arg(lib_dir)
+    .arg(driver)
+    .arg("-o")
+    .arg(obj);
+    cmd
 }
 
 /// How a source is compiled: with the counting hooks (and [`counting_defines`]), with the
@@ -1599,8 +1634,9 @@ fn build_c_family_in(
             out.output.push_str(&why);
             return Ok(out);
         }
-        // The driver's namespace is named for these sources (see `named_driver_unit`).
-        let named = named_driver_unit(w, &files, &spec_dir.join(unity)).map_err(machine)?;
+        // The adapter's namespace is named for these sources (see `named_driver_unit`).
+        let (named, namespace) =
+            named_driver_unit(w, &files, &spec_dir.join(unity)).map_err(machine)?;
         let mut cmd = unity_cmd(&UNITY_FLAGS[..]);
         let step = run(cmd.arg(&named).arg("-o").arg(&obj), &mut out)?;
         if !step.ok {
@@ -1613,11 +1649,26 @@ fn build_c_family_in(
             ));
             return Ok(out);
         }
+        let mut lib_objs = vec![obj];
+        if let Some(driver) = &spec.build.unity_driver {
+            let dobj = helper_dir.join("unity_driver.o");
+            let path = spec_dir.join(driver);
+            let mut cmd =
+                unity_driver_compile(&spec.build.cpp.compiler, &path, &lib_dir, &namespace, &dobj);
+            let step = run(&mut cmd, &mut out)?;
+            if !step.ok {
+                return Err(machine(format!(
+                    "labgrade's game driver {driver} does not compile:\n{}",
+                    step.output
+                )));
+            }
+            lib_objs.push(dobj);
+        }
         let lib = w.join("submission.so");
         let step = run(
             Command::new(&spec.build.cpp.compiler)
                 .args(["-shared", "-Wl,-z,defs"])
-                .arg(&obj)
+                .args(&lib_objs)
                 .arg("-lm")
                 .arg("-o")
                 .arg(&lib),
@@ -1987,6 +2038,8 @@ fn build_crate(
     // Counted first (see RUST_COUNTING_FLAGS); a crate that does not build so is built as
     // it is, and its calls are then not observable.
     let mut counted = false;
+    // The counted build's output, where it failed and the plain one is still to be tried.
+    let mut counting_failed = None;
     let step = match &counting {
         Ok(env) => {
             let step = cargo_build(env);
@@ -1997,6 +2050,7 @@ fn build_crate(
                 // The jail failed or the build ran out of time: building again would too.
                 step
             } else {
+                counting_failed = Some(step.output);
                 let _ = std::fs::remove_dir_all(&target);
                 cargo_build(&[])
             }
@@ -2063,14 +2117,21 @@ fn build_crate(
     }
     if counted {
         out.instrumented = out.library.clone();
-    } else {
-        out.instrumented_note = Some(match counting {
-            Ok(_) => "the crate does not build with labgrade's counting (rustc's \
-                      -Z instrument-mcount): it was built as it is, and its calls are not \
-                      observable"
-                .into(),
-            Err(e) => format!("labgrade's counting hooks are not available: {e}"),
-        });
+    } else if let Some(failed) = counting_failed {
+        // The two builds differ only by labgrade's flags, which no honest crate depends
+        // on: a crate that builds plainly but not counted tells them apart on purpose (a
+        // build script reading the flags, a cfg on them), so its counted cases fail.
+        out.counting_hidden = true;
+        out.instrumented_note = Some(format!(
+            "your crate builds, but not in labgrade's counting build (the same build with \
+             rustc's -Z instrument-mcount), so none of its calls can be counted: what tells \
+             the two builds apart is in your crate{}",
+            first_error(&failed)
+                .map(|e| format!(" ({e})"))
+                .unwrap_or_default()
+        ));
+    } else if let Err(e) = counting {
+        out.instrumented_note = Some(format!("labgrade's counting hooks are not available: {e}"));
     }
     out
 }

@@ -1,8 +1,10 @@
-//! A judge the student's code cannot rewrite. In a unity build (the game-side problems)
-//! labgrade's driver is compiled after the student's sources, in one translation unit, so a
-//! macro of theirs would change the driver: `#define memcmp(...) 0` made a RetractMove that
-//! does not restore the state pass, `#define FindBestMove(...)` made "your FindBestMove"
-//! labgrade's own search.
+//! A friendlier message, not the boundary. In a unity build (the game-side problems)
+//! labgrade's adapter is compiled after the student's sources, in one translation unit (it
+//! must see their `stateT` and `moveT`), so a macro of theirs would change what it calls:
+//! `#define FindBestMove(...)` once made "your FindBestMove" labgrade's own search. The
+//! judge itself (the driver, `specs/lib/lg_game_driver.cpp`) is compiled apart and decides
+//! nothing in the student's translation unit; this guard says why a macro over the adapter's
+//! names cannot stand, naming it, instead of grading what it would do.
 //!
 //! Before that compile, the student's sources are preprocessed alone (`-E -dD`, in the build
 //! jail, with exactly the unity compile's flags, so that no predefined macro tells the two
@@ -10,7 +12,7 @@
 //! theirs, by the preprocessor's own record of which file it is in, not by a name `#line`
 //! can give) is theirs. A source that cannot be preprocessed so is refused: the guard never
 //! fails open. Any of those that names an identifier of the
-//! driver's files (the unity file and the headers of labgrade's it includes, read here:
+//! adapter's files (the unity file and the headers of labgrade's it includes, read here:
 //! they are labgrade's own) refuses the build, naming the macro, where it is, and what to
 //! do. Macros of the system's and labgrade's headers are not the student's and never count.
 
@@ -204,9 +206,9 @@ pub fn refusal(macros: &[StudentMacro], driver: &BTreeSet<String>) -> Option<Str
         })
         .collect();
     Some(format!(
-        "your code {} a macro named like something labgrade's game driver uses, and the \
-         driver is compiled after your code, so the macro would change how labgrade judges \
-         you:\n{}\nRename the macro (or make it a constant or a function): labgrade grades \
+        "your code {} a macro named like something labgrade's game adapter uses, and the \
+         adapter is compiled after your code, so the macro would change what labgrade calls \
+         in your game:\n{}\nRename the macro (or make it a constant or a function): labgrade grades \
          only what your functions do.\n",
         if hits.iter().all(|m| m.undef) {
             "undefines"

@@ -240,3 +240,113 @@ fn a_world_host_that_dies_is_labgrades_failure_never_the_students() {
     let (code, r) = check("roberts-nim-game", "book-cpp", &[]);
     assert_eq!(code, Some(0), "{r}");
 }
+
+/// The judge shares nothing with the student's code: labgrade's driver, compiled as the build
+/// compiles it (on its own, labgrade's headers only, hidden visibility), needs from the rest
+/// of the library only the adapter's functions in its namespace, `lg_world` and `dladdr`
+/// (and the C++ runtime's unwinding); and the library exports none of the adapter's or the
+/// driver's own functions, only the worker's four entry points.
+#[test]
+fn the_game_driver_is_compiled_apart_and_reaches_the_student_only_through_the_adapter() {
+    use object::{Object, ObjectSymbol};
+    let dir = tempfile::tempdir().unwrap();
+    let specs = repo().join("specs");
+    let ns = "-DLG_DRIVER_NS=lg_game_side_0123456789ab";
+    let gxx = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new("g++")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    let driver_o = dir.path().join("driver.o");
+    let unity_o = dir.path().join("unity.o");
+    let lib = dir.path().join("game.so");
+    let os = |s: &str| std::ffi::OsString::from(s);
+    gxx(&[
+        &os("-std=c++11"),
+        &os("-fPIC"),
+        &os("-c"),
+        &os("-O2"),
+        &os("-w"),
+        &os("-fvisibility=hidden"),
+        &os(ns),
+        &os("-I"),
+        specs.join("lib").as_os_str(),
+        specs.join("roberts-game/driver.cpp").as_os_str(),
+        &os("-o"),
+        driver_o.as_os_str(),
+    ]);
+    let game = sample_of("roberts-nim-game", "book-cpp").join("nim.cpp");
+    gxx(&[
+        &os("-std=c++11"),
+        &os("-fPIC"),
+        &os("-c"),
+        &os("-O2"),
+        &os("-w"),
+        &os(ns),
+        &os("-I"),
+        specs.join("lib").as_os_str(),
+        &os("-include"),
+        game.as_os_str(),
+        specs.join("roberts-game/unity.cpp").as_os_str(),
+        &os("-o"),
+        unity_o.as_os_str(),
+    ]);
+    gxx(&[
+        &os("-shared"),
+        &os("-Wl,-z,defs"),
+        unity_o.as_os_str(),
+        driver_o.as_os_str(),
+        &os("-o"),
+        lib.as_os_str(),
+    ]);
+
+    let bytes = std::fs::read(&driver_o).unwrap();
+    let obj = object::File::parse(&*bytes).unwrap();
+    let needed: Vec<String> = obj
+        .symbols()
+        .filter(|s| s.is_undefined() && !s.name().unwrap_or("").is_empty())
+        .map(|s| s.name().unwrap().to_string())
+        .collect();
+    let runtime = [
+        "_Unwind_Resume",
+        "__gxx_personality_v0",
+        "_GLOBAL_OFFSET_TABLE_",
+    ];
+    let foreign: Vec<&String> = needed
+        .iter()
+        .filter(|n| {
+            !(n.contains("lg_game_side_0123456789ab3abi")
+                || *n == "lg_world"
+                || *n == "dladdr"
+                || runtime.contains(&n.as_str()))
+        })
+        .collect();
+    assert!(foreign.is_empty(), "the driver needs {foreign:?}");
+    assert!(
+        needed.iter().any(|n| n.contains("3abi")),
+        "the scan sees the adapter's functions: {needed:?}"
+    );
+
+    let bytes = std::fs::read(&lib).unwrap();
+    let so = object::File::parse(&*bytes).unwrap();
+    let exported: Vec<String> = so
+        .dynamic_symbols()
+        .filter(|s| s.is_definition())
+        .map(|s| s.name().unwrap_or("").to_string())
+        .collect();
+    for entry in [
+        "lg_moves",
+        "lg_make_retract",
+        "lg_best_move",
+        "lg_own_search",
+    ] {
+        assert!(exported.iter().any(|n| n == entry), "{entry}: {exported:?}");
+    }
+    let leaked: Vec<&String> = exported
+        .iter()
+        .filter(|n| n.contains("lg_game_side"))
+        .collect();
+    assert!(leaked.is_empty(), "exported: {leaked:?}");
+}

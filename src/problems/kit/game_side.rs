@@ -1,9 +1,11 @@
 //! Roberts' game side (seed 000, Figure 7-6, exercises 10 to 12): the student writes the game
 //! part (`stateT`, `moveT`, `NewGame`, `GenerateMoveList`, `MakeMove`, ...) and labgrade
-//! supplies the book's general part. `specs/lib/lg_game_driver.h`, compiled into the same
-//! translation unit as the student's sources, reaches positions only through the student's
-//! own `NewGame`, the moves their `GenerateMoveList` lists and their `MakeMove`, and tells
-//! this world what it sees; the world steers it from position to position.
+//! supplies the book's general part. labgrade's driver (`specs/lib/lg_game_driver.cpp`,
+//! compiled apart from the student's code) reaches positions only through the student's own
+//! `NewGame`, the moves their `GenerateMoveList` lists and their `MakeMove` (called by the
+//! adapter compiled after their sources, `specs/lib/lg_game_adapter.h`), and tells this world
+//! what it sees; the world steers it from position to position. Whether `RetractMove`
+//! restored the state is decided here, from the digests the driver reports before and after.
 //!
 //! The [`Explorer`] knows the canonical game ([`Game`]): it reads the student's moves through
 //! the [`Encoding`] that fits their list at the start, walks every reachable position once
@@ -291,7 +293,10 @@ impl World for Explorer {
                     if full {
                         e.insert("flooded".into(), json!(true));
                     } else if let Some(a) = list.as_array_mut() {
-                        a.push(json!([mv, arg(1), arg(2)]));
+                        // The driver tells the state's digest before and after; whether
+                        // they are the same is decided here, never in the child.
+                        let same = i64::from(arg(1) == arg(2));
+                        a.push(json!([mv, same, arg(3)]));
                     }
                 }
                 0

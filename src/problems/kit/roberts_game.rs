@@ -1,6 +1,7 @@
 //! Roberts' game side through the kit: exercises 10, 11 and 12 and Figure 7-6's tic-tac-toe,
-//! each a problem whose functions are labgrade's driver (`specs/lib/lg_game_driver.h`)
-//! compiled with the student's game. The driver's [`Explorer`] world keeps what the student's
+//! each a problem whose functions are labgrade's driver (`specs/lib/lg_game_driver.cpp`,
+//! compiled on its own) reaching the student's game through the adapter compiled after their
+//! sources (`specs/lib/lg_game_adapter.h`). The driver's [`Explorer`] world keeps what the student's
 //! functions answer in every position; this module judges it on the canonical game
 //! ([`Rules`]), in the exercise's words.
 

