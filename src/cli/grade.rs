@@ -8,7 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{CliError, Context};
 use crate::exit_codes;
-use crate::report::{csv, github, gradescope, json, junit, names, HandedIn, SubmissionReport};
+use crate::report::{
+    csv, github, gradescope, json, junit, names, HandedIn, Partner, SubmissionReport,
+};
 use crate::runner::{read_class, Class, Event, Roster, Session};
 
 /// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
@@ -155,6 +157,8 @@ struct Identity {
     /// What the export says of the hand-in (lateness, when).
     late: Option<bool>,
     submitted_at: Option<String>,
+    /// The group's other members, and whether the roster knows each.
+    partners: Vec<(Partner, bool)>,
 }
 
 fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identity> {
@@ -163,6 +167,29 @@ fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identi
         .iter()
         .map(|s| {
             let found = roster.and_then(|r| r.find(s));
+            let partners = s
+                .partners
+                .iter()
+                .map(|p| {
+                    let keys = std::iter::once(&p.id).chain(&p.aliases);
+                    match roster.and_then(|r| r.find_any(keys)) {
+                        Some(student) => (
+                            Partner {
+                                id: student.id.clone(),
+                                name: student.name.clone().or_else(|| p.name.clone()),
+                            },
+                            true,
+                        ),
+                        None => (
+                            Partner {
+                                id: p.id.clone(),
+                                name: p.name.clone(),
+                            },
+                            false,
+                        ),
+                    }
+                })
+                .collect();
             let identity = match found {
                 Some(student) => Identity {
                     id: student.id.clone(),
@@ -170,6 +197,7 @@ fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identi
                     on_roster: true,
                     late: s.late,
                     submitted_at: s.submitted_at.clone(),
+                    partners,
                 },
                 None => Identity {
                     id: s.student_id.clone(),
@@ -177,6 +205,7 @@ fn identities(class: &Class, roster: Option<&Roster>) -> BTreeMap<String, Identi
                     on_roster: false,
                     late: s.late,
                     submitted_at: s.submitted_at.clone(),
+                    partners,
                 },
             };
             (s.name.clone(), identity)
@@ -232,6 +261,23 @@ fn write_class_csv(
             reason.into(),
         ])
         .map_err(fail)?;
+        // A group's other members: the same submission, a row each.
+        for (p, on_roster) in &i.partners {
+            let reason = if roster.is_some() && !on_roster {
+                "in a group; not on the roster"
+            } else {
+                "in a group"
+            };
+            w.write_record([
+                text(&s.name),
+                text(&p.id),
+                text(p.name.as_deref().unwrap_or("")),
+                status.into(),
+                format!("{}.json", stems[&s.name]),
+                reason.into(),
+            ])
+            .map_err(fail)?;
+        }
     }
     for s in &class.skipped {
         w.write_record([
@@ -248,6 +294,12 @@ fn write_class_csv(
         .values()
         .filter(|i| i.on_roster)
         .map(|i| i.id.as_str())
+        .chain(
+            who.values()
+                .flat_map(|i| &i.partners)
+                .filter(|(_, on_roster)| *on_roster)
+                .map(|(p, _)| p.id.as_str()),
+        )
         .collect();
     for student in roster.map_or(&[][..], |r| &r.students[..]) {
         if !present.contains(student.id.as_str()) {
@@ -347,6 +399,7 @@ pub fn run(
             student_name: i.name.clone(),
             late: i.late,
             submitted_at: i.submitted_at.clone(),
+            partners: i.partners.iter().map(|(p, _)| p.clone()).collect(),
         });
     };
     // Each report is written as soon as its submission is graded (and its result kept in the

@@ -216,6 +216,10 @@ pub enum Command {
         /// with `labgrade report <dir>/<problem> --text`).
         #[arg(long, value_name = "DIR")]
         reports: Option<PathBuf>,
+        /// Show each build's compiler output (the reference's and every sample's) and every
+        /// mismatch's whole message.
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Write Gradescope's autograder zip: labgrade, the problem and every case, with
     /// setup.sh and run_autograder.
@@ -479,12 +483,16 @@ fn dispatch(ctx: &common::Context, cli: &Cli, color: bool) -> Result<i32, CliErr
             reference,
             junit,
             reports,
+            verbose,
         } => test::run(
             ctx,
             problems,
             reference.as_deref(),
-            junit.as_deref(),
-            reports.as_deref(),
+            test::Outputs {
+                junit: junit.as_deref(),
+                reports: reports.as_deref(),
+                verbose: *verbose,
+            },
         ),
     }
 }

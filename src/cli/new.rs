@@ -100,33 +100,95 @@ fn shell_word(word: &str) -> String {
 /// How the examples' own commands name where they are.
 const EXAMPLES_PLACE: &str = "--problems docs/packages";
 
-/// `text` with the problem name `old` made `new` where it stands as a name (`name =
-/// "sudoku"`, `--problems docs/packages sudoku`), never inside a file name or identifier
-/// (`sudoku.h`, `sudoku_check.c`, `SolveSudoku`).
-fn renamed(text: &str, old: &str, new: &str) -> String {
-    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || "_-.".contains(c));
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(old) {
-        let (before, after) = (
-            rest[..at].chars().next_back(),
-            rest[at + old.len()..].chars().next(),
-        );
-        out.push_str(&rest[..at]);
-        // A sentence's full stop ends a name too.
-        let after_stop = after == Some('.')
-            && rest[at + old.len() + 1..]
-                .chars()
-                .next()
-                .is_none_or(char::is_whitespace);
-        if part(before) || (part(after) && !after_stop) {
-            out.push_str(old);
-        } else {
-            out.push_str(new);
+/// The forms a package's name takes in its files: `subset-sum` in the spec and commands,
+/// `subset_sum` in file names and C identifiers, `SUBSET_SUM` in include guards, `subset sum`
+/// and `Subset sum` in prose, `SubsetSum` in a type's name.
+struct Forms {
+    kebab: String,
+    snake: String,
+    upper: String,
+    words: String,
+    capital: String,
+    pascal: String,
+}
+
+impl Forms {
+    fn of(name: &str) -> Forms {
+        let parts: Vec<&str> = name.split('-').filter(|p| !p.is_empty()).collect();
+        let cap = |p: &str| {
+            let mut c = p.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        };
+        let words = parts.join(" ");
+        Forms {
+            kebab: parts.join("-"),
+            snake: parts.join("_"),
+            upper: parts.join("_").to_ascii_uppercase(),
+            capital: cap(&words),
+            words,
+            pascal: parts.iter().map(|p| cap(p)).collect(),
         }
-        rest = &rest[at + old.len()..];
     }
-    out.push_str(rest);
+
+    /// (old, new) pairs, longest first, so that a longer form is never cut by a shorter.
+    fn pairs<'a>(old: &'a Forms, new: &'a Forms) -> Vec<(&'a str, &'a str)> {
+        let mut pairs = vec![
+            (old.kebab.as_str(), new.kebab.as_str()),
+            (old.snake.as_str(), new.snake.as_str()),
+            (old.upper.as_str(), new.upper.as_str()),
+            (old.words.as_str(), new.words.as_str()),
+            (old.capital.as_str(), new.capital.as_str()),
+            (old.pascal.as_str(), new.pascal.as_str()),
+        ];
+        pairs.sort_by_key(|(o, _)| std::cmp::Reverse(o.len()));
+        pairs.dedup_by_key(|(o, _)| *o);
+        pairs
+    }
+}
+
+/// `text` with the package name `old` made `new` in each of its forms ([`Forms`]) wherever
+/// it stands as a whole word: `name = "sudoku"`, `sudoku.h`, `sudoku_check.c`, `SUDOKU_H`,
+/// "a sudoku", never inside a longer identifier (`SolveSudoku`: the graded functions are the
+/// instructor's to rename). A one-word name, the same in the spec and in a file name, takes
+/// the new name's file form (`my_puzzle`) where it is part of a file name or identifier
+/// (followed by `_` or an extension), its spec form (`my-puzzle`) elsewhere.
+fn renamed(text: &str, old: &str, new: &str) -> String {
+    let (o, n) = (Forms::of(old), Forms::of(new));
+    let pairs = Forms::pairs(&o, &n);
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    'scan: while at < text.len() {
+        let rest = &text[at..];
+        let before = text[..at].chars().next_back();
+        if !alnum(before) {
+            for (from, to) in &pairs {
+                let Some(tail) = rest.strip_prefix(from) else {
+                    continue;
+                };
+                let mut after = tail.chars();
+                let next = after.next();
+                if alnum(next) {
+                    continue;
+                }
+                // An extension (`.h`), or `_` going on: a file name or an identifier.
+                let in_file_name = next == Some('_') || (next == Some('.') && alnum(after.next()));
+                let to = if *from == o.kebab && in_file_name {
+                    n.snake.as_str()
+                } else {
+                    to
+                };
+                out.push_str(to);
+                at += from.len();
+                continue 'scan;
+            }
+        }
+        let c = rest.chars().next().expect("not at the end");
+        out.push(c);
+        at += c.len_utf8();
+    }
     out
 }
 
@@ -137,7 +199,8 @@ fn write(from: &Dir<'_>, base: &Path, to: &Path, names: &Names<'_>) -> Result<()
     std::fs::create_dir_all(to).map_err(|e| io(to, e))?;
     for entry in from.entries() {
         let rel = entry.path().strip_prefix(base).unwrap_or(entry.path());
-        let path = to.join(rel);
+        // File names are renamed as the texts that name them are (`sudoku.h`).
+        let path = to.join(renamed(&rel.to_string_lossy(), names.old, names.new));
         match entry {
             DirEntry::Dir(d) => write(d, base, to, names)?,
             DirEntry::File(f) => {
@@ -162,17 +225,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_name_is_renamed_where_it_stands_as_a_name() {
-        let text = "name = \"sudoku\"\n#include \"sudoku.h\"\nsudoku_check.c SolveSudoku \
-                    test sudoku\nsolves a sudoku.\n";
+    fn the_name_is_renamed_in_every_form_where_it_stands_as_a_word() {
+        let text = "name = \"sudoku\"\n#include \"sudoku.h\"\n#ifndef SUDOKU_H\nsudoku_check.c \
+                    SolveSudoku test sudoku\nsolves a sudoku.\nSudoku rules\n";
         assert_eq!(
             renamed(text, "sudoku", "my-puzzle"),
-            "name = \"my-puzzle\"\n#include \"sudoku.h\"\nsudoku_check.c SolveSudoku \
-             test my-puzzle\nsolves a my-puzzle.\n"
+            "name = \"my-puzzle\"\n#include \"my_puzzle.h\"\n#ifndef MY_PUZZLE_H\n\
+             my_puzzle_check.c SolveSudoku test my-puzzle\nsolves a my-puzzle.\nMy puzzle rules\n"
         );
+        let text = "# subset sum\ntitle = \"Subset sum: ...\"\nlabgrade test subset-sum\n\
+                    #include \"subset_sum.h\"\n#define SUBSET_SUM_H\nSubsetSumSolver CanMakeSum\n\
+                    subset-summer";
         assert_eq!(
-            renamed("subset-sum subset_sum.h", "subset-sum", "x"),
-            "x subset_sum.h"
+            renamed(text, "subset-sum", "word-sums"),
+            "# word sums\ntitle = \"Word sums: ...\"\nlabgrade test word-sums\n\
+             #include \"word_sums.h\"\n#define WORD_SUMS_H\nSubsetSumSolver CanMakeSum\n\
+             subset-summer"
         );
+        assert_eq!(renamed("subset_sum.c", "subset-sum", "x"), "x.c");
     }
 }

@@ -16,8 +16,9 @@ fn paint(ctx: &Context, code: &str, text: &str) -> String {
     }
 }
 
-/// The lines under a problem's heading (printed when the problem began).
-fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
+/// The lines under a problem's heading (printed when the problem began); with `verbose`,
+/// each build's compiler output and every mismatch's whole message.
+fn print_result(ctx: &Context, r: &ProblemResult, verbose: bool) -> (usize, usize) {
     if let Some(e) = &r.error {
         println!("  {} spec/fixtures: {e}", paint(ctx, "31", "FAIL"));
         return (0, 1);
@@ -32,17 +33,24 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
                 paint(ctx, "32", "ok  "),
                 s.name
             );
+        } else {
+            failed += 1;
+            println!("  {} {}", paint(ctx, "31", "FAIL"), s.name);
+        }
+        if verbose {
+            print_build_output(s);
+        }
+        if s.ok() {
             continue;
         }
-        failed += 1;
-        println!("  {} {}", paint(ctx, "31", "FAIL"), s.name);
         if let Some(e) = &s.error {
             println!("       {e}");
         }
         for m in s.mismatches.iter().take(20) {
             println!("       {}: {}", m.case, m.declared_got());
-            if let Some(first) = m.message.lines().next() {
-                println!("         {first}");
+            let shown = if verbose { usize::MAX } else { 1 };
+            for line in m.message.lines().take(shown) {
+                println!("         {line}");
             }
         }
         if s.mismatches.len() > 20 {
@@ -50,6 +58,40 @@ fn print_result(ctx: &Context, r: &ProblemResult) -> (usize, usize) {
         }
     }
     (passed, failed)
+}
+
+/// A sample's build, as the compiler said it (`-v`), or that it said nothing.
+fn print_build_output(s: &selftest::SampleResult) {
+    let Some(build) = s.report.as_ref().and_then(|r| r.build.as_ref()) else {
+        return;
+    };
+    let output = build.output.trim_end();
+    if output.is_empty() {
+        println!("       build ({}): no compiler output", build.kind);
+        return;
+    }
+    println!("       build ({}), the compiler said:", build.kind);
+    for line in output.lines() {
+        println!("         {line}");
+    }
+}
+
+/// A package with nothing but its reference: `labgrade test` proves nothing about how it
+/// grades students.
+fn warn_without_samples(ctx: &Context, r: &ProblemResult) {
+    let package = crate::package::get(&r.problem);
+    if r.error.is_some() || r.samples.iter().any(|s| s.name != "reference") {
+        return;
+    }
+    if let Some(p) = package {
+        println!(
+            "  {} no samples: add {}/<name>/ with a submission and its expect.toml (a correct \
+             one, and one per mistake you expect), or labgrade test checks only the \
+             reference and never how students are graded",
+            paint(ctx, "33", "warning:"),
+            p.dir.join("samples").display()
+        );
+    }
 }
 
 /// Writes each sample's JSON report as `<dir>/<sample>.json`.
@@ -69,15 +111,25 @@ fn write_reports(dir: &Path, r: &ProblemResult) -> Result<(), CliError> {
     Ok(())
 }
 
+/// What `labgrade test` writes besides its lines.
+pub struct Outputs<'a> {
+    /// `--junit FILE`.
+    pub junit: Option<&'a Path>,
+    /// `--reports DIR`.
+    pub reports: Option<&'a Path>,
+    /// `-v`: each build's compiler output, whole messages.
+    pub verbose: bool,
+}
+
 /// Tests the named problems (all when none); exit 0 iff everything is as declared, 2 when a
 /// spec or fixture is invalid (as `check` and `grade` exit on the same input).
 pub fn run(
     ctx: &Context,
     problems: &[String],
     reference: Option<&Path>,
-    junit_out: Option<&Path>,
-    reports_out: Option<&Path>,
+    outputs: Outputs<'_>,
 ) -> Result<i32, CliError> {
+    let (junit_out, reports_out) = (outputs.junit, outputs.reports);
     let root = ctx.root()?;
     let options = ctx.session_options()?;
     let names = if problems.is_empty() && !crate::package::all().is_empty() {
@@ -131,7 +183,8 @@ pub fn run(
         if let Some(dir) = reports_out {
             write_reports(&dir.join(name), &r)?;
         }
-        let (p, f) = print_result(ctx, &r);
+        let (p, f) = print_result(ctx, &r, outputs.verbose);
+        warn_without_samples(ctx, &r);
         passed += p;
         failed += f;
         results.push(r);

@@ -159,6 +159,12 @@ pub fn write_gradebook<W: std::io::Write>(
             );
         }
         out.write_record(&row)?;
+        // A group's other members: the same grade, a row each under their own id and name.
+        for partner in &report.handed_in.partners {
+            row[0] = names::spreadsheet_text(&partner.id);
+            row[6] = names::spreadsheet_text(partner.name.as_deref().unwrap_or(""));
+            out.write_record(&row)?;
+        }
     }
     out.flush()?;
     Ok(())
@@ -190,11 +196,9 @@ fn merged_order(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
 /// the class export or roster gives one (`alice (Alice Liddell)`).
 fn who(r: &SubmissionReport) -> String {
     let submission = names::printable(&r.submission);
-    match r.handed_in.student_name.as_deref().map(str::trim) {
-        Some(name) if !name.is_empty() && name != r.submission => {
-            format!("{submission} ({})", names::printable(name))
-        }
-        _ => submission,
+    match r.handed_in_by() {
+        Some(people) => format!("{submission} ({})", names::printable(&people)),
+        None => submission,
     }
 }
 
@@ -391,6 +395,7 @@ mod tests {
             student_name: Some("Zoe Zed".into()),
             late: Some(true),
             submitted_at: Some("2026-11-20 23:59:59 -0800".into()),
+            partners: Vec::new(),
         };
         vec![zoe, sample_report()]
     }
@@ -605,6 +610,46 @@ mod tests {
             !text.contains('('.to_string().as_str()) || !text.contains("(zoe)"),
             "{text}"
         );
+    }
+
+    /// A Gradescope group: every member gets a gradebook row of their own (their id, their
+    /// name, the same grade) and is named in the summary.
+    #[test]
+    fn every_member_of_a_group_gets_a_row_and_a_name() {
+        let mut reports = class();
+        reports[0].handed_in.partners = vec![
+            crate::report::Partner {
+                id: "1906".into(),
+                name: Some("Grace Hopper".into()),
+            },
+            crate::report::Partner {
+                id: "a2".into(),
+                name: None,
+            },
+        ];
+        let text = gradebook(&reports, false);
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains(",zoe,")).collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        assert!(
+            rows[0].starts_with("Z0E,zoe,2,2,100.00,graded,Zoe Zed,"),
+            "{text}"
+        );
+        assert!(
+            rows[1].starts_with("1906,zoe,2,2,100.00,graded,Grace Hopper,"),
+            "{text}"
+        );
+        assert!(rows[2].starts_with("a2,zoe,2,2,100.00,graded,,"), "{text}");
+        // Past the identity, the rows are the same.
+        let tail = |r: &str| r.splitn(8, ',').nth(7).unwrap().to_string();
+        assert_eq!(tail(rows[0]), tail(rows[1]));
+        let table = summary_table(&reports, false);
+        assert!(
+            table.contains("zoe (Zoe Zed & Grace Hopper & a2)"),
+            "{table}"
+        );
+        // Alone, one row.
+        let text = gradebook(&class(), false);
+        assert_eq!(text.lines().filter(|l| l.contains(",zoe,")).count(), 1);
     }
 
     #[test]

@@ -240,6 +240,20 @@ pub struct HandedIn {
     /// When it was handed in, as the export says (Gradescope's `created_at`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submitted_at: Option<String>,
+    /// The group's other members (a Gradescope group submission): each gets the same grade,
+    /// a row of their own in the gradebook.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partners: Vec<Partner>,
+}
+
+/// A member of a group submission other than the one it is filed under.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partner {
+    /// Their id (the roster's when it knows them, else the export's).
+    pub id: String,
+    /// Their name, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// Every case of one submission, scored.
@@ -274,6 +288,28 @@ pub struct SubmissionReport {
 }
 
 impl SubmissionReport {
+    /// Who handed it in, by name where known (a group's members joined by " & ", by id
+    /// where a name is missing), or None when nobody is named or the name is the
+    /// submission's own.
+    pub fn handed_in_by(&self) -> Option<String> {
+        let h = &self.handed_in;
+        let people: Vec<&str> = h
+            .student_name
+            .iter()
+            .map(|n| n.trim())
+            .chain(h.partners.iter().map(|p| {
+                p.name
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or(&p.id)
+            }))
+            .filter(|n| !n.is_empty())
+            .collect();
+        let joined = people.join(" & ");
+        (!joined.is_empty() && joined != self.submission).then_some(joined)
+    }
+
     /// The student the gradebook credits: `student_id`, else the submission's name.
     pub fn student_id(&self) -> &str {
         self.student_id

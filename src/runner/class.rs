@@ -70,6 +70,19 @@ pub struct ClassSubmission {
     pub late: Option<bool>,
     /// When it was handed in, as the export gives it (Gradescope's `created_at`).
     pub submitted_at: Option<String>,
+    /// The group's other members (Gradescope lists every submitter of a group submission).
+    pub partners: Vec<ClassPartner>,
+}
+
+/// Another member of a group submission, as the export names them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassPartner {
+    /// Their sid, else email, else name.
+    pub id: String,
+    /// Their name, when the export gives it.
+    pub name: Option<String>,
+    /// Their other identities, for a roster.
+    pub aliases: Vec<String>,
 }
 
 /// An entry that is not graded, and why.
@@ -243,6 +256,7 @@ fn plain(entries: &[Entry]) -> Class {
             aliases: Vec::new(),
             late: None,
             submitted_at: None,
+            partners: Vec::new(),
         });
     }
     class
@@ -328,22 +342,39 @@ fn gradescope(dir: &Path, entries: &[Entry]) -> Result<Class, String> {
         let student_id = first
             .and_then(Submitter::id)
             .unwrap_or_else(|| e.name.clone());
-        let names: Vec<&str> = people.iter().filter_map(|p| p.name.as_deref()).collect();
-        let mut aliases: Vec<String> = people
-            .iter()
+        let mut aliases: Vec<String> = first
+            .into_iter()
             .flat_map(|p| [p.sid.clone(), p.email.clone(), p.name.clone()])
             .flatten()
             .filter(|a| *a != student_id)
             .collect();
         aliases.dedup();
+        let partners = people
+            .iter()
+            .skip(1)
+            .filter_map(|p| {
+                let id = p.id()?;
+                let aliases = [p.sid.clone(), p.email.clone(), p.name.clone()]
+                    .into_iter()
+                    .flatten()
+                    .filter(|a| *a != id)
+                    .collect();
+                Some(ClassPartner {
+                    id,
+                    name: p.name.clone(),
+                    aliases,
+                })
+            })
+            .collect();
         class.submissions.push(ClassSubmission {
             name: e.name.clone(),
             path: lone_archive(&e.path),
             student_id,
-            student_name: (!names.is_empty()).then(|| names.join(" & ")),
+            student_name: first.and_then(|p| p.name.clone()),
             aliases,
             late: None,
             submitted_at: submitted_at.clone(),
+            partners,
         });
     }
     for folder in metadata.keys().filter(|k| !seen.contains(*k)) {
@@ -468,6 +499,7 @@ fn canvas(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
                 aliases: vec![login],
                 late: Some(late),
                 submitted_at: None,
+                partners: Vec::new(),
             }),
             Err(reason) => class.skipped.push(Skipped { name, reason }),
         }
@@ -533,6 +565,7 @@ fn moodle(entries: &[Entry], assemble: &Path) -> Result<Option<Class>, String> {
                 aliases: Vec::new(),
                 late: None,
                 submitted_at: None,
+                partners: Vec::new(),
             }),
             Err(reason) => class.skipped.push(Skipped { name, reason }),
         }
@@ -728,13 +761,20 @@ submission_104:
         assert_eq!(s[0].student_id, "1815");
         assert_eq!(s[0].student_name.as_deref(), Some("Ada Lovelace"));
         assert!(s[0].aliases.contains(&"ada@example.edu".to_string()));
-        // A group: the first submitter's id (an email when there is no sid), every name.
+        // A group: filed under the first submitter (an email when there is no sid), every
+        // other member a partner with their own id and name, never an alias of the first.
         assert_eq!(s[1].student_id, "alan@example.edu");
+        assert_eq!(s[1].student_name.as_deref(), Some("Alan Turing"));
+        assert!(!s[1].aliases.contains(&"1906".to_string()));
         assert_eq!(
-            s[1].student_name.as_deref(),
-            Some("Alan Turing & Grace Hopper")
+            s[1].partners,
+            [ClassPartner {
+                id: "1906".into(),
+                name: Some("Grace Hopper".into()),
+                aliases: vec!["Grace Hopper".into()],
+            }]
         );
-        assert!(s[1].aliases.contains(&"1906".to_string()));
+        assert!(s[0].partners.is_empty());
         // No submitter: the folder's name.
         assert_eq!(s[2].student_id, "submission_103");
         assert_eq!(s[2].path, p.join("submission_103/lib.zip"));

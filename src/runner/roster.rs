@@ -100,9 +100,12 @@ impl Roster {
     /// The roster's student for a submission: matched by its student id first, then by
     /// its other ids.
     pub fn find(&self, sub: &ClassSubmission) -> Option<&Student> {
-        std::iter::once(&sub.student_id)
-            .chain(&sub.aliases)
-            .find_map(|k| self.index.get(&normal(k)))
+        self.find_any(std::iter::once(&sub.student_id).chain(&sub.aliases))
+    }
+
+    /// The student any of `keys` (an id, then other identities) names.
+    pub fn find_any<'a>(&self, mut keys: impl Iterator<Item = &'a String>) -> Option<&Student> {
+        keys.find_map(|k| self.index.get(&normal(k)))
             .map(|&i| &self.students[i])
     }
 }
@@ -119,6 +122,7 @@ mod tests {
             student_name: None,
             late: None,
             submitted_at: None,
+            partners: Vec::new(),
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
         }
     }

@@ -392,7 +392,8 @@ fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
         "submission_201:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '1815'\n    \
          :email: ada@example.edu\n  :created_at: 2026-11-20 10:00:00.000000000 -08:00\n  \
          :score: 0.0\n\
-         submission_202:\n  :submitters:\n  - :name: Alan Turing\n    :email: alan@example.edu\n",
+         submission_202:\n  :submitters:\n  - :name: Alan Turing\n    :email: alan@example.edu\n  \
+         - :name: Grace Hopper\n    :email: grace@example.edu\n",
     )
     .unwrap();
     copy_dir(&sample("c-version"), &c.join("submission_201"));
@@ -402,7 +403,7 @@ fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
     std::fs::write(
         roster.path(),
         "id,name,email\nu-ada,Ada L.,ada@example.edu\nu-alan,Alan T.,alan@example.edu\n\
-         u-grace,Grace H.,grace@example.edu\n",
+         u-grace,Grace H.,grace@example.edu\nu-hal,Hal A.,hal@example.edu\n",
     )
     .unwrap();
     let out = c.join("grades");
@@ -439,8 +440,32 @@ fn grade_reads_a_gradescope_export_and_names_students_from_the_roster() {
         listing.contains("submission_201,u-ada,Ada L.,graded,submission_201.json,\n"),
         "{listing}"
     );
+    // Alan's group partner: the same grade under her own roster id and name, never missing.
+    assert_eq!(alan["partners"][0]["id"], "u-grace");
+    let alan_row = |id: &str| {
+        gradebook
+            .lines()
+            .find(|l| l.starts_with(&format!("{id},submission_202,")))
+            .unwrap_or_else(|| panic!("no row for {id}: {gradebook}"))
+            .to_string()
+    };
+    let (alan_row, grace_row) = (alan_row("u-alan"), alan_row("u-grace"));
+    assert!(grace_row.contains(",Grace H.,"), "{grace_row}");
+    assert_eq!(
+        alan_row
+            .splitn(3, ',')
+            .nth(2)
+            .unwrap()
+            .replace("Alan T.", "Grace H."),
+        grace_row.splitn(3, ',').nth(2).unwrap()
+    );
     assert!(
-        listing.contains(",u-grace,Grace H.,missing,,\"on the roster, no submission\"\n"),
+        listing.contains("submission_202,u-grace,Grace H.,graded,submission_202.json,in a group\n"),
+        "{listing}"
+    );
+    assert!(!listing.contains("u-grace,Grace H.,missing"), "{listing}");
+    assert!(
+        listing.contains(",u-hal,Hal A.,missing,,\"on the roster, no submission\"\n"),
         "{listing}"
     );
 }

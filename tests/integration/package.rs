@@ -224,8 +224,9 @@ fn a_new_package_passes_its_test_at_once_and_grades_a_class() {
 }
 
 /// `labgrade new --like` each example (a checker, a world of the package's own) writes a
-/// package that passes its test at once: the problem's name is changed where it stands as
-/// a name, never in a header's file name (`sudoku.h` stays, and so does its `#include`).
+/// package that passes its test at once, the example's name changed in every file it
+/// writes, in each of its forms (`sudoku.h` becomes `my_sudoku.h`, its `#include` and guard
+/// with it; "Subset sum" in the spec's title becomes "Word sums"), file names too.
 #[test]
 fn every_example_can_start_a_new_package() {
     let work = tempfile::tempdir().unwrap();
@@ -246,7 +247,55 @@ fn every_example_can_start_a_new_package() {
             "{}",
             stdout(&out)
         );
+        // Nothing of the example's name is left, in a file's name or its text (a graded
+        // function's own name, such as SolveSudoku, is the instructor's to change).
+        let forms = [
+            like.to_string(),
+            like.replace('-', "_"),
+            like.replace('-', " "),
+        ];
+        for entry in walkdir(&work.path().join(name)) {
+            // The new name's own forms aside (`my-sudoku` holds `sudoku`).
+            let without_new = |t: &str| {
+                t.to_lowercase()
+                    .replace(name, "")
+                    .replace(&name.replace('-', "_"), "")
+                    .replace(&name.replace('-', " "), "")
+            };
+            let rel = without_new(&entry.strip_prefix(work.path()).unwrap().to_string_lossy());
+            let text = without_new(&std::fs::read_to_string(&entry).unwrap_or_default());
+            for form in &forms {
+                assert!(!rel.contains(form.as_str()), "{rel}");
+                let whole_word = regex::Regex::new(&format!(
+                    r"(^|[^a-z0-9]){}($|[^a-z0-9])",
+                    regex::escape(form)
+                ))
+                .unwrap();
+                assert!(!whole_word.is_match(&text), "{rel} still says {form}");
+            }
+        }
     }
+    let header = work.path().join("my-sudoku/include/my_sudoku.h");
+    let text = std::fs::read_to_string(&header).unwrap();
+    assert!(text.contains("MY_SUDOKU_H"), "{text}");
+    let out = labgrade(&["new", "word-sums", "--dir", work.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let spec = std::fs::read_to_string(work.path().join("word-sums/problem.toml")).unwrap();
+    assert!(spec.contains("title = \"Word sums: "), "{spec}");
+}
+
+/// Every file under `dir`.
+fn walkdir(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walkdir(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// A package may not take a catalogue problem's name: the error names the spec's line.
@@ -1133,4 +1182,49 @@ fn a_package_class_gets_the_same_grades_at_any_j() {
         assert_eq!(one, sixteen, "{problem}");
         assert!(one.lines().count() > 3, "{one}");
     }
+}
+
+/// `labgrade test -v` shows each build's compiler output (a sample that does not compile:
+/// the compiler's error under it, where without `-v` only "the build failed:" was seen); a
+/// package with no samples passes with a warning that it proves nothing about students.
+#[test]
+fn test_verbose_shows_compiler_output_and_a_package_without_samples_is_warned() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course");
+    let out = labgrade(&["new", "word-sums", "--dir", course.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let pkg = course.join("word-sums");
+    // The correct sample, broken: it no longer compiles, so its declared passes fail.
+    let broken = pkg.join("samples/correct/subset_sum.c");
+    let text = std::fs::read_to_string(&broken).unwrap();
+    std::fs::write(
+        &broken,
+        format!("{text}\nint broken(void) {{ return undeclared_name; }}\n"),
+    )
+    .unwrap();
+    let test = |extra: &[&str]| {
+        let mut args = vec!["test", "--problems", course.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push("word-sums");
+        let out = labgrade(&args);
+        (out.status.code(), stdout(&out))
+    };
+    let (code, plain) = test(&[]);
+    assert_eq!(code, Some(1), "{plain}");
+    assert!(!plain.contains("undeclared_name"), "{plain}");
+    let (code, verbose) = test(&["-v"]);
+    assert_eq!(code, Some(1), "{verbose}");
+    assert!(
+        verbose.contains("the compiler said:") && verbose.contains("undeclared_name"),
+        "{verbose}"
+    );
+    assert!(!plain.contains("no samples"), "{plain}");
+    // No samples at all: the reference alone passes, with the warning.
+    std::fs::remove_dir_all(pkg.join("samples")).unwrap();
+    let (code, alone) = test(&[]);
+    assert_eq!(code, Some(0), "{alone}");
+    assert!(
+        alone.contains("warning: no samples") && alone.contains("1 passed, 0 failed"),
+        "{alone}"
+    );
 }

@@ -478,8 +478,8 @@ impl<'a> Class<'a> {
                             tr data-submission=(name) {
                                 td data-sort=(name) {
                                     (self.link(i))
-                                    @if let Some(student) = r.handed_in.student_name.as_deref().filter(|n| !n.trim().is_empty() && *n != r.submission) {
-                                        " " span.student-name { "(" (inert(student)) ")" }
+                                    @if let Some(student) = r.handed_in_by() {
+                                        " " span.student-name { "(" (inert(&student)) ")" }
                                     }
                                 }
                                 td.student-id data-sort=(id) { (id) }
