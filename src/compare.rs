@@ -468,8 +468,8 @@ fn compare_items(
                     .and_then(|v| v.get("world"))
                     .cloned()
                     .unwrap_or(Value::Null);
-                want.insert("world".into(), exp.clone());
-                observed.insert("world".into(), got.clone());
+                want.insert("world".into(), problem.world_as_compared(case, &exp));
+                observed.insert("world".into(), problem.world_as_compared(case, &got));
                 if let Err(m) = problem.compare_world(case, &call, &exp, &got) {
                     failures.push(m);
                 }

@@ -110,6 +110,8 @@ pub struct Bundle {
     pub written: usize,
     /// Cases the problem has.
     pub total: usize,
+    /// Cases students see (visible under the course, if any).
+    pub visible: usize,
 }
 
 /// The student bundle's checker binary, beside the script students run (`bin/labgrade`).
@@ -240,6 +242,7 @@ pub fn write_bundle(
         title: spec.problem.title.clone(),
         written: kept.len(),
         total: all.len(),
+        visible: all.iter().filter(on_shown_line).count(),
     })
 }
 

@@ -56,11 +56,11 @@ pub fn run(ctx: &Context, problem: &str, out: &Path) -> Result<i32, CliError> {
     }
     zip_dir(&dir, out)?;
     println!(
-        "wrote {}: labgrade, the {problem} spec and all {} cases ({} visible to students as \
-         Gradescope releases them); upload it as the assignment's autograder",
+        "wrote {}: labgrade, the {problem} spec and all {} cases ({} visible to students, the \
+         others as the course's visibility says); upload it as the assignment's autograder",
         out.display(),
         bundle.written,
-        bundle.total
+        bundle.visible
     );
     Ok(exit_codes::OK)
 }

@@ -62,6 +62,20 @@ fn the_autograder_zip_grades_as_check_does_and_always_leaves_results() {
     let zip = work.path().join("autograder.zip");
     let out = labgrade(&["gradescope", "nim", "-o", zip.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // How many students see, as the student bundle counts them (not every case).
+    let said = stdout(&out);
+    let bundle = work.path().join("bundle");
+    let student = labgrade(&["export", "--student", "nim", bundle.to_str().unwrap()]);
+    let visible = stdout(&student)
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .to_string();
+    assert!(
+        said.contains(&format!("cases ({visible} visible to students,")),
+        "{said}\n{}",
+        stdout(&student)
+    );
     let root = work.path().join("autograder");
     unzip(&zip, &root.join("source"));
     for exe in [

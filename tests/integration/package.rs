@@ -1228,3 +1228,36 @@ fn test_verbose_shows_compiler_output_and_a_package_without_samples_is_warned() 
         "{alone}"
     );
 }
+
+/// A fixture whose array has another length than the argument that sizes it is a fixture
+/// error at the case's line, naming both (it was "the reference crashed"); nothing runs.
+#[test]
+fn an_array_whose_length_its_size_argument_contradicts_is_a_fixture_error() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course");
+    let out = labgrade(&["new", "word-sums", "--dir", course.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fixture = course.join("word-sums/fixtures/10-can-make-sum.toml");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("args = [[3, 5, 9], 3, 13]"))
+        .unwrap()
+        + 1;
+    std::fs::write(
+        &fixture,
+        text.replace("args = [[3, 5, 9], 3, 13]", "args = [[3, 5, 9], 4, 13]"),
+    )
+    .unwrap();
+    let out = labgrade(&["test", "--problems", course.to_str().unwrap(), "word-sums"]);
+    let said = stdout(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!(
+            "10-can-make-sum.toml:{line}: case `CanMakeSum/3 5 9, 13`"
+        )) && said.contains("`set`")
+            && said.contains("has 3 value(s), but its size `n` is 4"),
+        "{said}"
+    );
+    assert!(!said.contains("crashed"), "{said}");
+}

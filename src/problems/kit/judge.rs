@@ -69,6 +69,9 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
                 .is_some_and(|a| a.len() == n && a.iter().all(scalar)),
             (_, _) => scalar(v),
         };
+        if let (false, Some(why)) = (ok, length_mismatch(kit, f, args, p, v)) {
+            return Err(why);
+        }
         if !ok {
             return Err(format!(
                 "argument `{}` of `{}` must be {} (got `{v}`)",
@@ -79,6 +82,33 @@ pub fn check_args(kit: &KitDef, f: &FunctionDef, args: &[Value]) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// Where an array's length and the argument that sizes it disagree, which of them says
+/// what (`set` has 3 values, its size `n` is 4).
+fn length_mismatch(
+    kit: &KitDef,
+    f: &FunctionDef,
+    args: &[Value],
+    p: &ParamDef,
+    v: &Value,
+) -> Option<String> {
+    let (Some(Shape::Array(n)), Some(given)) = (shape_of(kit, f, args, p), v.as_array()) else {
+        return None;
+    };
+    if given.len() == n || given.is_empty() {
+        return None;
+    }
+    let size = match &p.array {
+        Some(super::abi::Dim::Param(name)) => format!("its size `{name}` is {n}"),
+        _ => format!("its size is {n}"),
+    };
+    Some(format!(
+        "argument `{}` of `{}` has {} value(s), but {size}: make the two agree",
+        p.name,
+        f.declaration,
+        given.len()
+    ))
 }
 
 fn describe_type(kit: &KitDef, f: &FunctionDef, args: &[Value], p: &ParamDef) -> String {
@@ -489,6 +519,26 @@ fn fixed_order(
     (trace, calls, complete)
 }
 
+/// `record` with the operations `def` leaves in free order taken out of its calls and trace
+/// (unless `exact`): what a `world` case compares, as reports show it.
+pub fn as_compared(record: &Value, def: Option<&WorldDef>, exact: bool) -> Value {
+    let Some(map) = record.as_object() else {
+        return record.clone();
+    };
+    if exact || def.is_none_or(|d| !d.ops.iter().any(|o| o.free_order)) {
+        return record.clone();
+    }
+    let (trace, calls, _) = fixed_order(record, def, exact);
+    let mut out = map.clone();
+    if map.contains_key("calls") {
+        out.insert("calls".into(), Value::Object(calls));
+    }
+    if map.contains_key("trace") {
+        out.insert("trace".into(), Value::Array(trace));
+    }
+    Value::Object(out)
+}
+
 /// The moves made and not taken back by the first `steps` of a world trace: the line of
 /// play a search is in there (each move as its arguments).
 pub fn line_of_play(def: &WorldDef, steps: &[Value]) -> Vec<Vec<i64>> {
@@ -721,6 +771,25 @@ mod tests {
             compare_world_in("f()", &e_cut, &cut, Some(&def), false, &|_| None),
             Ok(())
         );
+    }
+
+    /// What reports show of a world case is what it compares: the free questions' counts
+    /// are never shown beside each other as a difference (they are not compared), unless
+    /// the case is exact.
+    #[test]
+    fn reports_show_a_world_as_compared() {
+        let def: WorldDef = toml::from_str(
+            "name = \"board\"\nops = [\n{ name = \"place\", arity = 1 },\n\
+             { name = \"full\", arity = 0, returns = true, free_order = true },\n]\n",
+        )
+        .unwrap();
+        let r = json!({"calls": {"place": 1, "full": 3}, "total": 4,
+            "trace": [["full", [], 0], ["place", [5]], ["full", [], 0], ["full", [], 1]]});
+        let shown = as_compared(&r, Some(&def), false);
+        assert_eq!(shown["calls"], json!({"place": 1}));
+        assert_eq!(shown["trace"], json!([["place", [5]]]));
+        assert_eq!(as_compared(&r, Some(&def), true), r);
+        assert_eq!(as_compared(&r, None, false), r);
     }
 
     #[test]

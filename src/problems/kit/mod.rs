@@ -743,6 +743,21 @@ impl Problem for KitProblem {
         judge::compare_world_in(call, expected, got, self.def().world.as_ref(), exact, &draw)
     }
 
+    fn world_as_compared(&self, case: &Case, record: &Value) -> Value {
+        let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
+        judge::as_compared(record, self.def().world.as_ref(), exact)
+    }
+
+    fn check_input(&self, input: &RunInput) -> Result<(), String> {
+        let RunInput::Call { function, args } = input else {
+            return Ok(());
+        };
+        match self.function_def(function) {
+            Some(f) => judge::check_args(self.def(), f, args),
+            None => Ok(()),
+        }
+    }
+
     fn input_for(&self, input: RunInput, params: &Params) -> RunInput {
         match input {
             RunInput::Call { function, mut args } => {
