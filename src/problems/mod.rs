@@ -264,6 +264,18 @@ pub trait Problem: Sync {
         input
     }
 
+    /// Whether the assignment lets a student declare `name` static (no note when labgrade
+    /// makes it callable). No by default.
+    fn may_be_static(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// Whether `name` must be spelt exactly as the assignment spells it (no near spelling
+    /// taken for it). No by default.
+    fn strict_name(&self, _name: &str) -> bool {
+        false
+    }
+
     /// Whether a case's input fits the functions' declarations (an array's length and the
     /// argument that sizes it, a grid's rows): a fixture error at the case's line when it
     /// does not, never a surprise in a run. Every input fits by default.

@@ -224,6 +224,22 @@ fn library_artifact(
     let mut r = resolve(&wanted, &exported, &count_only);
     // A stripped library has no local symbols: no hint from them, and no error.
     hint_local_near_names(&mut r, &local_function_names(path).unwrap_or_default());
+    // A name the assignment holds strict is not taken under another spelling.
+    r.respelled.retain(|(name, spelled)| {
+        if !problem.strict_name(name) {
+            return true;
+        }
+        r.found.remove(name);
+        r.missing.push(name.clone());
+        r.hints.insert(
+            name.clone(),
+            format!(
+                "your submission has `{spelled}`, but the assignment requires the exact name \
+                 `{name}`: rename it"
+            ),
+        );
+        false
+    });
     for (name, spelled) in &r.respelled {
         let note = format!(
             "`{name}` is spelled `{spelled}` in your submission: labgrade graded it under that \
@@ -959,6 +975,15 @@ fn prepare_from(
                 built = cache.build(&kind, &staged, spec, &graded_names(problem));
             }
             found.notes.extend(built.notes.iter().cloned());
+            // A static function made callable is said, unless the assignment allows it.
+            for m in &built.made_callable {
+                if !problem.may_be_static(&m.graded) {
+                    found.notes.push(format!(
+                        "`{}` is static in {}: labgrade graded it as if it were not",
+                        m.name, m.file
+                    ));
+                }
+            }
             if built.machine_error {
                 let msg = format!(
                     "labgrade could not build this submission (a problem of the grading \

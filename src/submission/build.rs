@@ -191,6 +191,17 @@ fn hand_counting_note(found: &[String]) -> String {
     )
 }
 
+/// A static function of the student's that labgrade made callable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MadeCallable {
+    /// The function as the student spells it.
+    pub name: String,
+    /// The graded or counted function it stands for.
+    pub graded: String,
+    /// The source it is static in.
+    pub file: String,
+}
+
 /// What a build produced.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Built {
@@ -233,7 +244,11 @@ pub struct Built {
     pub output: String,
     /// Warnings the compiler printed for the student's files.
     pub warnings: usize,
-    /// Notes for the report (static graded functions made callable, ...).
+    /// Static functions labgrade made callable (noted on the report unless the assignment
+    /// lets them be static).
+    #[serde(default)]
+    pub made_callable: Vec<MadeCallable>,
+    /// Notes for the report.
     #[serde(default)]
     pub notes: Vec<String>,
     /// The failure is the machine's (no compiler, no disk, no jail, a timeout), not the
@@ -1396,7 +1411,8 @@ fn build_c_family_in(
     };
     let mut plain_objs = Vec::new();
     let mut instr_objs = Vec::new();
-    let mut globalized: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // file -> (the function as spelt, the graded name it stands for).
+    let mut globalized: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
     let mut globalize = |obj: &Path, src: &Path, out: &mut Built| -> Result<bool, Box<Built>> {
         let locals = local_graded_functions(obj, graded);
         if locals.is_empty() {
@@ -1416,11 +1432,11 @@ fn build_c_family_in(
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        for (sym, _) in locals {
+        for (sym, graded) in locals {
             globalized
                 .entry(file.clone())
                 .or_default()
-                .insert(base_name(&sym));
+                .insert((base_name(&sym), graded));
         }
         Ok(true)
     };
@@ -1894,11 +1910,13 @@ fn build_c_family_in(
         out.library = Some(lib);
         program_objs = plain_objs.clone();
     }
-    for (file, names) in &globalized {
-        for n in names {
-            out.notes.push(format!(
-                "`{n}` is static in {file}: labgrade graded it as if it were not"
-            ));
+    for (file, names) in globalized {
+        for (name, graded) in names {
+            out.made_callable.push(MadeCallable {
+                name,
+                graded,
+                file: file.clone(),
+            });
         }
     }
 

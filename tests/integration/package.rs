@@ -1261,3 +1261,86 @@ fn an_array_whose_length_its_size_argument_contradicts_is_a_fixture_error() {
     );
     assert!(!said.contains("crashed"), "{said}");
 }
+
+/// A package says, with no C, that a function may be static (no note when labgrade makes it
+/// callable) and that a name is strict (a near spelling is then not taken for it: the cases
+/// fail, saying the exact name is required). Without either, the note and the near spelling
+/// stay as before.
+#[test]
+fn a_package_says_a_function_may_be_static_and_a_name_is_strict() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course");
+    let out = labgrade(&["new", "word-sums", "--dir", course.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let correct = course.join("word-sums/samples/correct/word_sums.c");
+    let code = std::fs::read_to_string(&correct).unwrap();
+    let submission = |name: &str, text: String| {
+        let dir = work.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("word_sums.c"), text).unwrap();
+        dir
+    };
+    let statics = submission(
+        "static",
+        code.replace(
+            "bool CanMakeSum(const int set[], int n, int target) {",
+            "static bool CanMakeSum(const int set[], int n, int target) {",
+        )
+        .replace(
+            "static bool WithLast(",
+            "static bool CanMakeSum(const int set[], int n, int target);\n\nstatic bool WithLast(",
+        ),
+    );
+    let respelled = submission(
+        "respelled",
+        code.replace("CanMakeSum(", "can_make_sum(").replace(
+            "static bool WithLast(",
+            "bool can_make_sum(const int set[], int n, int target);\n\nstatic bool WithLast(",
+        ),
+    );
+    let problems = ["--problems", course.to_str().unwrap()];
+    let notes = |r: &serde_json::Value| r["build"]["notes"].to_string();
+    let grade = |sub: &Path| check_report_with(&problems, "word-sums", sub).1;
+
+    let r = grade(&statics);
+    assert_eq!(r["score"], r["max_score"], "{r}");
+    assert!(
+        notes(&r).contains("`CanMakeSum` is static"),
+        "{}",
+        notes(&r)
+    );
+    let r = grade(&respelled);
+    assert_eq!(r["score"], r["max_score"], "{r}");
+    assert!(
+        notes(&r).contains("spelled `can_make_sum`"),
+        "{}",
+        notes(&r)
+    );
+
+    let spec = course.join("word-sums/problem.toml");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    std::fs::write(
+        &spec,
+        text.replace(
+            "counted = [\"CanMakeSum\"]",
+            "counted = [\"CanMakeSum\"]\nmay_be_static = [\"CanMakeSum\"]\n\
+             strict_names = [\"CanMakeSum\"]",
+        ),
+    )
+    .unwrap();
+    let r = grade(&statics);
+    assert_eq!(r["score"], r["max_score"], "{r}");
+    assert!(!notes(&r).contains("is static"), "{}", notes(&r));
+    let r = grade(&respelled);
+    // The build's point only: every case of CanMakeSum fails.
+    assert_eq!(r["score"], 1.0, "{r}");
+    let c = case(&r, "CanMakeSum/3 5 9, 14");
+    assert_eq!(c["verdict"], "missing-symbol", "{c}");
+    assert!(
+        c["message"]
+            .as_str()
+            .unwrap()
+            .contains("requires the exact name `CanMakeSum`"),
+        "{c}"
+    );
+}

@@ -30,6 +30,16 @@ pub struct KitDef {
     /// The library labgrade provides and the student's code calls, if any.
     #[serde(default)]
     pub world: Option<WorldDef>,
+    /// Functions a student may declare `static` (a helper the handout leaves to them):
+    /// graded as any other, with no note. Without it, a static function labgrade had to
+    /// make callable is noted on the report.
+    #[serde(default)]
+    pub may_be_static: Vec<String>,
+    /// Functions whose name must be exactly the assignment's: another spelling
+    /// (`measure_from` for `MeasureFrom`) is then not taken for it, and the cases that need
+    /// it fail saying so. Without it, a near spelling is graded under its name, with a note.
+    #[serde(default)]
+    pub strict_names: Vec<String>,
 }
 
 /// A constant of the assignment.

@@ -743,6 +743,14 @@ impl Problem for KitProblem {
         judge::compare_world_in(call, expected, got, self.def().world.as_ref(), exact, &draw)
     }
 
+    fn may_be_static(&self, name: &str) -> bool {
+        self.def().may_be_static.iter().any(|n| n == name)
+    }
+
+    fn strict_name(&self, name: &str) -> bool {
+        self.def().strict_names.iter().any(|n| n == name)
+    }
+
     fn world_as_compared(&self, case: &Case, record: &Value) -> Value {
         let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
         judge::as_compared(record, self.def().world.as_ref(), exact)
