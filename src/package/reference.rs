@@ -114,6 +114,10 @@ type MistakeRuns = Vec<(super::mistakes::Mistake, BTreeMap<String, usize>)>;
 fn plan_mistakes(job: &Job<'_>, requests: &mut Vec<RunRequest>) -> Result<MistakeRuns, SpecError> {
     let mut planned = Vec::new();
     for mistake in super::mistakes::all(job.package)? {
+        // Known by its evidence alone: nothing to build or run.
+        if mistake.evidence.is_some() {
+            continue;
+        }
         let what = format!("mistake `{}`", mistake.name);
         let prepared =
             super::library::prepare(job.code, job.spec, job.options, &mistake.dir, &what)?;
@@ -139,6 +143,7 @@ fn mistakes_evidence(
     job: &Job<'_>,
     planned: &MistakeRuns,
     observations: &[crate::sandbox::Observation],
+    reference_calls: BTreeMap<String, BTreeMap<String, u64>>,
 ) -> Result<serde_json::Map<String, Value>, SpecError> {
     let mut answers = BTreeMap::new();
     for (mistake, runs) in planned {
@@ -157,7 +162,14 @@ fn mistakes_evidence(
         }
         answers.insert(mistake.name.clone(), known);
     }
-    Ok(super::mistakes::evidence(&answers))
+    let by_evidence = super::mistakes::ByEvidence {
+        mistakes: super::mistakes::all(job.package)?
+            .into_iter()
+            .filter_map(|m| m.evidence.map(|e| (m.name, (m.says, e))))
+            .collect(),
+        reference_calls,
+    };
+    Ok(super::mistakes::evidence(&answers, &by_evidence))
 }
 
 /// What a package's expectations depend on: labgrade (its version, its own executable and
@@ -319,7 +331,22 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
     }
     let mistakes = plan_mistakes(job, &mut requests)?;
     let observations = pool.run_all(&requests, &|_, _| {});
-    let evidence = mistakes_evidence(job, &mistakes, &observations)?;
+    // The reference's calls on every case that compares them: what a mistake known by its
+    // evidence is judged on, across the submission's runs.
+    let mut reference_calls = BTreeMap::new();
+    for case in cases
+        .iter()
+        .filter(|c| c.compare.contains(&CompareItem::Calls))
+    {
+        let key = case_key(&problems::run_input(code, case)?);
+        if let Some(counts) = run_of
+            .get(&key)
+            .and_then(|(run, _)| observations[*run].counts.as_ref())
+        {
+            reference_calls.insert(case.name().to_string(), counts.calls.clone());
+        }
+    }
+    let evidence = mistakes_evidence(job, &mistakes, &observations, reference_calls)?;
     let mut entries = BTreeMap::new();
     for case in cases {
         let key = case_key(&problems::run_input(code, case)?);

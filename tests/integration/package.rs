@@ -1195,7 +1195,7 @@ fn test_verbose_shows_compiler_output_and_a_package_without_samples_is_warned() 
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let pkg = course.join("word-sums");
     // The correct sample, broken: it no longer compiles, so its declared passes fail.
-    let broken = pkg.join("samples/correct/subset_sum.c");
+    let broken = pkg.join("samples/correct/word_sums.c");
     let text = std::fs::read_to_string(&broken).unwrap();
     std::fs::write(
         &broken,
@@ -1343,4 +1343,65 @@ fn a_package_says_a_function_may_be_static_and_a_name_is_strict() {
             .contains("requires the exact name `CanMakeSum`"),
         "{c}"
     );
+}
+
+/// A package names a mistake by its evidence alone, with no C (`evidence = "memoised"`): a
+/// memoised search (right answers, fewer calls, as deep) is told so on its calls cases; a
+/// search that is merely another one (exclude-first: fewer calls on some cases, more on
+/// others) and a wrong one are never told.
+#[test]
+fn a_package_names_a_memoised_search_by_its_evidence_alone() {
+    let work = tempfile::tempdir().unwrap();
+    let course = work.path().join("course");
+    let out = labgrade(&["new", "word-sums", "--dir", course.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let pkg = course.join("word-sums");
+    let mistake = pkg.join("mistakes/memoised");
+    std::fs::create_dir_all(&mistake).unwrap();
+    std::fs::write(
+        mistake.join("mistake.toml"),
+        "says = \"you memoised: this lab asks for the plain search, which tries every \
+         choice again\"\nevidence = \"memoised\"\n",
+    )
+    .unwrap();
+    // A set whose sums repeat, and a target no subset reaches: a memo saves most calls.
+    let fixture = pkg.join("fixtures/10-can-make-sum.toml");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    let text = text.trim_end().trim_end_matches(']').to_string()
+        + "  { name = \"CanMakeSum/ones, 100/calls\", call = \"CanMakeSum\", \
+           args = [[1, 1, 1, 1, 1, 1, 1, 1], 8, 100], compare = [\"calls\", \"max_depth\"] },\n]\n";
+    std::fs::write(&fixture, text).unwrap();
+    let memo = work.path().join("memo");
+    std::fs::create_dir_all(&memo).unwrap();
+    std::fs::write(
+        memo.join("word_sums.c"),
+        "#include <string.h>\n#include \"word_sums.h\"\n\
+         static signed char memo[64][4096];\nstatic int active;\n\
+         static bool Search(const int set[], int n, int target) {\n\
+             if (target == 0) return true;\n    if (n == 0) return false;\n\
+             signed char *m = &memo[n][target + 2048];\n\
+             if (*m) return *m > 0;\n\
+             bool r = CanMakeSum(set, n - 1, target - set[n - 1]) || CanMakeSum(set, n - 1, target);\n\
+             *m = r ? 1 : -1;\n    return r;\n}\n\
+         bool CanMakeSum(const int set[], int n, int target) {\n\
+             if (active++ == 0) memset(memo, 0, sizeof memo);\n\
+             bool r = Search(set, n, target);\n    active--;\n    return r;\n}\n",
+    )
+    .unwrap();
+    let problems = ["--problems", course.to_str().unwrap()];
+    let (_, r) = check_report_with(&problems, "word-sums", &memo);
+    let c = case(&r, "CanMakeSum/ones, 100/calls");
+    assert_eq!(c["verdict"], "fail", "{c}");
+    let said = c["message"].as_str().unwrap();
+    assert!(
+        said.contains("you memoised") && said.contains("(`memoised`)"),
+        "{said}"
+    );
+    assert_eq!(case(&r, "CanMakeSum/3 5 9, 13")["verdict"], "pass");
+    // Another search and a wrong one: never told.
+    for sample in ["exclude-first", "always-false"] {
+        let (_, r) = check_report_with(&problems, "word-sums", &pkg.join("samples").join(sample));
+        let all = r["cases"].to_string();
+        assert!(!all.contains("you memoised"), "{sample}: {all}");
+    }
 }
