@@ -4,7 +4,7 @@
 //! A package is a directory holding
 //!
 //! - `problem.toml`: the spec, with the same `[problem]`, `[build]`, `[limits]`, `[rubric]`
-//!   and `[kit]` tables as the catalogue's kit problems (docs/kit.md);
+//!   and `[kit]` tables as the catalogue's kit problems (docs/src/kit.md);
 //! - `include/`: the headers students compile against (`[build] headers` names another
 //!   directory of the package);
 //! - `fixtures/*.toml`: the cases, as the catalogue's;
@@ -229,7 +229,7 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
     if table.get("kit").is_none() {
         return Err(invalid(
             0,
-            "a package declares its interface in a [kit] table (docs/kit.md)".into(),
+            "a package declares its interface in a [kit] table (docs/src/kit.md)".into(),
         ));
     }
     let def = crate::problems::kit::abi::parse(&text)
@@ -246,7 +246,7 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
                 line_of("[kit.world]"),
                 format!(
                     "[kit.world] declares a library the students' code calls: put its C \
-                     sources in `{}/` beside problem.toml (docs/kit.md, \"A library of your \
+                     sources in `{}/` beside problem.toml (docs/src/kit.md, \"A library of your \
                      own\")",
                     world::DIR
                 ),
@@ -271,7 +271,7 @@ fn read(dir: &Path, builtin: &[&str]) -> Result<Package, SpecError> {
                 line_of("any_valid"),
                 format!(
                     "`{}` accepts any valid answer (`any_valid`): put the C checker that judges \
-                     one in `{}/` (docs/kit.md, \"Any valid answer\")",
+                     one in `{}/` (docs/src/kit.md, \"Any valid answer\")",
                     f.name,
                     checker::DIR
                 ),

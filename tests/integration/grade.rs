@@ -744,7 +744,7 @@ fn a_kit_bundle_has_no_solver_and_grades_as_labgrade_does() {
     let mut text = std::fs::read_to_string(&fixture).unwrap();
     text.push_str(
         "\n[[case]]\nname = \"Solve/my own\"\ncall = \"Solve\"\n\
-         args = [[[false, true, false, false, false, false, false, false]], 1]\n\
+         args = [[], 5]\n\
          compare = [\"return\"]\n",
     );
     std::fs::write(&fixture, text).unwrap();
