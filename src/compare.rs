@@ -260,25 +260,7 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
                 "{call} ended the whole process (exit status {code}) instead of returning"
             )),
         ),
-        Ending::Forbidden { syscall } => {
-            (
-                Verdict::Forbidden,
-                match syscall.as_deref() {
-                    Some(s) => format!(
-                        "{call} attempted `{s}`, which the sandbox forbids (no new processes, \
-                         no exec, no sockets, no tracing): an assignment needs none of these"
-                    ),
-                    // A program's (or the JVM's) own handlers replace labgrade's, so the
-                    // call is not known: say what does this, not a name that may be wrong.
-                    None => format!(
-                        "{call} attempted a system call the sandbox forbids, inside a program \
-                         whose calls labgrade cannot name: starting a process (fork, \
-                         Runtime.exec, ProcessBuilder), exec, a network socket or tracing does \
-                         this, and an assignment needs none of these"
-                    ),
-                },
-            )
-        }
+        Ending::Forbidden { syscall } => (Verdict::Forbidden, forbidden(call, syscall.as_deref())),
         Ending::NoReport => (
             Verdict::Crash,
             format!(
@@ -314,6 +296,42 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
     }
 }
 
+/// What a student reads of a system call the sandbox refused.
+fn forbidden(call: &str, syscall: Option<&str>) -> String {
+    match syscall {
+        Some(s) => format!(
+            "{call} attempted `{s}`, which the sandbox forbids (no new processes, no exec, no \
+             sockets, no tracing): an assignment needs none of these"
+        ),
+        // A program's (or the JVM's) own handlers replace labgrade's, so the call is not
+        // known: say what does this, not a name that may be wrong.
+        None => format!(
+            "{call} attempted a system call the sandbox forbids, inside a program whose calls \
+             labgrade cannot name: starting a process (fork, Runtime.exec, ProcessBuilder), \
+             exec, a network socket or tracing does this, and an assignment needs none of these"
+        ),
+    }
+}
+
+/// What comparing a case's items found.
+#[derive(Default)]
+struct Findings {
+    failures: Vec<String>,
+    unobservable: Vec<String>,
+    /// What the submission's own code keeps labgrade from measuring: failures, said apart
+    /// from the differences (no explanation is drawn from them).
+    hidden: Vec<String>,
+    counts_differ: bool,
+    /// Remarks on items that matched (an accepted alternative reading, say).
+    notes: Vec<String>,
+}
+
+/// The expected and observed values a case's report shows, by item.
+struct Shown<'a> {
+    observed: &'a mut Map<String, Value>,
+    want: &'a mut Map<String, Value>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn compare_items(
     problem: &dyn Problem,
@@ -329,168 +347,58 @@ fn compare_items(
     let call = problem
         .describe_call(input)
         .unwrap_or_else(|| describe_call(input));
-    let mut failures: Vec<String> = Vec::new();
-    let mut unobservable: Vec<String> = Vec::new();
-    // What the submission's own code keeps labgrade from measuring: failures, said apart
-    // from the differences (no explanation is drawn from them).
-    let mut hidden: Vec<String> = Vec::new();
-    let mut counts_differ = false;
-    // Remarks on items that matched (an accepted alternative reading, say).
-    let mut notes: Vec<String> = Vec::new();
+    let mut f = Findings::default();
+    let mut shown = Shown { observed, want };
     if let Some(note) = printed_in_call(input, obs, &call) {
-        notes.push(note);
+        f.notes.push(note);
     }
     for item in &case.compare {
         match item {
             CompareItem::Return => {
-                let got = obs.value.clone().unwrap_or(Value::Null);
-                observed.insert("return".into(), got.clone());
-                if let RefOutcome::Returns(r) = &expected.outcome {
-                    want.insert("return".into(), r.clone());
-                    if let Some(own) = problem.compare_return(case, r, &got, runs) {
-                        if let Some(why) = own.unjudged {
-                            // labgrade's failure, not the student's: unresolved.
-                            return (Verdict::InternalError, false, why);
-                        }
-                        if own.observed_shown.is_null() && own.expected_shown.is_null() {
-                            // The problem's message says it all (a whole game's record).
-                            observed.remove("return");
-                            want.remove("return");
-                        } else {
-                            observed.insert("return".into(), own.observed_shown);
-                            want.insert("return".into(), own.expected_shown);
-                        }
-                        if !own.ok {
-                            failures.push(own.message);
-                        } else if !own.message.is_empty() {
-                            notes.push(own.message);
-                        }
-                    } else if !same_value(r, &got) {
-                        failures.push(format!("{call} returned {got}; the reference returns {r}"));
-                    }
+                let judged = compare_return(
+                    problem, case, expected, obs, runs, &call, &mut f, &mut shown,
+                );
+                if let Err(why) = judged {
+                    // labgrade's failure, not the student's: unresolved.
+                    return (Verdict::InternalError, false, why);
                 }
             }
             CompareItem::Calls | CompareItem::MaxDepth => {
-                let (key, table) = match item {
-                    CompareItem::Calls => ("calls", &expected.calls),
-                    _ => ("max_depth", &expected.max_depth),
-                };
-                want.insert(key.into(), json!(table));
-                let opted_out = opted_out_of_counting(input, obs);
-                if let Some(note) = opted_out {
-                    hidden.push(note);
-                    continue;
-                }
-                let Some(counts) = &obs.counts else {
-                    match hides.uncounted {
-                        Some(why) => hidden.push(format!("{why} (this case grades them)")),
-                        None => unobservable.push(
-                            obs.counts_note
-                                .clone()
-                                .unwrap_or_else(|| "call counts are not observable".into()),
-                        ),
-                    }
-                    continue;
-                };
-                if counts.forged > 0 {
-                    hidden.push(format!(
-                        "your code calls the profiling hooks (`__cyg_profile_func_enter/exit`) \
-                         itself ({} in this run), so the counts are not its calls' and this \
-                         case cannot pass: remove those calls (labgrade counts every call \
-                         for you)",
-                        times(counts.forged)
-                    ));
-                    continue;
-                }
-                let got = if *item == CompareItem::Calls {
-                    &counts.calls
-                } else {
-                    &counts.max_depth
-                };
-                observed.insert(key.into(), json!(got));
-                for (function, &exp) in table {
-                    if hides
-                        .uninstrumented
-                        .iter()
-                        .any(|u| crate::submission::symbols::near_spelling(u, function))
-                    {
-                        hidden.push(format!(
-                            "`{function}` is compiled without labgrade's counting hooks (your \
-                             source keeps it out: `no_instrument_function`, a pragma or a `#line`), so the \
-                             calls this case grades cannot be seen and it cannot pass: compile \
-                             it like the rest of your code"
-                        ));
-                        continue;
-                    }
-                    match got.get(function) {
-                        None => hidden.push(not_found_to_count(function, hides)),
-                        Some(&g) if g != exp => {
-                            counts_differ = true;
-                            failures.push(if *item == CompareItem::Calls {
-                                format!(
-                                    "{function} was called {} by the reference and {} by yours",
-                                    times(exp),
-                                    times(g)
-                                )
-                            } else {
-                                format!(
-                                    "{function} reached recursion depth {exp} in the reference and \
-                                     {g} in yours"
-                                )
-                            });
-                        }
-                        Some(_) => {}
-                    }
-                }
+                compare_counts(*item, input, expected, obs, hides, &mut f, &mut shown);
             }
             CompareItem::Stdout => {
                 let exp = expected.stdout.clone().unwrap_or_default();
-                want.insert("stdout".into(), json!(exp));
-                observed.insert("stdout".into(), json!(obs.stdout));
+                shown.want.insert("stdout".into(), json!(exp));
+                shown.observed.insert("stdout".into(), json!(obs.stdout));
                 match transcript::compare(&exp, &obs.stdout, case.output, &case.substance) {
                     Comparison::Same => {}
-                    Comparison::EqualInMode(note) => notes.push(note),
-                    Comparison::Different(m) => failures.push(m),
+                    Comparison::EqualInMode(note) => f.notes.push(note),
+                    Comparison::Different(m) => f.failures.push(m),
                 }
             }
-            CompareItem::World => {
-                if let Some(why) = hides.world {
-                    unobservable.push(why.to_string());
-                    continue;
-                }
-                let Some(exp) = expected.world.clone() else {
-                    unobservable.push("this problem has no library of labgrade's to call".into());
-                    continue;
-                };
-                let got = obs
-                    .value
-                    .as_ref()
-                    .and_then(|v| v.get("world"))
-                    .cloned()
-                    .unwrap_or(Value::Null);
-                want.insert("world".into(), problem.world_as_compared(case, &exp));
-                observed.insert("world".into(), problem.world_as_compared(case, &got));
-                if let Err(m) = problem.compare_world(case, &call, &exp, &got) {
-                    failures.push(m);
-                }
-            }
+            CompareItem::World => compare_world_item(
+                problem, case, expected, obs, hides, &call, &mut f, &mut shown,
+            ),
             CompareItem::Sanitizer => {
                 let report = sanitizer_report(&obs.stderr);
-                observed.insert(
+                shown.observed.insert(
                     "sanitizer".into(),
                     json!(report.clone().unwrap_or_else(|| "clean".into())),
                 );
-                want.insert("sanitizer".into(), json!("clean"));
+                shown.want.insert("sanitizer".into(), json!("clean"));
                 if let Some(r) = report {
-                    failures.push(format!("AddressSanitizer/LeakSanitizer reported:\n{r}"));
+                    f.failures
+                        .push(format!("AddressSanitizer/LeakSanitizer reported:\n{r}"));
                 }
             }
             CompareItem::ExitStatus => {
                 let exp = expected.exit_status.unwrap_or(0);
-                want.insert("exit_status".into(), json!(exp));
-                observed.insert("exit_status".into(), json!(obs.exit_status));
+                shown.want.insert("exit_status".into(), json!(exp));
+                shown
+                    .observed
+                    .insert("exit_status".into(), json!(obs.exit_status));
                 if obs.exit_status != Some(exp) {
-                    failures.push(format!(
+                    f.failures.push(format!(
                         "the program's exit status was {}; the reference program exits with {exp}",
                         obs.exit_status.map_or("unknown".into(), |c| c.to_string())
                     ));
@@ -498,18 +406,200 @@ fn compare_items(
             }
         }
     }
-    if counts_differ {
-        if let Some(step) = first_trace_difference(expected, obs) {
-            failures.push(step);
+    verdict_of(problem, case, expected, obs, runs, f)
+}
+
+/// The `return` item: the value (and what the call wrote back) against the reference's,
+/// by the problem's own judgement where it has one. Err: labgrade could not judge.
+#[allow(clippy::too_many_arguments)]
+fn compare_return(
+    problem: &dyn Problem,
+    case: &Case,
+    expected: &Expected,
+    obs: &Observation,
+    runs: &Runs<'_>,
+    call: &str,
+    f: &mut Findings,
+    shown: &mut Shown<'_>,
+) -> Result<(), String> {
+    {
+        let got = obs.value.clone().unwrap_or(Value::Null);
+        shown.observed.insert("return".into(), got.clone());
+        let RefOutcome::Returns(r) = &expected.outcome else {
+            return Ok(());
+        };
+        shown.want.insert("return".into(), r.clone());
+        let Some(own) = problem.compare_return(case, r, &got, runs) else {
+            if !same_value(r, &got) {
+                f.failures
+                    .push(format!("{call} returned {got}; the reference returns {r}"));
+            }
+            return Ok(());
+        };
+        if let Some(why) = own.unjudged {
+            return Err(why);
+        }
+        if own.observed_shown.is_null() && own.expected_shown.is_null() {
+            // The problem's message says it all (a whole game's record).
+            shown.observed.remove("return");
+            shown.want.remove("return");
+        } else {
+            shown.observed.insert("return".into(), own.observed_shown);
+            shown.want.insert("return".into(), own.expected_shown);
+        }
+        if !own.ok {
+            f.failures.push(own.message);
+        } else if !own.message.is_empty() {
+            f.notes.push(own.message);
+        }
+        Ok(())
+    }
+}
+
+/// The `calls` or `max_depth` item: each counted function's count against the reference's,
+/// or why the submission keeps it from being seen.
+fn compare_counts(
+    item: CompareItem,
+    input: &RunInput,
+    expected: &Expected,
+    obs: &Observation,
+    hides: Hides<'_>,
+    f: &mut Findings,
+    shown: &mut Shown<'_>,
+) {
+    let calls = item == CompareItem::Calls;
+    let (key, table) = if calls {
+        ("calls", &expected.calls)
+    } else {
+        ("max_depth", &expected.max_depth)
+    };
+    shown.want.insert(key.into(), json!(table));
+    if let Some(note) = opted_out_of_counting(input, obs) {
+        f.hidden.push(note);
+        return;
+    }
+    let Some(counts) = &obs.counts else {
+        match hides.uncounted {
+            Some(why) => f.hidden.push(format!("{why} (this case grades them)")),
+            None => f.unobservable.push(
+                obs.counts_note
+                    .clone()
+                    .unwrap_or_else(|| "call counts are not observable".into()),
+            ),
+        }
+        return;
+    };
+    if counts.forged > 0 {
+        f.hidden.push(format!(
+            "your code calls the profiling hooks (`__cyg_profile_func_enter/exit`) itself ({} \
+             in this run), so the counts are not its calls' and this case cannot pass: remove \
+             those calls (labgrade counts every call for you)",
+            times(counts.forged)
+        ));
+        return;
+    }
+    let got = if calls {
+        &counts.calls
+    } else {
+        &counts.max_depth
+    };
+    shown.observed.insert(key.into(), json!(got));
+    for (function, &exp) in table {
+        if hides
+            .uninstrumented
+            .iter()
+            .any(|u| crate::submission::symbols::near_spelling(u, function))
+        {
+            f.hidden.push(format!(
+                "`{function}` is compiled without labgrade's counting hooks (your source keeps \
+                 it out: `no_instrument_function`, a pragma or a `#line`), so the calls this \
+                 case grades cannot be seen and it cannot pass: compile it like the rest of \
+                 your code"
+            ));
+            continue;
+        }
+        match got.get(function) {
+            None => f.hidden.push(not_found_to_count(function, hides)),
+            Some(&g) if g != exp => {
+                f.counts_differ = true;
+                f.failures.push(if calls {
+                    format!(
+                        "{function} was called {} by the reference and {} by yours",
+                        times(exp),
+                        times(g)
+                    )
+                } else {
+                    format!(
+                        "{function} reached recursion depth {exp} in the reference and {g} in \
+                         yours"
+                    )
+                });
+            }
+            Some(_) => {}
         }
     }
-    hidden.dedup();
-    if failures.is_empty() && !hidden.is_empty() {
-        return (Verdict::Fail, false, hidden.join("\n"));
+}
+
+/// The `world` item: the calls into labgrade's library against the reference's.
+#[allow(clippy::too_many_arguments)]
+fn compare_world_item(
+    problem: &dyn Problem,
+    case: &Case,
+    expected: &Expected,
+    obs: &Observation,
+    hides: Hides<'_>,
+    call: &str,
+    f: &mut Findings,
+    shown: &mut Shown<'_>,
+) {
+    if let Some(why) = hides.world {
+        f.unobservable.push(why.to_string());
+        return;
     }
-    if !failures.is_empty() {
-        failures.extend(hidden);
-        let mut message = failures.join("\n");
+    let Some(exp) = expected.world.clone() else {
+        f.unobservable
+            .push("this problem has no library of labgrade's to call".into());
+        return;
+    };
+    let got = obs
+        .value
+        .as_ref()
+        .and_then(|v| v.get("world"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    shown
+        .want
+        .insert("world".into(), problem.world_as_compared(case, &exp));
+    shown
+        .observed
+        .insert("world".into(), problem.world_as_compared(case, &got));
+    if let Err(m) = problem.compare_world(case, call, &exp, &got) {
+        f.failures.push(m);
+    }
+}
+
+/// The case's verdict from what its items found: differences first (with the problem's
+/// explanation), then what the submission hid, then what no submission of the kind shows.
+fn verdict_of(
+    problem: &dyn Problem,
+    case: &Case,
+    expected: &Expected,
+    obs: &Observation,
+    runs: &Runs<'_>,
+    mut f: Findings,
+) -> (Verdict, bool, String) {
+    if f.counts_differ {
+        if let Some(step) = first_trace_difference(expected, obs) {
+            f.failures.push(step);
+        }
+    }
+    f.hidden.dedup();
+    if f.failures.is_empty() && !f.hidden.is_empty() {
+        return (Verdict::Fail, false, f.hidden.join("\n"));
+    }
+    if !f.failures.is_empty() {
+        f.failures.extend(f.hidden);
+        let mut message = f.failures.join("\n");
         if let Some(extra) = problem.explain(&Mismatch {
             case,
             expected,
@@ -522,18 +612,18 @@ fn compare_items(
         }
         return (Verdict::Fail, false, message);
     }
-    if !unobservable.is_empty() {
-        unobservable.dedup();
+    if !f.unobservable.is_empty() {
+        f.unobservable.dedup();
         return (
             Verdict::NotObservable,
             false,
             format!(
                 "not observable for this submission: {} (everything observable matched)",
-                unobservable.join("; ")
+                f.unobservable.join("; ")
             ),
         );
     }
-    (Verdict::Pass, true, notes.join("\n"))
+    (Verdict::Pass, true, f.notes.join("\n"))
 }
 
 /// What a graded function printed while it ran: shown, never graded (debug printing is

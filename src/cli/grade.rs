@@ -318,6 +318,140 @@ fn write_class_csv(
     Ok(())
 }
 
+/// Makes the output directory (one labgrade may write into) and removes a shard's manifest
+/// from an earlier run: the manifest says a shard finished, and this run has not yet.
+fn open_output(out: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
+    crate::owned_dir::check(out, crate::owned_dir::OUTPUT).map_err(CliError)?;
+    match std::fs::remove_file(out.join(super::shard::MANIFEST)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(CliError(format!(
+            "cannot remove `{}`: {e}",
+            out.join(super::shard::MANIFEST).display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The class's own outputs: grades.csv, junit.xml (with every format), the CI job summary
+/// and report.html.
+fn write_class_outputs(
+    problem: &str,
+    out: &Path,
+    options: &GradeOptions,
+    reports: &[SubmissionReport],
+) -> Result<(), CliError> {
+    let file = std::fs::File::create(out.join("grades.csv"))?;
+    let columns = csv::GradebookColumns {
+        cases: options.csv_cases,
+    };
+    csv::write_gradebook(reports, columns, file)
+        .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
+    if options.all_formats {
+        std::fs::write(out.join("junit.xml"), junit::to_junit(reports))?;
+    }
+    if github::enabled() {
+        if let Err(e) = github::append_summary(&github::grade_summary(problem, reports)) {
+            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
+        }
+    }
+    super::report::write_class_report(&out.join(super::report::REPORT_HTML), reports)?;
+    Ok(())
+}
+
+/// A shard's manifest: each report it graded, sealed as written, so that merge takes it
+/// only unchanged.
+fn write_shard_manifest(
+    problem: &str,
+    out: &Path,
+    options: &GradeOptions,
+    shard: super::shard::Shard,
+    all_names: &[String],
+    stems: &BTreeMap<String, String>,
+) -> Result<(), CliError> {
+    let key = crate::submission::cache_secret::secret(out).map_err(CliError)?;
+    let class = super::shard::fingerprint(all_names.iter().map(String::as_str));
+    let mut graded = Vec::with_capacity(stems.len());
+    for (name, stem) in stems {
+        let bytes = std::fs::read(out.join(format!("{stem}.json")))?;
+        graded.push(super::shard::Graded {
+            submission: name.clone(),
+            report: stem.clone(),
+            seal: super::shard::seal(&key, problem, &class, shard.index, name, &bytes),
+        });
+    }
+    super::shard::Manifest {
+        shard: shard.index,
+        of: shard.count,
+        problem: problem.to_string(),
+        class,
+        submissions: all_names.len(),
+        csv_cases: options.csv_cases,
+        all_formats: options.all_formats,
+        graded,
+    }
+    .write(out)?;
+    Ok(())
+}
+
+/// Grades `subs`, writing each submission's reports as soon as it is graded (a grader
+/// stopped midway keeps every finished report, and the next run grades only the rest);
+/// the reports, stamped with who handed each in, and which were reused.
+#[allow(clippy::too_many_arguments)]
+fn grade_and_write(
+    session: &Session,
+    subs: &[(String, PathBuf)],
+    out: &Path,
+    options: &GradeOptions,
+    stems: &BTreeMap<String, String>,
+    who: &BTreeMap<String, Identity>,
+    results: &crate::runner::ResultCache,
+) -> Result<(Vec<SubmissionReport>, Vec<bool>), CliError> {
+    let progress = Mutex::new(Progress::new(subs.len()));
+    let stamp = |report: &mut SubmissionReport| {
+        let identity = who.get(&report.submission);
+        report.student_id = identity.map(|i| i.id.clone());
+        report.handed_in = identity.map_or_else(Default::default, |i| HandedIn {
+            student_name: i.name.clone(),
+            late: i.late,
+            submitted_at: i.submitted_at.clone(),
+            partners: i.partners.iter().map(|(p, _)| p.clone()).collect(),
+        });
+    };
+    // Each report is written as soon as its submission is graded (and its result kept in the
+    // result cache): a grader stopped midway keeps every finished report, and the next run
+    // grades only the rest.
+    let write_errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let (mut reports, reused) = session.grade_class(subs, Some(results), &|event| {
+        // Builds and runs overlap (a wave runs while the next builds): the bar counts
+        // submissions graded, and names the last one prepared.
+        match event {
+            Event::Graded { report, .. } => {
+                let mut report = *report;
+                stamp(&mut report);
+                if let Err(e) = write_reports(
+                    out,
+                    &stems[&report.submission],
+                    &report,
+                    options.all_formats,
+                ) {
+                    write_errors.lock().expect("errors").push(e.0);
+                }
+                progress.lock().expect("progress").graded(&report);
+            }
+            Event::Prepared { name } => progress.lock().expect("progress").prepared(&name),
+        }
+    });
+    progress.into_inner().expect("progress").finish();
+    if let Some(e) = write_errors.into_inner().expect("errors").first() {
+        return Err(CliError(e.clone()));
+    }
+    for r in &mut reports {
+        stamp(r);
+    }
+    Ok((reports, reused))
+}
+
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
 pub fn run(
     ctx: &Context,
@@ -334,20 +468,7 @@ pub fn run(
         .transpose()
         .map_err(CliError)?;
     let session = Session::open(&root, problem, ctx.session_options()?)?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| CliError(format!("cannot create `{}`: {e}", out.display())))?;
-    crate::owned_dir::check(out, crate::owned_dir::OUTPUT).map_err(CliError)?;
-    // A shard's manifest says the shard finished: a run into this directory (again) has not,
-    // until it writes a new one.
-    match std::fs::remove_file(out.join(super::shard::MANIFEST)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(CliError(format!(
-                "cannot remove `{}`: {e}",
-                out.join(super::shard::MANIFEST).display()
-            )))
-        }
-        _ => {}
-    }
+    open_output(out)?;
     let class = read_class(dir, out, &out.join(".labgrade").join("assembled")).map_err(CliError)?;
     let listed = |skipped: &[crate::runner::Skipped]| -> String {
         skipped
@@ -390,49 +511,8 @@ pub fn run(
         .map(|s| (s.name.clone(), s.path.clone()))
         .collect();
     say_what_a_stop_keeps(out);
-    let progress = Mutex::new(Progress::new(subs.len()));
     let results = session.result_cache(ctx.cache.dir().join("results"), options.force);
-    let stamp = |report: &mut SubmissionReport| {
-        let identity = who.get(&report.submission);
-        report.student_id = identity.map(|i| i.id.clone());
-        report.handed_in = identity.map_or_else(Default::default, |i| HandedIn {
-            student_name: i.name.clone(),
-            late: i.late,
-            submitted_at: i.submitted_at.clone(),
-            partners: i.partners.iter().map(|(p, _)| p.clone()).collect(),
-        });
-    };
-    // Each report is written as soon as its submission is graded (and its result kept in the
-    // result cache): a grader stopped midway keeps every finished report, and the next run
-    // grades only the rest.
-    let write_errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let (mut reports, reused) = session.grade_class(&subs, Some(&results), &|event| {
-        // Builds and runs overlap (a wave runs while the next builds): the bar counts
-        // submissions graded, and names the last one prepared.
-        match event {
-            Event::Graded { report, .. } => {
-                let mut report = *report;
-                stamp(&mut report);
-                if let Err(e) = write_reports(
-                    out,
-                    &stems[&report.submission],
-                    &report,
-                    options.all_formats,
-                ) {
-                    write_errors.lock().expect("errors").push(e.0);
-                }
-                progress.lock().expect("progress").graded(&report);
-            }
-            Event::Prepared { name } => progress.lock().expect("progress").prepared(&name),
-        }
-    });
-    progress.into_inner().expect("progress").finish();
-    if let Some(e) = write_errors.into_inner().expect("errors").first() {
-        return Err(CliError(e.clone()));
-    }
-    for r in &mut reports {
-        stamp(r);
-    }
+    let (reports, reused) = grade_and_write(&session, &subs, out, options, &stems, &who, &results)?;
     let reused_names: BTreeSet<String> = subs
         .iter()
         .zip(&reused)
@@ -440,21 +520,7 @@ pub fn run(
         .map(|((name, _), _)| name.clone())
         .collect();
     let reused = reused_names.len();
-    let file = std::fs::File::create(out.join("grades.csv"))?;
-    let columns = csv::GradebookColumns {
-        cases: options.csv_cases,
-    };
-    csv::write_gradebook(&reports, columns, file)
-        .map_err(|e| CliError(format!("writing grades.csv: {e}")))?;
-    if options.all_formats {
-        std::fs::write(out.join("junit.xml"), junit::to_junit(&reports))?;
-    }
-    if github::enabled() {
-        if let Err(e) = github::append_summary(&github::grade_summary(problem, &reports)) {
-            eprintln!("warning: cannot write the job summary (GITHUB_STEP_SUMMARY): {e}");
-        }
-    }
-    super::report::write_class_report(&out.join(super::report::REPORT_HTML), &reports)?;
+    write_class_outputs(problem, out, options, &reports)?;
     write_class_csv(
         &out.join("class.csv"),
         &class,
@@ -483,30 +549,8 @@ pub fn run(
         );
     }
     if let Some(shard) = options.shard {
-        // Written last: a shard directory with its manifest is a finished shard. Each
-        // report is sealed as written, so merge takes it only unchanged.
-        let key = crate::submission::cache_secret::secret(out).map_err(CliError)?;
-        let class = super::shard::fingerprint(all_names.iter().map(String::as_str));
-        let mut graded = Vec::with_capacity(stems.len());
-        for (name, stem) in &stems {
-            let bytes = std::fs::read(out.join(format!("{stem}.json")))?;
-            graded.push(super::shard::Graded {
-                submission: name.clone(),
-                report: stem.clone(),
-                seal: super::shard::seal(&key, problem, &class, shard.index, name, &bytes),
-            });
-        }
-        super::shard::Manifest {
-            shard: shard.index,
-            of: shard.count,
-            problem: problem.to_string(),
-            class,
-            submissions: all_names.len(),
-            csv_cases: options.csv_cases,
-            all_formats: options.all_formats,
-            graded,
-        }
-        .write(out)?;
+        // Written last: a shard directory with its manifest is a finished shard.
+        write_shard_manifest(problem, out, options, shard, &all_names, &stems)?;
     }
     println!(
         "wrote {} report(s), grades.csv, class.csv and report.html{} to {}",

@@ -94,70 +94,8 @@ pub fn write_gradebook<W: std::io::Write>(
     out.write_record(&header)?;
 
     for report in reports {
-        let passed = report.cases.iter().filter(|c| c.passed).count();
-        // An unresolved submission's points are no grade: every points cell stays empty.
-        let status = report.resolved_status();
-        let withheld = status == Status::Unresolved;
-        let points = |x: f64| if withheld { String::new() } else { number(x) };
-        let mut row = vec![
-            names::spreadsheet_text(report.student_id()),
-            names::spreadsheet_text(&report.submission),
-            points(report.score),
-            number(report.max_score),
-            details::percent(report.score, report.max_score)
-                .filter(|_| !withheld)
-                .map(|p| format!("{p:.2}"))
-                .unwrap_or_default(),
-            status.as_str().to_string(),
-            names::spreadsheet_text(report.handed_in.student_name.as_deref().unwrap_or("")),
-            report
-                .handed_in
-                .late
-                .map_or(String::new(), |late| if late { "yes" } else { "no" }.into()),
-            names::spreadsheet_text(report.handed_in.submitted_at.as_deref().unwrap_or("")),
-        ];
-        row.extend(tags.iter().map(|t| {
-            let mut tagged = report
-                .cases
-                .iter()
-                .filter(|c| c.tags.iter().any(|x| x == t))
-                .peekable();
-            if tagged.peek().is_none() {
-                String::new()
-            } else {
-                points(tagged.map(|c| c.score).sum())
-            }
-        }));
-        row.push(passed.to_string());
-        row.push(
-            report
-                .cases
-                .iter()
-                .filter(|c| !c.passed && c.verdict != Verdict::NotObservable)
-                .count()
-                .to_string(),
-        );
-        row.extend(verdicts.iter().map(|v| {
-            report
-                .cases
-                .iter()
-                .filter(|c| c.verdict == *v)
-                .count()
-                .to_string()
-        }));
-        row.push(report.build.as_ref().map_or(0, |b| b.warnings).to_string());
-        if !case_keys.is_empty() {
-            let scores: HashMap<String, f64> = report
-                .cases
-                .iter()
-                .map(|c| (case_key(report, c), c.score))
-                .collect();
-            row.extend(
-                case_keys
-                    .iter()
-                    .map(|k| scores.get(k).map(|s| points(*s)).unwrap_or_default()),
-            );
-        }
+        let row = gradebook_row(report, &tags, &verdicts, &case_keys, &case_key);
+        let mut row = row;
         out.write_record(&row)?;
         // A group's other members: the same grade, a row each under their own id and name.
         for partner in &report.handed_in.partners {
@@ -168,6 +106,81 @@ pub fn write_gradebook<W: std::io::Write>(
     }
     out.flush()?;
     Ok(())
+}
+
+/// One submission's gradebook row (see [`write_gradebook`] for the columns).
+fn gradebook_row(
+    report: &SubmissionReport,
+    tags: &BTreeSet<&str>,
+    verdicts: &[Verdict],
+    case_keys: &[String],
+    case_key: &dyn Fn(&SubmissionReport, &CaseReport) -> String,
+) -> Vec<String> {
+    let passed = report.cases.iter().filter(|c| c.passed).count();
+    // An unresolved submission's points are no grade: every points cell stays empty.
+    let status = report.resolved_status();
+    let withheld = status == Status::Unresolved;
+    let points = |x: f64| if withheld { String::new() } else { number(x) };
+    let mut row = vec![
+        names::spreadsheet_text(report.student_id()),
+        names::spreadsheet_text(&report.submission),
+        points(report.score),
+        number(report.max_score),
+        details::percent(report.score, report.max_score)
+            .filter(|_| !withheld)
+            .map(|p| format!("{p:.2}"))
+            .unwrap_or_default(),
+        status.as_str().to_string(),
+        names::spreadsheet_text(report.handed_in.student_name.as_deref().unwrap_or("")),
+        report
+            .handed_in
+            .late
+            .map_or(String::new(), |late| if late { "yes" } else { "no" }.into()),
+        names::spreadsheet_text(report.handed_in.submitted_at.as_deref().unwrap_or("")),
+    ];
+    row.extend(tags.iter().map(|t| {
+        let mut tagged = report
+            .cases
+            .iter()
+            .filter(|c| c.tags.iter().any(|x| x == t))
+            .peekable();
+        if tagged.peek().is_none() {
+            String::new()
+        } else {
+            points(tagged.map(|c| c.score).sum())
+        }
+    }));
+    row.push(passed.to_string());
+    row.push(
+        report
+            .cases
+            .iter()
+            .filter(|c| !c.passed && c.verdict != Verdict::NotObservable)
+            .count()
+            .to_string(),
+    );
+    row.extend(verdicts.iter().map(|v| {
+        report
+            .cases
+            .iter()
+            .filter(|c| c.verdict == *v)
+            .count()
+            .to_string()
+    }));
+    row.push(report.build.as_ref().map_or(0, |b| b.warnings).to_string());
+    if !case_keys.is_empty() {
+        let scores: HashMap<String, f64> = report
+            .cases
+            .iter()
+            .map(|c| (case_key(report, c), c.score))
+            .collect();
+        row.extend(
+            case_keys
+                .iter()
+                .map(|k| scores.get(k).map(|s| points(*s)).unwrap_or_default()),
+        );
+    }
+    row
 }
 
 /// One order for every list's names: each list's own order kept, a name first seen in a later

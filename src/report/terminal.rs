@@ -290,124 +290,14 @@ impl Renderer<'_> {
             .map(|v| v.as_str().len())
             .max()
             .unwrap_or(0);
-        let scores: Vec<String> = self
-            .report
-            .cases
-            .iter()
-            .map(|c| {
-                format!(
-                    "{}/{}",
-                    details::points(c.score),
-                    details::points(c.max_score)
-                )
-            })
-            .collect();
-
         let same_as = self.same_as();
-        // The rows shown: one per case, less the cases a one-cause row stands for.
-        let mut rows: Vec<usize> = Vec::new();
-        for (i, case) in self.report.cases.iter().enumerate() {
-            if self.opts.failures_only && case.passed {
-                continue;
-            }
-            let collapse = !self.opts.verbose && one_cause(case.verdict);
-            if collapse
-                && same_as[i].is_some_and(|f| Self::followers(&same_as, f).len() >= COLLAPSE_AT)
-            {
-                continue;
-            }
-            rows.push(i);
-        }
-        let mut runs: Vec<Vec<usize>> = if self.opts.verbose {
-            rows.iter().map(|&i| vec![i]).collect()
-        } else {
-            self.runs(&rows, &same_as)
-        };
-        // Too long for a screen: one row per function and check, whatever their verdicts.
-        let coarse = !self.opts.verbose && runs.len() > screen::TABLE_ROWS;
-        // A coarse row whose names vary in two parts is named by a glob.
-        let mut globs = std::collections::HashMap::new();
-        if coarse {
-            runs.clear();
-            let listed: Vec<usize> = (0..self.report.cases.len())
-                .filter(|&i| !(self.opts.failures_only && self.report.cases[i].passed))
-                .collect();
-            // Every hidden case under one name: they are one row.
-            let names: Vec<&str> = listed
-                .iter()
-                .map(|&i| match self.visible(&self.report.cases[i]) {
-                    true => self.names[i].as_str(),
-                    false => "hidden case",
-                })
-                .collect();
-            for group in screen::coarse_groups(&names) {
-                let run: Vec<usize> = group.members.iter().map(|&k| listed[k]).collect();
-                if let Some(glob) = group.glob {
-                    globs.insert(run[0], glob);
-                }
-                runs.push(run);
-            }
-        }
-        // Each row's score and time: a case's own, or a run's together.
-        let row_scores: Vec<String> = runs
-            .iter()
-            .map(|run| match run.as_slice() {
-                [only] => scores[*only].clone(),
-                _ => {
-                    let sum = |f: fn(&CaseReport) -> f64| {
-                        run.iter().map(|&k| f(&self.report.cases[k])).sum::<f64>()
-                    };
-                    format!(
-                        "{}/{}",
-                        details::points(sum(|c| c.score)),
-                        details::points(sum(|c| c.max_score))
-                    )
-                }
-            })
-            .collect();
+        let (runs, coarse, globs) = self.table_runs(&same_as);
+        let row_scores: Vec<String> = runs.iter().map(|run| self.row_score(run)).collect();
         let times: Vec<f64> = runs
             .iter()
             .map(|run| run.iter().map(|&k| self.report.cases[k].time_ms).sum())
             .collect();
-        // A case that failed; not observable is credited, not a failure.
-        let failed = |k: usize| {
-            let c = &self.report.cases[k];
-            !c.passed && c.verdict != Verdict::NotObservable
-        };
-        let unseen = |k: usize| self.report.cases[k].verdict == Verdict::NotObservable;
-        // The row's verdict is its first case that failed, else its first not passed (not
-        // observable last: a row whose other cases pass is a pass), else its first case.
-        let first = |run: &[usize]| {
-            run.iter()
-                .copied()
-                .find(|&k| failed(k))
-                .or_else(|| {
-                    run.iter()
-                        .copied()
-                        .find(|&k| !self.report.cases[k].passed && !unseen(k))
-                })
-                .or_else(|| run.iter().copied().find(|&k| !unseen(k)))
-                .unwrap_or(run[0])
-        };
-        // A row of several verdicts says how many of its cases did not pass (or could not
-        // be seen); a case that passes by failing as it should, that it did.
-        let mixed: Vec<String> = runs
-            .iter()
-            .map(|run| {
-                let failed = run.iter().filter(|&&k| failed(k)).count();
-                let unseen = run.iter().filter(|&&k| unseen(k)).count();
-                let case = &self.report.cases[first(run)];
-                if failed > 0 && failed < run.len() {
-                    format!("  ({failed} failed)")
-                } else if unseen > 0 && unseen < run.len() {
-                    format!("  ({unseen} not observable)")
-                } else if case.passed && case.verdict != Verdict::Pass && !case.note {
-                    "  (as expected)".to_string()
-                } else {
-                    String::new()
-                }
-            })
-            .collect();
+        let mixed: Vec<String> = runs.iter().map(|run| self.row_mixed(run)).collect();
         let score_width = row_scores.iter().map(String::len).max().unwrap_or(0);
         let mixed_width = mixed.iter().map(String::len).max().unwrap_or(0);
         // Every row within the screen's width: long names are shortened or cut, never the
@@ -418,22 +308,9 @@ impl Renderer<'_> {
         let room = WRAP_WIDTH
             .saturating_sub(2 + tag_width + 2 + 2 + score_width + time_width + mixed_width)
             .min(MAX_NAME_COLUMN);
-        // Each row's name: a case's own, or a run's together.
         let row_names: Vec<String> = runs
             .iter()
-            .map(|run| {
-                if let [only] = run.as_slice() {
-                    return self.names[*only].clone();
-                }
-                if run.iter().all(|&k| !self.visible(&self.report.cases[k])) {
-                    return format!("{} hidden cases", run.len());
-                }
-                if let Some(glob) = globs.get(&run[0]) {
-                    return glob.clone();
-                }
-                let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
-                range_name(&names, room)
-            })
+            .map(|run| self.row_name(run, &globs, room))
             .collect();
         let name_width = row_names
             .iter()
@@ -444,7 +321,7 @@ impl Renderer<'_> {
         for (k, run) in runs.iter().enumerate() {
             let (name, score, time_ms, mixed) =
                 (&row_names[k], &row_scores[k], times[k], &mixed[k]);
-            let i = first(run);
+            let i = self.row_case(run);
             let case = &self.report.cases[i];
             let followers = Self::followers(&same_as, i);
             let collapse = !self.opts.verbose && !coarse && one_cause(case.verdict);
@@ -492,6 +369,134 @@ impl Renderer<'_> {
                 out.push(self.p.paint(&indent(&text, 6), Style::PLAIN.dim()));
             }
         }
+    }
+
+    /// The table's rows, each the cases it stands for; whether the table is coarse (one row
+    /// per function and check, when it would be longer than a screen), and the glob that
+    /// names a coarse row whose names vary in two parts (by its first case).
+    fn table_runs(
+        &self,
+        same_as: &[Option<usize>],
+    ) -> (
+        Vec<Vec<usize>>,
+        bool,
+        std::collections::HashMap<usize, String>,
+    ) {
+        // The rows shown: one per case, less the cases a one-cause row stands for.
+        let mut rows: Vec<usize> = Vec::new();
+        for (i, case) in self.report.cases.iter().enumerate() {
+            if self.opts.failures_only && case.passed {
+                continue;
+            }
+            let collapse = !self.opts.verbose && one_cause(case.verdict);
+            if collapse
+                && same_as[i].is_some_and(|f| Self::followers(same_as, f).len() >= COLLAPSE_AT)
+            {
+                continue;
+            }
+            rows.push(i);
+        }
+        let runs: Vec<Vec<usize>> = if self.opts.verbose {
+            rows.iter().map(|&i| vec![i]).collect()
+        } else {
+            self.runs(&rows, same_as)
+        };
+        let mut globs = std::collections::HashMap::new();
+        if self.opts.verbose || runs.len() <= screen::TABLE_ROWS {
+            return (runs, false, globs);
+        }
+        let listed: Vec<usize> = (0..self.report.cases.len())
+            .filter(|&i| !(self.opts.failures_only && self.report.cases[i].passed))
+            .collect();
+        // Every hidden case under one name: they are one row.
+        let names: Vec<&str> = listed
+            .iter()
+            .map(|&i| match self.visible(&self.report.cases[i]) {
+                true => self.names[i].as_str(),
+                false => "hidden case",
+            })
+            .collect();
+        let mut coarse = Vec::new();
+        for group in screen::coarse_groups(&names) {
+            let run: Vec<usize> = group.members.iter().map(|&k| listed[k]).collect();
+            if let Some(glob) = group.glob {
+                globs.insert(run[0], glob);
+            }
+            coarse.push(run);
+        }
+        (coarse, true, globs)
+    }
+
+    /// A row's score: its case's own, or its cases' together.
+    fn row_score(&self, run: &[usize]) -> String {
+        let sum = |f: fn(&CaseReport) -> f64| run.iter().map(|&k| f(&self.report.cases[k])).sum();
+        format!(
+            "{}/{}",
+            details::points(sum(|c| c.score)),
+            details::points(sum(|c| c.max_score))
+        )
+    }
+
+    /// A case that failed; not observable is credited, not a failure.
+    fn failed(&self, k: usize) -> bool {
+        let c = &self.report.cases[k];
+        !c.passed && c.verdict != Verdict::NotObservable
+    }
+
+    /// The case whose verdict a row shows: its first that failed, else its first not
+    /// passed (not observable last: a row whose other cases pass is a pass), else its first.
+    fn row_case(&self, run: &[usize]) -> usize {
+        let unseen = |k: usize| self.report.cases[k].verdict == Verdict::NotObservable;
+        run.iter()
+            .copied()
+            .find(|&k| self.failed(k))
+            .or_else(|| {
+                run.iter()
+                    .copied()
+                    .find(|&k| !self.report.cases[k].passed && !unseen(k))
+            })
+            .or_else(|| run.iter().copied().find(|&k| !unseen(k)))
+            .unwrap_or(run[0])
+    }
+
+    /// What a row of several verdicts adds: how many of its cases did not pass (or could
+    /// not be seen); for a case that passes by failing as it should, that it did.
+    fn row_mixed(&self, run: &[usize]) -> String {
+        let failed = run.iter().filter(|&&k| self.failed(k)).count();
+        let unseen = run
+            .iter()
+            .filter(|&&k| self.report.cases[k].verdict == Verdict::NotObservable)
+            .count();
+        let case = &self.report.cases[self.row_case(run)];
+        if failed > 0 && failed < run.len() {
+            format!("  ({failed} failed)")
+        } else if unseen > 0 && unseen < run.len() {
+            format!("  ({unseen} not observable)")
+        } else if case.passed && case.verdict != Verdict::Pass && !case.note {
+            "  (as expected)".to_string()
+        } else {
+            String::new()
+        }
+    }
+
+    /// A row's name: its case's own, `N hidden cases`, its glob, or its names' range.
+    fn row_name(
+        &self,
+        run: &[usize],
+        globs: &std::collections::HashMap<usize, String>,
+        room: usize,
+    ) -> String {
+        if let [only] = run {
+            return self.names[*only].clone();
+        }
+        if run.iter().all(|&k| !self.visible(&self.report.cases[k])) {
+            return format!("{} hidden cases", run.len());
+        }
+        if let Some(glob) = globs.get(&run[0]) {
+            return glob.clone();
+        }
+        let names: Vec<&str> = run.iter().map(|&k| self.names[k].as_str()).collect();
+        range_name(&names, room)
     }
 
     /// The shown rows in runs a table shows as one row: at least [`COLLAPSE_AT`] cases in a
@@ -606,34 +611,7 @@ impl Renderer<'_> {
                     used += block.full.len();
                 }
             }
-            if !briefs.is_empty() {
-                out.push(String::new());
-                let heading = if self.lead.is_some() {
-                    "Also failing, perhaps because of the first (-v or --case NAME explains each):"
-                } else {
-                    "Also failing (-v or --case NAME explains each):"
-                };
-                out.push(self.p.paint(&format!("  {heading}"), Style::PLAIN.bold()));
-                used += 2;
-                // As many as the screen holds (at least a few), then how many more.
-                let room = budget.saturating_sub(used).max(MIN_BRIEFS);
-                let shown = if briefs.len() <= room {
-                    briefs.len()
-                } else {
-                    room - 1
-                };
-                out.extend(briefs[..shown].iter().map(|b| (*b).clone()));
-                if shown < briefs.len() {
-                    out.push(self.p.paint(
-                        &format!(
-                            "    ... and {} (-v shows them)",
-                            plural(briefs.len() - shown, "more mistake")
-                        ),
-                        Style::PLAIN.dim(),
-                    ));
-                }
-                used += shown + usize::from(shown < briefs.len());
-            }
+            used += self.also_failing(out, &briefs, budget.saturating_sub(used));
             if hidden > 0 {
                 out.push(String::new());
                 out.push(format!(
@@ -643,38 +621,79 @@ impl Renderer<'_> {
             }
         }
         self.notes(out, all);
+        self.not_observable(
+            out,
+            &unobservable,
+            all || used + 2 + unobservable.iter().map(|b| b.full.len()).sum::<usize>() <= budget,
+        );
+    }
+
+    /// The one-line explanations of the other failures, as many as `room` holds (at least
+    /// a few), then how many more; the lines used.
+    fn also_failing(&self, out: &mut Vec<String>, briefs: &[&String], room: usize) -> usize {
+        if briefs.is_empty() {
+            return 0;
+        }
+        out.push(String::new());
+        let heading = if self.lead.is_some() {
+            "Also failing, perhaps because of the first (-v or --case NAME explains each):"
+        } else {
+            "Also failing (-v or --case NAME explains each):"
+        };
+        out.push(self.p.paint(&format!("  {heading}"), Style::PLAIN.bold()));
+        let room = room.saturating_sub(2).max(MIN_BRIEFS);
+        let shown = if briefs.len() <= room {
+            briefs.len()
+        } else {
+            room - 1
+        };
+        out.extend(briefs[..shown].iter().map(|b| (*b).clone()));
+        if shown < briefs.len() {
+            out.push(self.p.paint(
+                &format!(
+                    "    ... and {} (-v shows them)",
+                    plural(briefs.len() - shown, "more mistake")
+                ),
+                Style::PLAIN.dim(),
+            ));
+        }
+        2 + shown + usize::from(shown < briefs.len())
+    }
+
+    /// The cases labgrade cannot see for any submission of this kind: explained when they
+    /// fit (`whole`), else counted on one line.
+    fn not_observable(&self, out: &mut Vec<String>, unobservable: &[Block], whole: bool) {
         if unobservable.is_empty() {
             return;
         }
-        let lines: usize = 2 + unobservable.iter().map(|b| b.full.len()).sum::<usize>();
         out.push(String::new());
-        if all || used + lines <= budget {
+        if whole {
             out.push(self.p.paint(NOT_OBSERVABLE_TITLE, Style::PLAIN.bold()));
-            for block in &unobservable {
+            for block in unobservable {
                 out.extend(block.full.iter().cloned());
             }
-        } else {
-            let cases = self
-                .report
-                .cases
-                .iter()
-                .filter(|c| !c.passed && c.verdict == Verdict::NotObservable)
-                .count();
-            out.push(
-                self.p.paint(
-                    &wrap(
-                        &format!(
-                            "Not observable: {} labgrade cannot see for any submission of this \
-                         kind, credited in full (-v explains)",
-                            plural(cases, "case")
-                        ),
-                        WRAP_WIDTH,
-                    )
-                    .join("\n"),
-                    Style::PLAIN.bold(),
-                ),
-            );
+            return;
         }
+        let cases = self
+            .report
+            .cases
+            .iter()
+            .filter(|c| !c.passed && c.verdict == Verdict::NotObservable)
+            .count();
+        out.push(
+            self.p.paint(
+                &wrap(
+                    &format!(
+                        "Not observable: {} labgrade cannot see for any submission of this \
+                         kind, credited in full (-v explains)",
+                        plural(cases, "case")
+                    ),
+                    WRAP_WIDTH,
+                )
+                .join("\n"),
+                Style::PLAIN.bold(),
+            ),
+        );
     }
 
     /// The notes (cases worth no points here that did not get what they expect): what they

@@ -870,236 +870,278 @@ fn prepare_from(
         other => other,
     };
     let word = kind.word();
-    let mut found = Findings {
+    let found = Findings {
         notes: staged.notes.clone(),
         ..Findings::default()
     };
     match &kind {
         SubmissionKind::Library(lib) => {
-            let self_counting = trust_self_counting && exports_counting_protocol(lib);
-            let library = match library_artifact(problem, lib, false, false, &mut found, &[]) {
-                Ok(a) => a,
-                Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
-            };
-            let instrumented = self_counting.then(|| Artifact {
-                instrumented: true,
-                ..library.clone()
-            });
-            if self_counting {
-                found
-                    .notes
-                    .push("this library counts its own calls through labgrade's protocol".into());
-            } else {
-                found.notes.push(
-                    "a prebuilt library cannot be instrumented: call counts and depths are not \
-                     observable (hand in sources to have them checked)"
-                        .into(),
-                );
-            }
-            let program = library.symbols.contains_key("main").then(|| Artifact {
-                kind: ArtifactKind::Library,
-                ..library.clone()
-            });
-            let no_program = program.is_none().then(|| {
-                (
-                    Verdict::MissingSymbol,
-                    "the library exports no `main`, so the whole-program cases cannot run".into(),
-                )
-            });
-            Prepared {
-                name: name.to_string(),
-                path: path.clone(),
-                build: BuildReport {
-                    kind: word.into(),
-                    ok: true,
-                    notes: found.notes,
-                    ..BuildReport::default()
-                },
-                library: Some(library),
-                instrumented,
-                program,
-                sanitized: None,
-                no_sanitized: Some("a prebuilt library cannot be rebuilt under a sanitizer".into()),
-                fatal: None,
-                no_program,
-                no_functions: None,
-                trusted: self_counting,
-                missing_hints: found.hints,
-                submission_sha256: None,
-                uncounted: None,
-                uninstrumented: Vec::new(),
-                world_hidden: None,
-            }
+            prepared_library(problem, name, &path, lib, word, found, trust_self_counting)
         }
-        SubmissionKind::Executable(exe) => Prepared {
-            name: name.to_string(),
-            path: path.clone(),
-            build: BuildReport {
-                kind: word.into(),
-                ok: true,
-                notes: {
-                    found.notes.push(
-                        "an executable can only be run whole: function cases are not observable"
-                            .into(),
-                    );
-                    found.notes
-                },
-                ..BuildReport::default()
-            },
-            library: None,
-            instrumented: None,
-            program: Some(program_artifact(exe, false)),
-            sanitized: None,
-            no_sanitized: Some("an executable cannot be rebuilt under a sanitizer".into()),
-            fatal: None,
-            no_program: None,
-            no_functions: Some(
-                "this submission is an executable: its functions cannot be called one by one \
-                 (hand in a library or sources)"
-                    .into(),
-            ),
-            trusted: false,
-            missing_hints: found.hints,
-            submission_sha256: None,
-            uncounted: None,
-            uninstrumented: Vec::new(),
-            world_hidden: None,
-        },
+        SubmissionKind::Executable(exe) => prepared_executable(name, &path, exe, word, found),
         SubmissionKind::Sources(_) | SubmissionKind::RustCrate(_) => {
-            // C and C++ builds carry the debug information signature truth reads.
-            let from_c = matches!(word, "c" | "cpp");
-            let mut built = cache.build(&kind, &staged, spec, &graded_names(problem));
-            if built.machine_error {
-                // A failure of the machine at that moment (no process, no pipe, no jail; a
-                // failed build is never cached): once more before it is labgrade's error.
-                built = cache.build(&kind, &staged, spec, &graded_names(problem));
-            }
-            found.notes.extend(built.notes.iter().cloned());
-            // A static function made callable is said, unless the assignment allows it.
-            for m in &built.made_callable {
-                if !problem.may_be_static(&m.graded) {
-                    found.notes.push(format!(
-                        "`{}` is static in {}: labgrade graded it as if it were not",
-                        m.name, m.file
-                    ));
-                }
-            }
-            if built.machine_error {
-                let msg = format!(
-                    "labgrade could not build this submission (a problem of the grading \
-                     machine, not of your code; nothing was cached):\n{}",
-                    built.output.trim_end()
+            prepared_build(problem, spec, cache, name, &path, &kind, &staged, found)
+        }
+    }
+}
+
+/// A prebuilt library: its functions called as they are; counted only when it counts its
+/// own calls through labgrade's protocol and the caller trusts it (the reference).
+fn prepared_library(
+    problem: &dyn Problem,
+    name: &str,
+    path: &Path,
+    lib: &Path,
+    word: &str,
+    mut found: Findings,
+    trust_self_counting: bool,
+) -> Prepared {
+    let path = path.to_path_buf();
+    let self_counting = trust_self_counting && exports_counting_protocol(lib);
+    let library = match library_artifact(problem, lib, false, false, &mut found, &[]) {
+        Ok(a) => a,
+        Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
+    };
+    let instrumented = self_counting.then(|| Artifact {
+        instrumented: true,
+        ..library.clone()
+    });
+    if self_counting {
+        found
+            .notes
+            .push("this library counts its own calls through labgrade's protocol".into());
+    } else {
+        found.notes.push(
+            "a prebuilt library cannot be instrumented: call counts and depths are not \
+                 observable (hand in sources to have them checked)"
+                .into(),
+        );
+    }
+    let program = library.symbols.contains_key("main").then(|| Artifact {
+        kind: ArtifactKind::Library,
+        ..library.clone()
+    });
+    let no_program = program.is_none().then(|| {
+        (
+            Verdict::MissingSymbol,
+            "the library exports no `main`, so the whole-program cases cannot run".into(),
+        )
+    });
+    Prepared {
+        name: name.to_string(),
+        path: path.clone(),
+        build: BuildReport {
+            kind: word.into(),
+            ok: true,
+            notes: found.notes,
+            ..BuildReport::default()
+        },
+        library: Some(library),
+        instrumented,
+        program,
+        sanitized: None,
+        no_sanitized: Some("a prebuilt library cannot be rebuilt under a sanitizer".into()),
+        fatal: None,
+        no_program,
+        no_functions: None,
+        trusted: self_counting,
+        missing_hints: found.hints,
+        submission_sha256: None,
+        uncounted: None,
+        uninstrumented: Vec::new(),
+        world_hidden: None,
+    }
+}
+
+/// A prebuilt executable: run whole, its functions not callable one by one.
+fn prepared_executable(
+    name: &str,
+    path: &Path,
+    exe: &Path,
+    word: &str,
+    mut found: Findings,
+) -> Prepared {
+    let path = path.to_path_buf();
+    Prepared {
+        name: name.to_string(),
+        path: path.clone(),
+        build: BuildReport {
+            kind: word.into(),
+            ok: true,
+            notes: {
+                found.notes.push(
+                    "an executable can only be run whole: function cases are not observable".into(),
                 );
-                return Prepared::failed(name, &path, word, Verdict::InternalError, msg);
-            }
-            let mut build = BuildReport {
-                kind: word.into(),
-                ok: !built.failed,
-                output: built.output.clone(),
-                warnings: built.warnings,
-                cached: built.cached,
-                notes: Vec::new(),
-                looks_like: None,
-                causes: Vec::new(),
-            };
-            if built.failed {
-                build.looks_like = header_of_another(problem, spec, &built.output);
-                let msg = if built.output.trim().is_empty() {
-                    "the build failed".to_string()
-                } else {
-                    format!("the build failed:\n{}", built.output.trim_end())
-                };
-                let mut p = Prepared::failed(name, &path, word, Verdict::BuildError, msg);
-                p.build = build;
-                return p;
-            }
-            if built.jvm {
-                build.notes = found.notes;
-                return jvm_prepared(problem, name, &path, build, built.library.as_deref());
-            }
-            let library = match built.library.as_deref() {
-                Some(lib) => {
-                    match library_artifact(
-                        problem,
-                        lib,
-                        false,
-                        from_c,
-                        &mut found,
-                        &spec.build.course_forms,
-                    ) {
-                        Ok(a) => Some(a),
-                        Err(e) => {
-                            return Prepared::failed(name, &path, word, Verdict::LoadError, e)
-                        }
-                    }
-                }
-                None => None,
-            };
-            let instrumented = built.instrumented.as_deref().and_then(|lib| {
-                library_artifact(
-                    problem,
-                    lib,
-                    true,
-                    from_c,
-                    &mut found,
-                    &spec.build.course_forms,
-                )
-                .ok()
-            });
-            let uncounted = built
-                .instrumented_note
-                .clone()
-                .filter(|_| instrumented.is_none() && built.counting_hidden);
-            if let Some(note) = built
-                .instrumented_note
-                .clone()
-                .filter(|_| instrumented.is_none())
-            {
-                found.notes.push(note);
-            }
-            let program = built
-                .program
-                .as_deref()
-                .map(|p| program_artifact(p, built.program_marks_overflow));
-            let no_program = program.is_none().then(|| {
-                (
-                    Verdict::MissingSymbol,
-                    built
-                        .program_missing
-                        .clone()
-                        .unwrap_or_else(|| "no program was built".into()),
-                )
-            });
-            build.notes = found.notes;
-            build.causes = found.causes;
-            build.looks_like = built
-                .library
-                .as_deref()
-                .and_then(|lib| looks_like(problem, lib));
-            Prepared {
-                name: name.to_string(),
-                path: path.clone(),
-                build,
-                no_functions: library
-                    .is_none()
-                    .then(|| "no library was built".to_string()),
-                library,
-                instrumented,
-                program,
-                sanitized: built.sanitized.as_deref().map(|p| Artifact {
-                    sanitized: true,
-                    ..program_artifact(p, false)
-                }),
-                no_sanitized: built.sanitized_note.clone(),
-                fatal: None,
-                no_program,
-                trusted: false,
-                missing_hints: found.hints,
-                submission_sha256: None,
-                uncounted,
-                uninstrumented: built.uninstrumented.clone(),
-                world_hidden: found.world_hidden.clone(),
+                found.notes
+            },
+            ..BuildReport::default()
+        },
+        library: None,
+        instrumented: None,
+        program: Some(program_artifact(exe, false)),
+        sanitized: None,
+        no_sanitized: Some("an executable cannot be rebuilt under a sanitizer".into()),
+        fatal: None,
+        no_program: None,
+        no_functions: Some(
+            "this submission is an executable: its functions cannot be called one by one \
+             (hand in a library or sources)"
+                .into(),
+        ),
+        trusted: false,
+        missing_hints: found.hints,
+        submission_sha256: None,
+        uncounted: None,
+        uninstrumented: Vec::new(),
+        world_hidden: None,
+    }
+}
+
+/// Sources or a crate: built (in the jail, cached), then the library, the instrumented
+/// library and the program read as artifacts.
+#[allow(clippy::too_many_arguments)]
+fn prepared_build(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    cache: &BuildCache,
+    name: &str,
+    path: &Path,
+    kind: &SubmissionKind,
+    staged: &Staged,
+    mut found: Findings,
+) -> Prepared {
+    let path = path.to_path_buf();
+    let word = kind.word();
+    // C and C++ builds carry the debug information signature truth reads.
+    let from_c = matches!(word, "c" | "cpp");
+    let mut built = cache.build(kind, staged, spec, &graded_names(problem));
+    if built.machine_error {
+        // A failure of the machine at that moment (no process, no pipe, no jail; a
+        // failed build is never cached): once more before it is labgrade's error.
+        built = cache.build(kind, staged, spec, &graded_names(problem));
+    }
+    found.notes.extend(built.notes.iter().cloned());
+    // A static function made callable is said, unless the assignment allows it.
+    for m in &built.made_callable {
+        if !problem.may_be_static(&m.graded) {
+            found.notes.push(format!(
+                "`{}` is static in {}: labgrade graded it as if it were not",
+                m.name, m.file
+            ));
+        }
+    }
+    if built.machine_error {
+        let msg = format!(
+            "labgrade could not build this submission (a problem of the grading \
+                 machine, not of your code; nothing was cached):\n{}",
+            built.output.trim_end()
+        );
+        return Prepared::failed(name, &path, word, Verdict::InternalError, msg);
+    }
+    let mut build = BuildReport {
+        kind: word.into(),
+        ok: !built.failed,
+        output: built.output.clone(),
+        warnings: built.warnings,
+        cached: built.cached,
+        notes: Vec::new(),
+        looks_like: None,
+        causes: Vec::new(),
+    };
+    if built.failed {
+        build.looks_like = header_of_another(problem, spec, &built.output);
+        let msg = if built.output.trim().is_empty() {
+            "the build failed".to_string()
+        } else {
+            format!("the build failed:\n{}", built.output.trim_end())
+        };
+        let mut p = Prepared::failed(name, &path, word, Verdict::BuildError, msg);
+        p.build = build;
+        return p;
+    }
+    if built.jvm {
+        build.notes = found.notes;
+        return jvm_prepared(problem, name, &path, build, built.library.as_deref());
+    }
+    let library = match built.library.as_deref() {
+        Some(lib) => {
+            match library_artifact(
+                problem,
+                lib,
+                false,
+                from_c,
+                &mut found,
+                &spec.build.course_forms,
+            ) {
+                Ok(a) => Some(a),
+                Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
             }
         }
+        None => None,
+    };
+    let instrumented = built.instrumented.as_deref().and_then(|lib| {
+        library_artifact(
+            problem,
+            lib,
+            true,
+            from_c,
+            &mut found,
+            &spec.build.course_forms,
+        )
+        .ok()
+    });
+    let uncounted = built
+        .instrumented_note
+        .clone()
+        .filter(|_| instrumented.is_none() && built.counting_hidden);
+    if let Some(note) = built
+        .instrumented_note
+        .clone()
+        .filter(|_| instrumented.is_none())
+    {
+        found.notes.push(note);
+    }
+    let program = built
+        .program
+        .as_deref()
+        .map(|p| program_artifact(p, built.program_marks_overflow));
+    let no_program = program.is_none().then(|| {
+        (
+            Verdict::MissingSymbol,
+            built
+                .program_missing
+                .clone()
+                .unwrap_or_else(|| "no program was built".into()),
+        )
+    });
+    build.notes = found.notes;
+    build.causes = found.causes;
+    build.looks_like = built
+        .library
+        .as_deref()
+        .and_then(|lib| looks_like(problem, lib));
+    Prepared {
+        name: name.to_string(),
+        path: path.clone(),
+        build,
+        no_functions: library
+            .is_none()
+            .then(|| "no library was built".to_string()),
+        library,
+        instrumented,
+        program,
+        sanitized: built.sanitized.as_deref().map(|p| Artifact {
+            sanitized: true,
+            ..program_artifact(p, false)
+        }),
+        no_sanitized: built.sanitized_note.clone(),
+        fatal: None,
+        no_program,
+        trusted: false,
+        missing_hints: found.hints,
+        submission_sha256: None,
+        uncounted,
+        uninstrumented: built.uninstrumented.clone(),
+        world_hidden: found.world_hidden.clone(),
     }
 }

@@ -54,6 +54,10 @@ where
 const HOW: &str = "write a range of integers as a string (\"2..=22\" for 2 to 22, \"2..22\" \
                    for 2 to 21) or list the values in an array ([1, 5, 9], [\"a\", \"b\"])";
 
+/// `each = {}`.
+const NO_VARIABLES: &str =
+    "`each = {}` has no variables: remove it, or add one (`each = { n = \"2..=22\" }`)";
+
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
@@ -63,9 +67,7 @@ fn is_name_char(c: char) -> bool {
 /// [`MAX_EXPANDED`].
 pub fn combinations(vars: &Vars) -> Result<Vec<Binding>, String> {
     if vars.is_empty() {
-        return Err("`each = {}` has no variables: remove it, or add one \
-                    (`each = { n = \"2..=22\" }`)"
-            .into());
+        return Err(NO_VARIABLES.into());
     }
     let mut total: u128 = 1;
     for (name, value) in vars {

@@ -508,65 +508,8 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     };
     let pgid = child.id() as i32;
     let cap = jail.limits.output_bytes;
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut file = std::fs::File::from(reader);
-        let mut kept = Vec::with_capacity(cap.min(1 << 16));
-        let mut cut = 0u64;
-        let mut buf = [0u8; 16 << 10];
-        loop {
-            match file.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let room = cap.saturating_sub(kept.len());
-                    kept.extend_from_slice(&buf[..n.min(room)]);
-                    cut += (n - n.min(room)) as u64;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = tx.send((kept, cut));
-    });
-    let mut timed_out = false;
-    let mut group_cpu = Duration::ZERO;
-    let mut nap = Duration::from_millis(1);
-    // wait4, not Child::wait: its rusage is the CPU the tool and everything it waited for
-    // used, which the build's budget is charged.
-    let reap = |flags: i32| -> Option<(i32, Duration)> {
-        let mut status = 0;
-        // SAFETY: an all-zero rusage is valid; wait4 fills it.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: wait4 on our own child with valid out-pointers.
-            let r = unsafe { libc::wait4(pgid, &mut status, flags, &mut usage) };
-            if r == pgid {
-                let tv = |t: libc::timeval| {
-                    Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-                };
-                return Some((status, tv(usage.ru_utime) + tv(usage.ru_stime)));
-            }
-            if r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-                return None;
-            }
-        }
-    };
-    let reaped = loop {
-        if let Some(done) = reap(libc::WNOHANG) {
-            break Some(done);
-        }
-        if start.elapsed() >= limits.wall {
-            timed_out = true;
-            // Read before the kill: a compiler the tool started dies with it, unwaited, and
-            // its CPU would never reach the tool's rusage.
-            group_cpu = group_cpu_time(pgid);
-            // SAFETY: kill of the child's own process group.
-            unsafe { libc::kill(-pgid, libc::SIGKILL) };
-            break reap(0);
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(20));
-    };
+    let rx = read_capped(reader, cap);
+    let (reaped, timed_out, group_cpu) = wait_or_stop(pgid, start, limits.wall);
     drop(child);
     let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu).max(group_cpu);
     let computing = timed_out && cpu * 10 >= start.elapsed();
@@ -603,48 +546,16 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     let (code, signal) = status.map_or((None, None), |s| (s.code(), s.signal()));
     let cpu_out = cpu_out || signal == Some(libc::SIGXCPU);
     // labgrade's reason comes first: the tool's own output may be cut long before its end.
-    let reason = if computing {
-        format!(
-            "`{program}` was stopped after {} s of wall-clock time (labgrade's build time \
-             limit), still computing ({} s of CPU so far, with other builds beside it): a \
-             file that takes that long to compile is an #include of a file that includes \
-             itself (an include bomb) or something as large; an assignment's file takes a \
-             second\n",
-            limits.wall.as_secs(),
-            cpu.as_secs()
-        )
-    } else if timed_out {
-        format!(
-            "`{program}` was stopped after {} s (labgrade's build time limit)\n",
-            limits.wall.as_secs()
-        )
-    } else if cpu_out && by_budget {
-        format!(
-            "`{program}` was stopped: {}",
-            jail.budget
-                .as_ref()
-                .map(|b| b.over().unwrap_or_else(|| b.spent_all()))
-                .unwrap_or_default()
-        )
-    } else if cpu_out {
-        // Only a C or C++ compiler is an include bomb's victim; cargo or javac is told plainly.
-        let compiler = ["gcc", "g++", "cc", "c++", "clang", "clang++"]
-            .iter()
-            .any(|c| program.rsplit('/').next() == Some(c));
-        format!(
-            "`{program}` was stopped at labgrade's CPU limit of {} s for one tool{}\n",
-            limits.cpu_seconds,
-            if compiler {
-                ": a file that takes that long to compile is an #include of a file that \
-                 includes itself (an include bomb) or something as large; an assignment's file \
-                 takes a second"
-            } else {
-                ", far beyond what an assignment's build takes"
-            }
-        )
-    } else {
-        String::new()
+    let stop = Stop {
+        program: &program,
+        limits: &limits,
+        cpu,
+        computing,
+        timed_out,
+        cpu_out,
+        by_budget,
     };
+    let reason = stop.reason(jail);
     if let (Some(b), true) = (&jail.budget, cpu_out || computing) {
         b.halt(&reason);
     }
@@ -676,6 +587,144 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         output,
         cut,
         machine_error,
+    }
+}
+
+/// The reader of a tool's output: keeps the first `cap` bytes, counts the rest; sends them
+/// when the pipe closes.
+fn read_capped(reader: OwnedFd, cap: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut file = std::fs::File::from(reader);
+        let mut kept = Vec::with_capacity(cap.min(1 << 16));
+        let mut cut = 0u64;
+        let mut buf = [0u8; 16 << 10];
+        loop {
+            match file.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let room = cap.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buf[..n.min(room)]);
+                    cut += (n - n.min(room)) as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send((kept, cut));
+    });
+    rx
+}
+
+/// Waits for the tool `pgid` until `wall` after `start`, then stops its whole group: its
+/// raw status and CPU (None when it could not be reaped), whether it was stopped, and the
+/// group's CPU read just before the stop.
+fn wait_or_stop(
+    pgid: i32,
+    start: Instant,
+    wall: Duration,
+) -> (Option<(i32, Duration)>, bool, Duration) {
+    let mut timed_out = false;
+    let mut group_cpu = Duration::ZERO;
+    let mut nap = Duration::from_millis(1);
+    // wait4, not Child::wait: its rusage is the CPU the tool and everything it waited for
+    // used, which the build's budget is charged.
+    let reap = |flags: i32| -> Option<(i32, Duration)> {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 fills it.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: wait4 on our own child with valid out-pointers.
+            let r = unsafe { libc::wait4(pgid, &mut status, flags, &mut usage) };
+            if r == pgid {
+                let tv = |t: libc::timeval| {
+                    Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+                };
+                return Some((status, tv(usage.ru_utime) + tv(usage.ru_stime)));
+            }
+            if r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                return None;
+            }
+        }
+    };
+    let reaped = loop {
+        if let Some(done) = reap(libc::WNOHANG) {
+            break Some(done);
+        }
+        if start.elapsed() >= wall {
+            timed_out = true;
+            // Read before the kill: a compiler the tool started dies with it, unwaited, and
+            // its CPU would never reach the tool's rusage.
+            group_cpu = group_cpu_time(pgid);
+            // SAFETY: kill of the child's own process group.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+            break reap(0);
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    (reaped, timed_out, group_cpu)
+}
+
+/// How a tool ended, as far as labgrade's limits go.
+struct Stop<'a> {
+    program: &'a str,
+    limits: &'a JailLimits,
+    cpu: Duration,
+    computing: bool,
+    timed_out: bool,
+    cpu_out: bool,
+    by_budget: bool,
+}
+
+impl Stop<'_> {
+    /// Why labgrade stopped the tool, in the words the student reads first; empty when it
+    /// did not.
+    fn reason(&self, jail: &Jail) -> String {
+        let (program, limits) = (self.program, self.limits);
+        if self.computing {
+            format!(
+                "`{program}` was stopped after {} s of wall-clock time (labgrade's build time \
+                 limit), still computing ({} s of CPU so far, with other builds beside it): a \
+                 file that takes that long to compile is an #include of a file that includes \
+                 itself (an include bomb) or something as large; an assignment's file takes a \
+                 second\n",
+                limits.wall.as_secs(),
+                self.cpu.as_secs()
+            )
+        } else if self.timed_out {
+            format!(
+                "`{program}` was stopped after {} s (labgrade's build time limit)\n",
+                limits.wall.as_secs()
+            )
+        } else if self.cpu_out && self.by_budget {
+            format!(
+                "`{program}` was stopped: {}",
+                jail.budget
+                    .as_ref()
+                    .map(|b| b.over().unwrap_or_else(|| b.spent_all()))
+                    .unwrap_or_default()
+            )
+        } else if self.cpu_out {
+            // Only a C or C++ compiler is an include bomb's victim; cargo or javac is told
+            // plainly.
+            let compiler = ["gcc", "g++", "cc", "c++", "clang", "clang++"]
+                .iter()
+                .any(|c| program.rsplit('/').next() == Some(c));
+            format!(
+                "`{program}` was stopped at labgrade's CPU limit of {} s for one tool{}\n",
+                limits.cpu_seconds,
+                if compiler {
+                    ": a file that takes that long to compile is an #include of a file that \
+                     includes itself (an include bomb) or something as large; an assignment's \
+                     file takes a second"
+                } else {
+                    ", far beyond what an assignment's build takes"
+                }
+            )
+        } else {
+            String::new()
+        }
     }
 }
 

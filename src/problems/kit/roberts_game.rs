@@ -314,47 +314,11 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
         return Err(format!("labgrade has no check `{}`", c.function));
     };
     let record = c.got.get("game").cloned().unwrap_or(Value::Null);
-    let start = game.start();
     if record.get("encoding").is_none_or(Value::is_null) {
-        let legal = list_words(game, &game.moves(&start));
-        let listed = &record["start_list"];
-        return Err(if listed.is_null() {
-            // The driver's record never came back from labgrade's world host: the program
-            // closed or wrote over the descriptors the driver reaches it through.
-            "labgrade's driver recorded no position of your game: its calls into labgrade did \
-             not arrive (does your program close or write to descriptors it did not open?)"
-                .to_string()
-        } else if listed["listed"].as_i64() == Some(-1) {
-            format!(
-                "labgrade cannot read your moveT ({} bytes): it reads an integer or enum, a \
-                 std::pair, or a struct of up to four ints",
-                listed["fields"]
-            )
-        } else {
-            format!(
-                "labgrade cannot match the moves GenerateMoveList lists at the start ({}) \
-                 with the game's ({legal}): see specs/roberts-game/game_side.h for how moves \
-                 are read",
-                listed["raw"]
-            )
-        });
+        return Err(no_walk(game, &record));
     }
-    let positions: Vec<Seen<'_>> = record["positions"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|e| {
-                    let entry = e.as_object()?;
-                    Some(Seen {
-                        position: position_of(entry)?,
-                        entry,
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let positions = seen_positions(&record);
     let arrived: Vec<&Seen<'_>> = positions.iter().filter(|s| s.arrived()).collect();
-    let mut found = Vec::new();
     let note = if record["truncated"].as_bool() == Some(true) {
         format!(
             "(labgrade looked at the first {} positions only)",
@@ -367,81 +331,9 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
         failures(what, &found, arrived.len()).map(|_| note.clone())
     };
     match check {
-        Check::Moves => {
-            for s in &arrived {
-                if s.flag("over") || game.over(&s.position) {
-                    continue;
-                }
-                if let Some(size) = s.int("unreadable") {
-                    found.push(format!(
-                        "{}: moveT ({size} bytes) cannot be read",
-                        s.at(game)
-                    ));
-                    continue;
-                }
-                let listed: Vec<Value> = s.entry["moves"].as_array().cloned().unwrap_or_default();
-                let mut got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
-                got.sort();
-                let mut legal: Vec<Option<Move>> =
-                    game.moves(&s.position).into_iter().map(Some).collect();
-                legal.sort();
-                if got != legal {
-                    found.push(format!(
-                        "{}: {}",
-                        s.at(game),
-                        list_difference(game, &listed, &game.moves(&s.position))
-                    ));
-                }
-            }
-            ok(found, "GenerateMoveList is wrong")
-        }
+        Check::Moves => ok(wrong_lists(game, &arrived), "GenerateMoveList is wrong"),
         Check::GameOver => {
-            let mut early = false;
-            for s in &arrived {
-                let over = s.flag("over");
-                let rule_over = game.over(&s.position);
-                let rating = s.int("static").unwrap_or(0).signum();
-                if over && rule_over {
-                    let outcome = game.outcome(&s.position);
-                    if rating != outcome {
-                        found.push(format!(
-                            "{}: the game is over and EvaluateStaticPosition rates it {} for \
-                             the player to move; it is {}",
-                            s.at(game),
-                            reference::outcome_word(rating),
-                            reference::outcome_word(outcome)
-                        ));
-                    }
-                } else if over {
-                    // One move early, where the last move is forced: accepted when the
-                    // rating says who wins.
-                    let forced = game.moves(&s.position).len() == 1;
-                    let value = game.value(&s.position);
-                    if forced && rating == value {
-                        early = true;
-                    } else {
-                        found.push(format!(
-                            "{}: GameIsOver says the game is over, but it goes on ({} \
-                             possible)",
-                            s.at(game),
-                            list_words(game, &game.moves(&s.position))
-                        ));
-                    }
-                } else if rule_over {
-                    found.push(format!(
-                        "{}: the game is over, but GameIsOver says it goes on",
-                        s.at(game)
-                    ));
-                }
-                if let (Some(turn), Some(parent)) = (s.int("turn"), s.int("parent_turn")) {
-                    if turn == parent && turn != NO_TURN {
-                        found.push(format!(
-                            "{}: WhoseTurn names the same player as before the last move",
-                            s.at(game)
-                        ));
-                    }
-                }
-            }
+            let (found, early) = wrong_ends(game, &arrived);
             let r = ok(
                 found,
                 "GameIsOver, EvaluateStaticPosition or WhoseTurn is wrong",
@@ -459,43 +351,10 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
                 }
             })
         }
-        Check::MakeRetract => {
-            if let Some(s) = arrived
-                .iter()
-                .find(|s| s.entry.get("flooded") == Some(&Value::Bool(true)))
-            {
-                return Err(format!(
-                    "labgrade received more MakeMove/RetractMove reports than moves listed \
-                     ({}; its driver sends one per move): your code wrote to labgrade's channel \
-                     itself, so this check cannot pass",
-                    s.at(game)
-                ));
-            }
-            for s in &arrived {
-                let restored = s.entry.get("restored").and_then(Value::as_array);
-                for r in restored.into_iter().flatten() {
-                    let Some(r) = r.as_array() else { continue };
-                    if r.get(1).and_then(Value::as_i64) == Some(1) {
-                        continue;
-                    }
-                    let mv = shown(game, r.first().unwrap_or(&Value::Null));
-                    let how = if r.get(2).and_then(Value::as_i64) == Some(0) {
-                        "the state's bytes differ"
-                    } else {
-                        "GameIsOver, EvaluateStaticPosition, WhoseTurn or GenerateMoveList \
-                         answer differently; stateT is not plain data, so labgrade compares what \
-                         they answer, making and retracting the listed moves in turn: a change \
-                         they do not show may come from an earlier pair"
-                    };
-                    found.push(format!(
-                        "{}: after MakeMove({mv}) and RetractMove({mv}) the state is not what it \
-                         was ({how})",
-                        s.at(game)
-                    ));
-                }
-            }
-            ok(found, "RetractMove does not undo MakeMove")
-        }
+        Check::MakeRetract => ok(
+            unrestored(game, &arrived)?,
+            "RetractMove does not undo MakeMove",
+        ),
         Check::OwnSearch if arrived.iter().any(|s| s.int("found") == Some(-1)) => Err(
             "labgrade cannot call your FindBestMove as the book declares it: \
                  moveT FindBestMove(stateT state, int depth, int & rating) (or, in the C \
@@ -503,94 +362,20 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
                 .into(),
         ),
         Check::BestMove | Check::OwnSearch => {
-            let search = if check == Check::OwnSearch {
-                "your FindBestMove"
-            } else {
-                "the book's FindBestMove over your game"
-            };
-            let mut all_flipped = true;
-            for s in &arrived {
-                if s.flag("over") || game.over(&s.position) {
-                    continue;
-                }
-                let value = game.value(&s.position);
-                if s.flag("no_moves") {
-                    found.push(format!(
-                        "{}: {search}, looking ahead from here, reaches a position where your \
-                         GameIsOver says the game goes on but your GenerateMoveList lists no \
-                         move: Figure 7-6 stops there with Error(\"No moves available\") (a \
-                         full board or an empty pile must end the game)",
-                        s.at(game)
-                    ));
-                    continue;
-                }
-                let Some(chosen) = s.entry.get("chosen") else {
-                    found.push(format!("{}: {search} finds no move", s.at(game)));
-                    continue;
-                };
-                let mv = as_move(chosen).filter(|m| game.moves(&s.position).contains(m));
-                let Some(mv) = mv else {
-                    found.push(format!(
-                        "{}: {search} chooses {}, which is not a legal move",
-                        s.at(game),
-                        shown(game, chosen)
-                    ));
-                    continue;
-                };
-                let next = game.apply(&s.position, &mv);
-                let got = -game.value(&next);
-                let rating = s.int("rating").unwrap_or(0).signum();
-                // The choice and the rating a search over flipped ratings would give.
-                let flipped_value = game.value_flipped(&s.position);
-                all_flipped &=
-                    -game.value_flipped(&next) == flipped_value && rating == flipped_value;
-                if got != value {
-                    let best: Vec<Move> = game
-                        .moves(&s.position)
-                        .into_iter()
-                        .filter(|m| -game.value(&game.apply(&s.position, m)) == value)
-                        .collect();
-                    found.push(format!(
-                        "{}: {search} chooses {}, which is {} for the player to move; {} {}",
-                        s.at(game),
-                        game.describe_move(&mv),
-                        reference::outcome_word(got),
-                        list_words(game, &best),
-                        if best.len() == 1 {
-                            format!("is {}", reference::outcome_word(value))
-                        } else {
-                            format!("are {}", reference::outcome_word(value))
-                        }
-                    ));
-                } else if rating != value {
-                    found.push(format!(
-                        "{}: {search} rates the position {} for the player to move; it is {}",
-                        s.at(game),
-                        reference::outcome_word(rating),
-                        reference::outcome_word(value)
-                    ));
-                }
-            }
-            // Every choice the first move listed, every rating right: bestMove never updated.
-            let first_always = arrived
-                .iter()
-                .filter(|s| s.entry.contains_key("chosen"))
-                .all(|s| {
-                    s.entry["moves"].get(0) == s.entry.get("chosen")
-                        && s.int("rating").map(i64::signum) == Some(game.value(&s.position))
-                });
+            let own = check == Check::OwnSearch;
+            let choices = wrong_choices(game, &arrived, own);
             let r = ok(
-                found,
-                if check == Check::OwnSearch {
+                choices.found,
+                if own {
                     "your FindBestMove's choice is wrong"
                 } else {
                     "the computer's choice is wrong"
                 },
             );
             r.map_err(|m| {
-                if all_flipped {
+                if choices.all_flipped {
                     format!("{m}\n{FLIPPED_RATING}")
-                } else if first_always {
+                } else if choices.first_always {
                     format!("{m}\n{BEST_NOT_KEPT}")
                 } else {
                     m
@@ -598,6 +383,279 @@ fn judge(game: &dyn Game, c: &CheckCall<'_>) -> Result<String, String> {
             })
         }
     }
+}
+
+/// Why there is no walk to judge: the record never came back, the moves cannot be read, or
+/// the start's list does not match the game's moves.
+fn no_walk(game: &dyn Game, record: &Value) -> String {
+    let legal = list_words(game, &game.moves(&game.start()));
+    let listed = &record["start_list"];
+    if listed.is_null() {
+        // The driver's record never came back from labgrade's world host: the program
+        // closed or wrote over the descriptors the driver reaches it through.
+        "labgrade's driver recorded no position of your game: its calls into labgrade did \
+         not arrive (does your program close or write to descriptors it did not open?)"
+            .to_string()
+    } else if listed["listed"].as_i64() == Some(-1) {
+        format!(
+            "labgrade cannot read your moveT ({} bytes): it reads an integer or enum, a \
+             std::pair, or a struct of up to four ints",
+            listed["fields"]
+        )
+    } else {
+        format!(
+            "labgrade cannot match the moves GenerateMoveList lists at the start ({}) \
+             with the game's ({legal}): see specs/roberts-game/game_side.h for how moves \
+             are read",
+            listed["raw"]
+        )
+    }
+}
+
+/// The positions of the record, each with what the driver saw there.
+fn seen_positions(record: &Value) -> Vec<Seen<'_>> {
+    record["positions"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| {
+                    let entry = e.as_object()?;
+                    Some(Seen {
+                        position: position_of(entry)?,
+                        entry,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// GenerateMoveList: every position where the list is not the legal moves (in any order).
+fn wrong_lists(game: &dyn Game, arrived: &[&Seen<'_>]) -> Vec<String> {
+    let mut found = Vec::new();
+    for s in arrived {
+        if s.flag("over") || game.over(&s.position) {
+            continue;
+        }
+        if let Some(size) = s.int("unreadable") {
+            found.push(format!(
+                "{}: moveT ({size} bytes) cannot be read",
+                s.at(game)
+            ));
+            continue;
+        }
+        let listed: Vec<Value> = s.entry["moves"].as_array().cloned().unwrap_or_default();
+        let mut got: Vec<Option<Move>> = listed.iter().map(as_move).collect();
+        got.sort();
+        let mut legal: Vec<Option<Move>> = game.moves(&s.position).into_iter().map(Some).collect();
+        legal.sort();
+        if got != legal {
+            found.push(format!(
+                "{}: {}",
+                s.at(game),
+                list_difference(game, &listed, &game.moves(&s.position))
+            ));
+        }
+    }
+    found
+}
+
+/// GameIsOver, EvaluateStaticPosition and WhoseTurn: the positions where one is wrong, and
+/// whether the game ends one move early where that move is forced (accepted when the rating
+/// says who wins).
+fn wrong_ends(game: &dyn Game, arrived: &[&Seen<'_>]) -> (Vec<String>, bool) {
+    let (mut found, mut early) = (Vec::new(), false);
+    for s in arrived {
+        let over = s.flag("over");
+        let rule_over = game.over(&s.position);
+        let rating = s.int("static").unwrap_or(0).signum();
+        if over && rule_over {
+            let outcome = game.outcome(&s.position);
+            if rating != outcome {
+                found.push(format!(
+                    "{}: the game is over and EvaluateStaticPosition rates it {} for the \
+                     player to move; it is {}",
+                    s.at(game),
+                    reference::outcome_word(rating),
+                    reference::outcome_word(outcome)
+                ));
+            }
+        } else if over {
+            let forced = game.moves(&s.position).len() == 1;
+            if forced && rating == game.value(&s.position) {
+                early = true;
+            } else {
+                found.push(format!(
+                    "{}: GameIsOver says the game is over, but it goes on ({} possible)",
+                    s.at(game),
+                    list_words(game, &game.moves(&s.position))
+                ));
+            }
+        } else if rule_over {
+            found.push(format!(
+                "{}: the game is over, but GameIsOver says it goes on",
+                s.at(game)
+            ));
+        }
+        if let (Some(turn), Some(parent)) = (s.int("turn"), s.int("parent_turn")) {
+            if turn == parent && turn != NO_TURN {
+                found.push(format!(
+                    "{}: WhoseTurn names the same player as before the last move",
+                    s.at(game)
+                ));
+            }
+        }
+    }
+    (found, early)
+}
+
+/// MakeMove then RetractMove: every pair after which the state is not what it was (as the
+/// host judged from the driver's digests). Err when the record holds more reports than the
+/// driver sends: the student's code wrote to labgrade's channel itself.
+fn unrestored(game: &dyn Game, arrived: &[&Seen<'_>]) -> Result<Vec<String>, String> {
+    if let Some(s) = arrived
+        .iter()
+        .find(|s| s.entry.get("flooded") == Some(&Value::Bool(true)))
+    {
+        return Err(format!(
+            "labgrade received more MakeMove/RetractMove reports than moves listed ({}; its \
+             driver sends one per move): your code wrote to labgrade's channel itself, so \
+             this check cannot pass",
+            s.at(game)
+        ));
+    }
+    let mut found = Vec::new();
+    for s in arrived {
+        let restored = s.entry.get("restored").and_then(Value::as_array);
+        for r in restored.into_iter().flatten() {
+            let Some(r) = r.as_array() else { continue };
+            if r.get(1).and_then(Value::as_i64) == Some(1) {
+                continue;
+            }
+            let mv = shown(game, r.first().unwrap_or(&Value::Null));
+            let how = if r.get(2).and_then(Value::as_i64) == Some(0) {
+                "the state's bytes differ"
+            } else {
+                "GameIsOver, EvaluateStaticPosition, WhoseTurn or GenerateMoveList answer \
+                 differently; stateT is not plain data, so labgrade compares what they answer, \
+                 making and retracting the listed moves in turn: a change they do not show may \
+                 come from an earlier pair"
+            };
+            found.push(format!(
+                "{}: after MakeMove({mv}) and RetractMove({mv}) the state is not what it was \
+                 ({how})",
+                s.at(game)
+            ));
+        }
+    }
+    Ok(found)
+}
+
+/// What a search's choices showed: the wrong ones, and the two explanations' evidence.
+struct Choices {
+    found: Vec<String>,
+    /// Every choice and rating is what a search over flipped ratings gives.
+    all_flipped: bool,
+    /// Every choice is the first move listed, every rating right: bestMove never updated.
+    first_always: bool,
+}
+
+/// The book's FindBestMove over the student's game (or, `own`, their own FindBestMove):
+/// every position where it chooses a move that is not among the best, or rates wrong.
+fn wrong_choices(game: &dyn Game, arrived: &[&Seen<'_>], own: bool) -> Choices {
+    let search = if own {
+        "your FindBestMove"
+    } else {
+        "the book's FindBestMove over your game"
+    };
+    let mut found = Vec::new();
+    let mut all_flipped = true;
+    for s in arrived {
+        if s.flag("over") || game.over(&s.position) {
+            continue;
+        }
+        if s.flag("no_moves") {
+            found.push(format!(
+                "{}: {search}, looking ahead from here, reaches a position where your \
+                 GameIsOver says the game goes on but your GenerateMoveList lists no move: \
+                 Figure 7-6 stops there with Error(\"No moves available\") (a full board or \
+                 an empty pile must end the game)",
+                s.at(game)
+            ));
+            continue;
+        }
+        let (why, flipped) = judge_choice(game, s, search);
+        // A position with no legal choice is no evidence either way.
+        all_flipped &= flipped.unwrap_or(true);
+        found.extend(why);
+    }
+    let first_always = arrived
+        .iter()
+        .filter(|s| s.entry.contains_key("chosen"))
+        .all(|s| {
+            s.entry["moves"].get(0) == s.entry.get("chosen")
+                && s.int("rating").map(i64::signum) == Some(game.value(&s.position))
+        });
+    Choices {
+        found,
+        all_flipped,
+        first_always,
+    }
+}
+
+/// One position's choice: why it is wrong (None when right), and whether the choice and
+/// rating are those a search over flipped ratings gives (None without a legal choice).
+fn judge_choice(game: &dyn Game, s: &Seen<'_>, search: &str) -> (Option<String>, Option<bool>) {
+    let Some(chosen) = s.entry.get("chosen") else {
+        return (
+            Some(format!("{}: {search} finds no move", s.at(game))),
+            None,
+        );
+    };
+    let Some(mv) = as_move(chosen).filter(|m| game.moves(&s.position).contains(m)) else {
+        let why = format!(
+            "{}: {search} chooses {}, which is not a legal move",
+            s.at(game),
+            shown(game, chosen)
+        );
+        return (Some(why), None);
+    };
+    let value = game.value(&s.position);
+    let next = game.apply(&s.position, &mv);
+    let got = -game.value(&next);
+    let rating = s.int("rating").unwrap_or(0).signum();
+    let flipped_value = game.value_flipped(&s.position);
+    let flipped = Some(-game.value_flipped(&next) == flipped_value && rating == flipped_value);
+    if got != value {
+        let best: Vec<Move> = game
+            .moves(&s.position)
+            .into_iter()
+            .filter(|m| -game.value(&game.apply(&s.position, m)) == value)
+            .collect();
+        let why = format!(
+            "{}: {search} chooses {}, which is {} for the player to move; {} {}",
+            s.at(game),
+            game.describe_move(&mv),
+            reference::outcome_word(got),
+            list_words(game, &best),
+            if best.len() == 1 {
+                format!("is {}", reference::outcome_word(value))
+            } else {
+                format!("are {}", reference::outcome_word(value))
+            }
+        );
+        return (Some(why), flipped);
+    }
+    if rating != value {
+        let why = format!(
+            "{}: {search} rates the position {} for the player to move; it is {}",
+            s.at(game),
+            reference::outcome_word(rating),
+            reference::outcome_word(value)
+        );
+        return (Some(why), flipped);
+    }
+    (None, flipped)
 }
 
 #[cfg(test)]
