@@ -86,6 +86,29 @@ impl Prepared {
             world_hidden: None,
         }
     }
+
+    /// A prebuilt submission that loaded (`kind`: a library or an executable), with the
+    /// notes and hints found, nothing built from sources and nothing counted yet.
+    fn prebuilt(
+        name: &str,
+        path: &Path,
+        kind: &str,
+        found: Findings,
+        no_sanitized: &str,
+    ) -> Prepared {
+        Prepared {
+            build: BuildReport {
+                kind: kind.into(),
+                ok: true,
+                notes: found.notes,
+                ..BuildReport::default()
+            },
+            fatal: None,
+            no_sanitized: Some(no_sanitized.into()),
+            missing_hints: found.hints,
+            ..Prepared::failed(name, path, kind, Verdict::LoadError, String::new())
+        }
+    }
 }
 
 /// The catalogue's problem a library looks written for, when it is not `problem`: one
@@ -928,28 +951,18 @@ fn prepared_library(
         )
     });
     Prepared {
-        name: name.to_string(),
-        path: path.clone(),
-        build: BuildReport {
-            kind: word.into(),
-            ok: true,
-            notes: found.notes,
-            ..BuildReport::default()
-        },
         library: Some(library),
         instrumented,
         program,
-        sanitized: None,
-        no_sanitized: Some("a prebuilt library cannot be rebuilt under a sanitizer".into()),
-        fatal: None,
         no_program,
-        no_functions: None,
         trusted: self_counting,
-        missing_hints: found.hints,
-        submission_sha256: None,
-        uncounted: None,
-        uninstrumented: Vec::new(),
-        world_hidden: None,
+        ..Prepared::prebuilt(
+            name,
+            &path,
+            word,
+            found,
+            "a prebuilt library cannot be rebuilt under a sanitizer",
+        )
     }
 }
 
@@ -961,39 +974,23 @@ fn prepared_executable(
     word: &str,
     mut found: Findings,
 ) -> Prepared {
-    let path = path.to_path_buf();
+    found
+        .notes
+        .push("an executable can only be run whole: function cases are not observable".into());
     Prepared {
-        name: name.to_string(),
-        path: path.clone(),
-        build: BuildReport {
-            kind: word.into(),
-            ok: true,
-            notes: {
-                found.notes.push(
-                    "an executable can only be run whole: function cases are not observable".into(),
-                );
-                found.notes
-            },
-            ..BuildReport::default()
-        },
-        library: None,
-        instrumented: None,
         program: Some(program_artifact(exe, false)),
-        sanitized: None,
-        no_sanitized: Some("an executable cannot be rebuilt under a sanitizer".into()),
-        fatal: None,
-        no_program: None,
         no_functions: Some(
             "this submission is an executable: its functions cannot be called one by one \
              (hand in a library or sources)"
                 .into(),
         ),
-        trusted: false,
-        missing_hints: found.hints,
-        submission_sha256: None,
-        uncounted: None,
-        uninstrumented: Vec::new(),
-        world_hidden: None,
+        ..Prepared::prebuilt(
+            name,
+            path,
+            word,
+            found,
+            "an executable cannot be rebuilt under a sanitizer",
+        )
     }
 }
 

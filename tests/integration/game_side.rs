@@ -263,36 +263,30 @@ fn the_game_driver_is_compiled_apart_and_reaches_the_student_only_through_the_ad
     let unity_o = dir.path().join("unity.o");
     let lib = dir.path().join("game.so");
     let os = |s: &str| std::ffi::OsString::from(s);
-    gxx(&[
-        &os("-std=c++11"),
-        &os("-fPIC"),
-        &os("-c"),
-        &os("-O2"),
-        &os("-w"),
-        &os("-fvisibility=hidden"),
-        &os(ns),
-        &os("-I"),
-        specs.join("lib").as_os_str(),
-        specs.join("roberts-game/driver.cpp").as_os_str(),
-        &os("-o"),
-        driver_o.as_os_str(),
-    ]);
+    // Both compiled as the build compiles them: the driver apart, hidden; the adapter after
+    // the student's game.
+    let compile =
+        |extra: &[std::ffi::OsString], source: &std::path::Path, object: &std::path::Path| {
+            let mut args: Vec<std::ffi::OsString> = ["-std=c++11", "-fPIC", "-c", "-O2", "-w", ns]
+                .map(os)
+                .to_vec();
+            args.extend([os("-I"), specs.join("lib").into_os_string()]);
+            args.extend(extra.iter().cloned());
+            args.extend([source.into(), os("-o"), object.into()]);
+            let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+            gxx(&refs);
+        };
+    compile(
+        &[os("-fvisibility=hidden")],
+        &specs.join("roberts-game/driver.cpp"),
+        &driver_o,
+    );
     let game = sample_of("roberts-nim-game", "book-cpp").join("nim.cpp");
-    gxx(&[
-        &os("-std=c++11"),
-        &os("-fPIC"),
-        &os("-c"),
-        &os("-O2"),
-        &os("-w"),
-        &os(ns),
-        &os("-I"),
-        specs.join("lib").as_os_str(),
-        &os("-include"),
-        game.as_os_str(),
-        specs.join("roberts-game/unity.cpp").as_os_str(),
-        &os("-o"),
-        unity_o.as_os_str(),
-    ]);
+    compile(
+        &[os("-include"), game.into_os_string()],
+        &specs.join("roberts-game/unity.cpp"),
+        &unity_o,
+    );
     gxx(&[
         &os("-shared"),
         &os("-Wl,-z,defs"),
