@@ -13,7 +13,7 @@ use crate::submission::intake::{stage, IntakePolicy, Refusal, Staged};
 use crate::submission::signature;
 use crate::submission::symbols::{
     demangle, exported_names, hint_local_near_names, local_function_names, resolve,
-    symbol_table_entries,
+    symbol_table_entries, Resolution,
 };
 use crate::submission::{detect, BuildCache, Language, SubmissionKind};
 
@@ -206,24 +206,16 @@ struct Findings {
     world_hidden: Option<String>,
 }
 
-/// Library artifacts built from one file: which ABI names it exports and how.
-/// `from_c` says labgrade built it from C or C++ sources with debug information, so that
-/// the parameters of what it calls can be checked (see [`check_signatures`]).
-fn library_artifact(
+/// The graded and counted functions (and `main`) `path` exports, as spelt there, by the
+/// symbol each needs; with the near spellings noted and the hints for the missing ones,
+/// keyed by the ABI name a case calls.
+fn resolved(
     problem: &dyn Problem,
     path: &Path,
-    instrumented: bool,
-    from_c: bool,
-    found: &mut Findings,
-    forms: &[CourseWrapper],
-) -> Result<Artifact, String> {
-    let Findings {
-        notes,
-        hints,
-        causes,
-        world_hidden,
-    } = found;
-    let exported = exported_names(path)?;
+    exported: &[String],
+    notes: &mut Vec<String>,
+    hints: &mut BTreeMap<String, String>,
+) -> (Resolution, Vec<(String, String)>) {
     // Case functions by the symbol they need, counted functions, and `main`.
     let by_symbol: Vec<(String, String)> = problem
         .functions()
@@ -244,7 +236,7 @@ fn library_artifact(
         .copied()
         .filter(|c| problem.function(c).is_none())
         .collect();
-    let mut r = resolve(&wanted, &exported, &count_only);
+    let mut r = resolve(&wanted, exported, &count_only);
     // A stripped library has no local symbols: no hint from them, and no error.
     hint_local_near_names(&mut r, &local_function_names(path).unwrap_or_default());
     // A name the assignment holds strict is not taken under another spelling.
@@ -278,24 +270,19 @@ fn library_artifact(
             hints.entry(name.clone()).or_insert_with(|| h.clone());
         }
     }
-    let mut symbols: BTreeMap<String, String> = by_symbol
-        .iter()
-        .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
-        .collect();
-    // An adapter the submission defines (turnpike's `labgrade_turnpike`), found as a C
-    // function or as a C++ one whose name is mangled (written without `extern "C"`): the
-    // child calls it by the symbol found here.
-    for f in problem.functions() {
-        let Some(adapter) = problem.adapter_of(f.name).and_then(signature::declared) else {
-            continue;
-        };
-        let found = resolve(&[adapter.name.as_str()], &exported, &[]);
-        if let Some(sym) = found.found.get(&adapter.name) {
-            symbols.insert(adapter.name.clone(), sym.clone());
-        }
-    }
-    // C++ functions whose parameters labgrade passes through an adapter, or cannot pass:
-    // by symbol, the parameters the adapter makes (None: the adapter is not checked here).
+    (r, by_symbol)
+}
+
+/// C++ functions whose parameters labgrade passes through an adapter, or cannot pass: by
+/// symbol, the parameters the adapter makes (None: the adapter is not checked here). One
+/// that cannot be called leaves `symbols`, with a hint.
+fn cpp_adapted(
+    problem: &dyn Problem,
+    symbols: &mut BTreeMap<String, String>,
+    notes: &mut Vec<String>,
+    causes: &mut Vec<String>,
+    hints: &mut BTreeMap<String, String>,
+) -> BTreeMap<String, Option<Vec<usize>>> {
     let mut adapted: BTreeMap<String, Option<Vec<usize>>> = BTreeMap::new();
     for (name, sym) in symbols.clone() {
         let Some(shown) = demangle(&sym) else {
@@ -319,6 +306,45 @@ fn library_artifact(
             }
         }
     }
+    adapted
+}
+
+/// Library artifacts built from one file: which ABI names it exports and how.
+/// `from_c` says labgrade built it from C or C++ sources with debug information, so that
+/// the parameters of what it calls can be checked (see [`check_signatures`]).
+fn library_artifact(
+    problem: &dyn Problem,
+    path: &Path,
+    instrumented: bool,
+    from_c: bool,
+    found: &mut Findings,
+    forms: &[CourseWrapper],
+) -> Result<Artifact, String> {
+    let Findings {
+        notes,
+        hints,
+        causes,
+        world_hidden,
+    } = found;
+    let exported = exported_names(path)?;
+    let (r, by_symbol) = resolved(problem, path, &exported, notes, hints);
+    let mut symbols: BTreeMap<String, String> = by_symbol
+        .iter()
+        .filter_map(|(name, sym)| r.found.get(sym).map(|found| (name.clone(), found.clone())))
+        .collect();
+    // An adapter the submission defines (turnpike's `labgrade_turnpike`), found as a C
+    // function or as a C++ one whose name is mangled (written without `extern "C"`): the
+    // child calls it by the symbol found here.
+    for f in problem.functions() {
+        let Some(adapter) = problem.adapter_of(f.name).and_then(signature::declared) else {
+            continue;
+        };
+        let found = resolve(&[adapter.name.as_str()], &exported, &[]);
+        if let Some(sym) = found.found.get(&adapter.name) {
+            symbols.insert(adapter.name.clone(), sym.clone());
+        }
+    }
+    let adapted = cpp_adapted(problem, &mut symbols, notes, causes, hints);
     // A function that cannot be called can still be counted (its calls from the others).
     let countable = symbols.clone();
     // A course's own form (the course file): labgrade calls its wrapper instead, once the
@@ -908,6 +934,105 @@ fn prepare_from(
     }
 }
 
+/// What a build that succeeded made, as artifacts: the library (and its counted twin), the
+/// program and the sanitizer's, with what reading them found.
+#[allow(clippy::too_many_arguments)]
+fn artifacts_of(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    name: &str,
+    path: &Path,
+    word: &str,
+    built: &crate::submission::build::Built,
+    mut build: BuildReport,
+    mut found: Findings,
+) -> Prepared {
+    let path = path.to_path_buf();
+    // C and C++ builds carry the debug information signature truth reads.
+    let from_c = matches!(word, "c" | "cpp");
+    let library = match built.library.as_deref() {
+        Some(lib) => {
+            match library_artifact(
+                problem,
+                lib,
+                false,
+                from_c,
+                &mut found,
+                &spec.build.course_forms,
+            ) {
+                Ok(a) => Some(a),
+                Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
+            }
+        }
+        None => None,
+    };
+    let instrumented = built.instrumented.as_deref().and_then(|lib| {
+        library_artifact(
+            problem,
+            lib,
+            true,
+            from_c,
+            &mut found,
+            &spec.build.course_forms,
+        )
+        .ok()
+    });
+    let uncounted = built
+        .instrumented_note
+        .clone()
+        .filter(|_| instrumented.is_none() && built.counting_hidden);
+    if let Some(note) = built
+        .instrumented_note
+        .clone()
+        .filter(|_| instrumented.is_none())
+    {
+        found.notes.push(note);
+    }
+    let program = built
+        .program
+        .as_deref()
+        .map(|p| program_artifact(p, built.program_marks_overflow));
+    let no_program = program.is_none().then(|| {
+        (
+            Verdict::MissingSymbol,
+            built
+                .program_missing
+                .clone()
+                .unwrap_or_else(|| "no program was built".into()),
+        )
+    });
+    build.notes = found.notes;
+    build.causes = found.causes;
+    build.looks_like = built
+        .library
+        .as_deref()
+        .and_then(|lib| looks_like(problem, lib));
+    Prepared {
+        name: name.to_string(),
+        path: path.clone(),
+        build,
+        no_functions: library
+            .is_none()
+            .then(|| "no library was built".to_string()),
+        library,
+        instrumented,
+        program,
+        sanitized: built.sanitized.as_deref().map(|p| Artifact {
+            sanitized: true,
+            ..program_artifact(p, false)
+        }),
+        no_sanitized: built.sanitized_note.clone(),
+        fatal: None,
+        no_program,
+        trusted: false,
+        missing_hints: found.hints,
+        submission_sha256: None,
+        uncounted,
+        uninstrumented: built.uninstrumented.clone(),
+        world_hidden: found.world_hidden.clone(),
+    }
+}
+
 /// A prebuilt library: its functions called as they are; counted only when it counts its
 /// own calls through labgrade's protocol and the caller trusts it (the reference).
 fn prepared_library(
@@ -1009,8 +1134,6 @@ fn prepared_build(
 ) -> Prepared {
     let path = path.to_path_buf();
     let word = kind.word();
-    // C and C++ builds carry the debug information signature truth reads.
-    let from_c = matches!(word, "c" | "cpp");
     let mut built = cache.build(kind, staged, spec, &graded_names(problem));
     if built.machine_error {
         // A failure of the machine at that moment (no process, no pipe, no jail; a
@@ -1060,85 +1183,5 @@ fn prepared_build(
         build.notes = found.notes;
         return jvm_prepared(problem, name, &path, build, built.library.as_deref());
     }
-    let library = match built.library.as_deref() {
-        Some(lib) => {
-            match library_artifact(
-                problem,
-                lib,
-                false,
-                from_c,
-                &mut found,
-                &spec.build.course_forms,
-            ) {
-                Ok(a) => Some(a),
-                Err(e) => return Prepared::failed(name, &path, word, Verdict::LoadError, e),
-            }
-        }
-        None => None,
-    };
-    let instrumented = built.instrumented.as_deref().and_then(|lib| {
-        library_artifact(
-            problem,
-            lib,
-            true,
-            from_c,
-            &mut found,
-            &spec.build.course_forms,
-        )
-        .ok()
-    });
-    let uncounted = built
-        .instrumented_note
-        .clone()
-        .filter(|_| instrumented.is_none() && built.counting_hidden);
-    if let Some(note) = built
-        .instrumented_note
-        .clone()
-        .filter(|_| instrumented.is_none())
-    {
-        found.notes.push(note);
-    }
-    let program = built
-        .program
-        .as_deref()
-        .map(|p| program_artifact(p, built.program_marks_overflow));
-    let no_program = program.is_none().then(|| {
-        (
-            Verdict::MissingSymbol,
-            built
-                .program_missing
-                .clone()
-                .unwrap_or_else(|| "no program was built".into()),
-        )
-    });
-    build.notes = found.notes;
-    build.causes = found.causes;
-    build.looks_like = built
-        .library
-        .as_deref()
-        .and_then(|lib| looks_like(problem, lib));
-    Prepared {
-        name: name.to_string(),
-        path: path.clone(),
-        build,
-        no_functions: library
-            .is_none()
-            .then(|| "no library was built".to_string()),
-        library,
-        instrumented,
-        program,
-        sanitized: built.sanitized.as_deref().map(|p| Artifact {
-            sanitized: true,
-            ..program_artifact(p, false)
-        }),
-        no_sanitized: built.sanitized_note.clone(),
-        fatal: None,
-        no_program,
-        trusted: false,
-        missing_hints: found.hints,
-        submission_sha256: None,
-        uncounted,
-        uninstrumented: built.uninstrumented.clone(),
-        world_hidden: found.world_hidden.clone(),
-    }
+    artifacts_of(problem, spec, name, &path, word, &built, build, found)
 }

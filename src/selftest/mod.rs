@@ -157,52 +157,22 @@ fn not_passed(report: &SubmissionReport, session: &Session) -> Vec<Mismatch> {
         .collect()
 }
 
-/// Tests one problem.
-pub fn test_problem(
+/// What to prepare of one sample (name, path, trusted, and a build error to put in its
+/// place when its artifact cannot be had), and its declared verdicts.
+type ToPrepare = Vec<(String, PathBuf, bool, Option<String>)>;
+type Declared = Vec<Option<(PathBuf, Result<SampleExpect, String>)>>;
+
+/// The problem's samples, then its hostile suite (named `hostile/<dir>`), added to what is
+/// prepared together; those that declare a course file are returned apart (each is graded
+/// in a session with its course).
+fn collect_samples(
     root: &Root,
     problem: &str,
+    session: &Session,
     options: &SessionOptions,
-    reference: &Path,
-    progress: &(dyn Fn(Progress<'_>) + Sync),
-) -> ProblemResult {
-    let session = match Session::open(root, problem, options.clone()) {
-        Ok(s) => s,
-        Err(e) => {
-            return ProblemResult {
-                problem: problem.to_string(),
-                error: Some(e.to_string()),
-                samples: Vec::new(),
-            }
-        }
-    };
-    // The reference cdylib must pass every case (or end as the text's own code does): no
-    // rules. A problem reached through a C++ driver (the lab) has no cdylib form: its
-    // reference is checked through the same driver path as students, by a `correct` sample
-    // that must pass everything.
-    // What to prepare (name, path, trusted), and a build error to put in its place when the
-    // sample's artifact cannot be had; prepared in parallel below.
-    let mut to_prepare: Vec<(String, PathBuf, bool, Option<String>)> = Vec::new();
-    let mut declared: Vec<Option<(PathBuf, Result<SampleExpect, String>)>> = Vec::new();
-    // A Java problem's reference is Java (`specs/<problem>/reference/`), built and run on
-    // the JVM as a student's submission is.
-    let java_reference = session.spec.include_dir.join("reference");
-    let reference = if !crate::submission::java::world_sources(&session.spec).is_empty()
-        && java_reference.is_dir()
-    {
-        java_reference.as_path()
-    } else {
-        reference
-    };
-    // A problem package's reference is the instructor's sources, built as a student's are
-    // (its expectations come from them: graded against them, it shows they hold).
-    if let Some(package) = crate::package::get(problem) {
-        to_prepare.push(("reference".into(), package.reference_dir(), false, None));
-        declared.push(None);
-    } else if session.spec.build.driver.is_none() {
-        to_prepare.push(("reference".into(), reference.to_path_buf(), true, None));
-        declared.push(None);
-    }
-    // Samples first, then the hostile suite (named `hostile/<dir>`).
+    to_prepare: &mut ToPrepare,
+    declared: &mut Declared,
+) -> Vec<(String, PathBuf, SampleExpect, PathBuf)> {
     let listed = |base: &Path| -> Vec<PathBuf> {
         let mut dirs: Vec<PathBuf> = std::fs::read_dir(base)
             .into_iter()
@@ -236,7 +206,7 @@ pub fn test_problem(
             }
         }
         let path = match &exp {
-            Ok(e) => e.artifact_for(dir, &session, options),
+            Ok(e) => e.artifact_for(dir, session, options),
             Err(_) => Ok(dir.clone()),
         };
         match path {
@@ -245,6 +215,62 @@ pub fn test_problem(
         }
         declared.push(Some((expect_file, exp)));
     }
+    under_course
+}
+
+/// Tests one problem.
+pub fn test_problem(
+    root: &Root,
+    problem: &str,
+    options: &SessionOptions,
+    reference: &Path,
+    progress: &(dyn Fn(Progress<'_>) + Sync),
+) -> ProblemResult {
+    let session = match Session::open(root, problem, options.clone()) {
+        Ok(s) => s,
+        Err(e) => {
+            return ProblemResult {
+                problem: problem.to_string(),
+                error: Some(e.to_string()),
+                samples: Vec::new(),
+            }
+        }
+    };
+    // The reference cdylib must pass every case (or end as the text's own code does): no
+    // rules. A problem reached through a C++ driver (the lab) has no cdylib form: its
+    // reference is checked through the same driver path as students, by a `correct` sample
+    // that must pass everything.
+    // What to prepare (name, path, trusted), and a build error to put in its place when the
+    // sample's artifact cannot be had; prepared in parallel below.
+    let mut to_prepare: ToPrepare = Vec::new();
+    let mut declared: Declared = Vec::new();
+    // A Java problem's reference is Java (`specs/<problem>/reference/`), built and run on
+    // the JVM as a student's submission is.
+    let java_reference = session.spec.include_dir.join("reference");
+    let reference = if !crate::submission::java::world_sources(&session.spec).is_empty()
+        && java_reference.is_dir()
+    {
+        java_reference.as_path()
+    } else {
+        reference
+    };
+    // A problem package's reference is the instructor's sources, built as a student's are
+    // (its expectations come from them: graded against them, it shows they hold).
+    if let Some(package) = crate::package::get(problem) {
+        to_prepare.push(("reference".into(), package.reference_dir(), false, None));
+        declared.push(None);
+    } else if session.spec.build.driver.is_none() {
+        to_prepare.push(("reference".into(), reference.to_path_buf(), true, None));
+        declared.push(None);
+    }
+    let under_course = collect_samples(
+        root,
+        problem,
+        &session,
+        options,
+        &mut to_prepare,
+        &mut declared,
+    );
     let list: Vec<(String, PathBuf, bool)> = to_prepare
         .iter()
         .map(|(n, p, t, _)| (n.clone(), p.clone(), *t))

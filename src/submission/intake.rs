@@ -462,6 +462,33 @@ fn unpack_limits() -> JailLimits {
     }
 }
 
+/// The archive format of the file at `path` (shown as `shown`, named `name`) by its first
+/// bytes; None when it is no archive; a refusal when it is one labgrade does not unpack, or
+/// is named like an archive without being one.
+fn archive_format(path: &Path, shown: &str, name: &str) -> Result<Option<unpack::Format>, Refusal> {
+    let mut head = Vec::with_capacity(unpack::SNIFF_BYTES);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(unpack::SNIFF_BYTES as u64).read_to_end(&mut head))
+        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    match unpack::sniff(&head, name) {
+        Sniffed::Archive(f) => Ok(Some(f)),
+        Sniffed::Unsupported(what) => Err(format!(
+            "`{shown}` is {what}, which labgrade does not unpack: hand in a {} of your \
+                 folder, or the folder itself",
+            unpack::ACCEPTED
+        )
+        .into()),
+        Sniffed::NotArchive if unpack::named_like_archive(name) => Err(format!(
+            "`{shown}` is named like an archive, but its first bytes are not those of a \
+                 zip, tar or gzip file: make it again (labgrade accepts {}), or hand in the \
+                 folder",
+            unpack::ACCEPTED
+        )
+        .into()),
+        Sniffed::NotArchive => Ok(None),
+    }
+}
+
 /// When the staged single file is an archive, unpacks it (in the jail) and stages what it
 /// held in its place; any other file is returned as it is.
 fn open_archive(staged: Staged, policy: &IntakePolicy) -> Result<Staged, Refusal> {
@@ -472,30 +499,8 @@ fn open_archive(staged: Staged, policy: &IntakePolicy) -> Result<Staged, Refusal
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned();
-    let mut head = Vec::with_capacity(unpack::SNIFF_BYTES);
-    std::fs::File::open(&staged.root)
-        .and_then(|f| f.take(unpack::SNIFF_BYTES as u64).read_to_end(&mut head))
-        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-    let format = match unpack::sniff(&head, &name) {
-        Sniffed::Archive(f) => f,
-        Sniffed::Unsupported(what) => {
-            return Err(format!(
-                "`{shown}` is {what}, which labgrade does not unpack: hand in a {} of your \
-                 folder, or the folder itself",
-                unpack::ACCEPTED
-            )
-            .into())
-        }
-        Sniffed::NotArchive if unpack::named_like_archive(&name) => {
-            return Err(format!(
-                "`{shown}` is named like an archive, but its first bytes are not those of a \
-                 zip, tar or gzip file: make it again (labgrade accepts {}), or hand in the \
-                 folder",
-                unpack::ACCEPTED
-            )
-            .into())
-        }
-        Sniffed::NotArchive => return Ok(staged),
+    let Some(format) = archive_format(&staged.root, &shown, &name)? else {
+        return Ok(staged);
     };
     let worker = policy.unpacker.as_deref().ok_or_else(|| {
         Refusal::machine(format!(
