@@ -109,6 +109,39 @@ fn is_reconstruction(p: &[i32], d: &[i32]) -> bool {
     p.first() == Some(&0) && p.windows(2).all(|w| w[0] <= w[1]) && distances(p) == d
 }
 
+/// Both found points, not the same ones: where they first part, and why (a valid
+/// reconstruction Weiss' order does not find, or not one at all); and how many differ.
+fn other_points(r: &Reference, ep: &[i32], gp: &[i32]) -> (String, usize) {
+    let differing = ep.iter().zip(gp).filter(|(a, b)| a != b).count() + ep.len().abs_diff(gp.len());
+    let i = ep
+        .iter()
+        .zip(gp)
+        .position(|(a, b)| a != b)
+        .unwrap_or(ep.len().min(gp.len()));
+    let mut m = format!(
+        "x[{}] is {} in the reference's answer and {} in yours: the reference finds x = \
+             {}, yours is {}",
+        i + 1,
+        ep.get(i).map_or("missing".into(), i32::to_string),
+        gp.get(i).map_or("missing".into(), i32::to_string),
+        fmt_points(ep),
+        fmt_points(gp)
+    );
+    if is_reconstruction(gp, &r.inst.distances) {
+        m.push_str(
+            "\nyours is a valid reconstruction of D (its mirror image, or a homometric \
+                 set with the same distances), but not the one Weiss' algorithm finds: place \
+                 tries x[Right] = dmax before x[Left] = x[n] - dmax, and turnpike puts the \
+                 second largest distance at x[n-1]",
+        );
+    } else if gp.first() != Some(&0) || !gp.windows(2).all(|w| w[0] <= w[1]) {
+        m.push_str("\nthe answer must have x[1] = 0 and the points in nondecreasing order");
+    } else {
+        m.push_str("\nand those points' distances are not D");
+    }
+    (m, differing)
+}
+
 /// `turnpike`'s result and points.
 pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let (Some(ef), Some(gf)) = (result(exp), result(got)) else {
@@ -162,34 +195,8 @@ pub fn answer(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
             fails.push(m);
         }
         (true, true) if ep != gp => {
-            differing =
-                ep.iter().zip(&gp).filter(|(a, b)| a != b).count() + ep.len().abs_diff(gp.len());
-            let i = ep
-                .iter()
-                .zip(&gp)
-                .position(|(a, b)| a != b)
-                .unwrap_or(ep.len().min(gp.len()));
-            let mut m = format!(
-                "x[{}] is {} in the reference's answer and {} in yours: the reference finds x = \
-                 {}, yours is {}",
-                i + 1,
-                ep.get(i).map_or("missing".into(), i32::to_string),
-                gp.get(i).map_or("missing".into(), i32::to_string),
-                fmt_points(&ep),
-                fmt_points(&gp)
-            );
-            if is_reconstruction(&gp, &r.inst.distances) {
-                m.push_str(
-                    "\nyours is a valid reconstruction of D (its mirror image, or a homometric \
-                     set with the same distances), but not the one Weiss' algorithm finds: place \
-                     tries x[Right] = dmax before x[Left] = x[n] - dmax, and turnpike puts the \
-                     second largest distance at x[n-1]",
-                );
-            } else if gp.first() != Some(&0) || !gp.windows(2).all(|w| w[0] <= w[1]) {
-                m.push_str("\nthe answer must have x[1] = 0 and the points in nondecreasing order");
-            } else {
-                m.push_str("\nand those points' distances are not D");
-            }
+            let (m, n) = other_points(r, &ep, &gp);
+            differing = n;
             fails.push(m);
         }
         _ => {}
