@@ -502,11 +502,14 @@ fn a_package_s_gradescope_autograder_grades_every_case() {
     assert_eq!(named("already solved")["score"], 1.0, "{results}");
     assert_eq!(named("the classic puzzle/calls")["score"], 0.0, "{results}");
     assert_eq!(results["score"], 4.0, "{results}");
-    // The package's checker judges there too.
+    // The package's rule (`unchanged_when`) judges there too, in the handout's cells.
     let output = named("no digit fits")["output"]
         .as_str()
         .unwrap_or_default();
-    assert!(output.contains("but changed the grid"), "{output}");
+    assert!(
+        output.contains("but changed grid: (row = 0, col = 0) holds 5"),
+        "{output}"
+    );
     // A package's named mistakes go with its reference, and are told there as by check.
     let zip = work.path().join("subset-sum.zip");
     let out = labgrade(&[

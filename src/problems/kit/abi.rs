@@ -40,6 +40,32 @@ pub struct KitDef {
     /// it fail saying so. Without it, a near spelling is graded under its name, with a note.
     #[serde(default)]
     pub strict_names: Vec<String>,
+    /// How messages name a cell of a grid or a world's picture: `x-y` (the default,
+    /// `x = 3, y = 2`) or `row-col`, for a handout that indexes `grid[row][col]`.
+    #[serde(default)]
+    pub cells: Cells,
+}
+
+/// How a cell's position is written in messages ([`KitDef::cells`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Cells {
+    /// `(x = 3, y = 2)`: column first, as a maze's points are.
+    #[default]
+    #[serde(rename = "x-y")]
+    XY,
+    /// `(row = 2, col = 3)`: as `grid[row][col]` indexes it.
+    #[serde(rename = "row-col")]
+    RowCol,
+}
+
+impl Cells {
+    /// The cell at `row`, `col` (from 0) in the handout's terms.
+    pub fn at(self, row: usize, col: usize) -> String {
+        match self {
+            Cells::XY => format!("(x = {col}, y = {row})"),
+            Cells::RowCol => format!("(row = {row}, col = {col})"),
+        }
+    }
 }
 
 /// A constant of the assignment.
@@ -140,6 +166,41 @@ pub struct ParamDef {
     /// Names for the values of an enum (`PROBABLY_PRIME`, ...), from 0.
     #[serde(default)]
     pub names: Vec<String>,
+    /// The function must leave this `inout` argument as it was given when it returns this
+    /// value (`unchanged_when = false`: a solver that finds no solution restores the grid).
+    /// A call that returns it is judged on that, not on what the reference left there.
+    #[serde(default)]
+    pub unchanged_when: Option<ReturnValue>,
+}
+
+/// A value a function returns, as a spec writes it (`false`, `0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ReturnValue {
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+}
+
+impl ReturnValue {
+    /// Whether a returned value, as a record holds it, is this one (`false` is 0).
+    pub fn is(self, v: &serde_json::Value) -> bool {
+        let as_int = v.as_i64().or_else(|| v.as_bool().map(i64::from));
+        let want = match self {
+            ReturnValue::Bool(b) => i64::from(b),
+            ReturnValue::Int(i) => i,
+        };
+        as_int == Some(want)
+    }
+
+    /// As the spec wrote it.
+    pub fn shown(self) -> String {
+        match self {
+            ReturnValue::Bool(b) => b.to_string(),
+            ReturnValue::Int(i) => i.to_string(),
+        }
+    }
 }
 
 impl ParamDef {
@@ -387,6 +448,13 @@ fn validate(kit: &KitDef) -> Result<(), String> {
                         ));
                     }
                 }
+            }
+            if p.unchanged_when.is_some() && (p.pass != Pass::Inout || f.returns == CType::Void) {
+                return Err(format!(
+                    "`{}`: `{}` is `unchanged_when` a value returned: the parameter must be \
+                     `inout` (given by the case) and the function must return a value",
+                    f.name, p.name
+                ));
             }
             if (p.grid.is_some() || p.array.is_some()) && p.pass == Pass::Value {
                 return Err(format!(

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::abi::{CType, FunctionDef, KitDef, LineOp, ParamDef, Pass, WorldDef};
+use super::abi::{CType, Cells, FunctionDef, KitDef, LineOp, ParamDef, Pass, WorldDef};
 use super::call::{grid_rows, shape_of, split_args, Shape};
 use super::{CheckCall, CheckFailure, KitProblem};
 use crate::problems::{Params, ReturnComparison};
@@ -328,8 +328,14 @@ pub fn compare(
         expected_shown: shown(&expected_shown),
         observed_shown: shown(&observed_shown),
     };
+    let unchanged = unchanged(problem.def(), f, args, &call, obs);
     if f.any_valid && !exact {
         if let Some(checker) = problem.checker {
+            if !unchanged.failures.is_empty() {
+                let mut all: Vec<String> = return_failure(f, &call, exp, obs).into_iter().collect();
+                all.extend(unchanged.failures);
+                return result(false, all.join("\n"));
+            }
             let (own, _, _) = split_args(f, args);
             return match checker(&CheckCall {
                 problem: problem.abi.name,
@@ -349,66 +355,183 @@ pub fn compare(
             };
         }
     }
-    let mut failures = Vec::new();
-    if exp.get("return") != obs.get("return") && f.returns != CType::Void {
-        let show =
-            |v: Option<&Value>| show_scalar(f.returns, &f.return_names, v.unwrap_or(&Value::Null));
-        failures.push(format!(
-            "{call} returned {}; the reference returns {}",
-            show(obs.get("return")),
-            show(exp.get("return"))
+    let mut failures: Vec<String> = return_failure(f, &call, exp, obs).into_iter().collect();
+    failures.extend(unchanged.failures);
+    for p in f.params.iter().filter(|p| p.read_back()) {
+        if !unchanged.judged.contains(&p.name.as_str()) {
+            failures.extend(param_failure(problem, p, &call, exp, obs));
+        }
+    }
+    failures.extend(state_failure(problem, &call, exp, obs));
+    result(failures.is_empty(), failures.join("\n"))
+}
+
+/// What the call returned, against the reference's.
+fn return_failure(
+    f: &FunctionDef,
+    call: &str,
+    exp: &Map<String, Value>,
+    obs: &Map<String, Value>,
+) -> Option<String> {
+    if exp.get("return") == obs.get("return") || f.returns == CType::Void {
+        return None;
+    }
+    let show =
+        |v: Option<&Value>| show_scalar(f.returns, &f.return_names, v.unwrap_or(&Value::Null));
+    Some(format!(
+        "{call} returned {}; the reference returns {}",
+        show(obs.get("return")),
+        show(exp.get("return"))
+    ))
+}
+
+/// What the call left in one argument it writes, against what the reference left there.
+fn param_failure(
+    problem: &KitProblem,
+    p: &ParamDef,
+    call: &str,
+    exp: &Map<String, Value>,
+    obs: &Map<String, Value>,
+) -> Option<String> {
+    let (e, o) = (exp.get(&p.name), obs.get(&p.name));
+    if e == o {
+        return None;
+    }
+    let (e, o) = (e.unwrap_or(&Value::Null), o.unwrap_or(&Value::Null));
+    if p.grid.is_some() {
+        return Some(format!(
+            "{} after {call} differs from the reference's:\n{}",
+            p.name,
+            side_by_side(
+                &draw_grid(o, problem.shown),
+                &draw_grid(e, problem.shown),
+                ("yours", "the reference's")
+            )
         ));
     }
-    for p in f.params.iter().filter(|p| p.read_back()) {
-        let (e, o) = (exp.get(&p.name), obs.get(&p.name));
-        if e == o {
+    let deref = if p.ty == CType::String || p.array.is_some() {
+        ""
+    } else {
+        "*"
+    };
+    Some(format!(
+        "after {call}, {deref}{} is {}; the reference leaves {}",
+        p.name,
+        show_scalar(p.ty, &p.names, o),
+        show_scalar(p.ty, &p.names, e)
+    ))
+}
+
+/// The world's state after the call (a package's picture), against the reference's.
+fn state_failure(
+    problem: &KitProblem,
+    call: &str,
+    exp: &Map<String, Value>,
+    obs: &Map<String, Value>,
+) -> Option<String> {
+    let name = problem.def().world.as_ref()?.state.as_ref()?;
+    let (e, o) = (exp.get(name), obs.get(name));
+    if e == o {
+        return None;
+    }
+    let none = Value::Null;
+    let (o, e) = (o.unwrap_or(&none), e.unwrap_or(&none));
+    Some(if o.is_string() || e.is_string() {
+        format!(
+            "the {name} after {call}: yours {}; the reference's {}",
+            show_table(o),
+            show_table(e)
+        )
+    } else {
+        format!(
+            "the {name} after {call} differs from the reference's:\n{}",
+            picture_diff(o, e, problem.shown, problem.def().cells)
+        )
+    })
+}
+
+/// The arguments a call must leave as given because of what it returned
+/// ([`ParamDef::unchanged_when`]): judged on that, not on the reference's.
+struct Unchanged<'a> {
+    /// The parameters so judged on this call.
+    judged: Vec<&'a str>,
+    /// What the call changed that it had to leave.
+    failures: Vec<String>,
+}
+
+fn unchanged<'a>(
+    kit: &KitDef,
+    f: &'a FunctionDef,
+    args: &[Value],
+    call: &str,
+    obs: &Map<String, Value>,
+) -> Unchanged<'a> {
+    let (own, _, _) = split_args(f, args);
+    let returned = obs.get("return").unwrap_or(&Value::Null);
+    let mut out = Unchanged {
+        judged: Vec::new(),
+        failures: Vec::new(),
+    };
+    for (p, given) in f.fixture_params().zip(own) {
+        let Some(when) = p.unchanged_when.filter(|w| w.is(returned)) else {
             continue;
-        }
-        let (e, o) = (e.unwrap_or(&Value::Null), o.unwrap_or(&Value::Null));
-        if p.grid.is_some() {
-            failures.push(format!(
-                "{} after {call} differs from the reference's:\n{}",
+        };
+        out.judged.push(p.name.as_str());
+        let left = obs.get(&p.name).unwrap_or(&Value::Null);
+        if let Some(change) = first_change(kit, p, given, left) {
+            out.failures.push(format!(
+                "{call} returned {} but changed {}: {change}; when it returns {}, {} must be \
+                 left as it was given",
+                when.shown(),
                 p.name,
-                side_by_side(
-                    &draw_grid(o, problem.shown),
-                    &draw_grid(e, problem.shown),
-                    ("yours", "the reference's")
-                )
+                when.shown(),
+                p.name
             ));
-        } else {
-            let deref = if p.ty == CType::String || p.array.is_some() {
-                ""
+        }
+    }
+    out
+}
+
+/// Where `left` first differs from `given` (`[]` given is all zero), in the handout's terms.
+fn first_change(kit: &KitDef, p: &ParamDef, given: &Value, left: &Value) -> Option<String> {
+    let scalar = |v: &Value| v.as_i64().or_else(|| v.as_bool().map(i64::from));
+    let same = |a: &Value, b: &Value| a == b || (scalar(a).is_some() && scalar(a) == scalar(b));
+    let shown = |v: &Value| show_scalar(p.ty, &p.names, v);
+    let zero = Value::from(0);
+    let rows = |v: &Value| match p.grid {
+        Some(_) => grid_rows(p.ty, v).unwrap_or_default(),
+        None if p.array.is_some() => vec![v.as_array().cloned().unwrap_or_default()],
+        None => vec![vec![v.clone()]],
+    };
+    let (g, l) = (rows(given), rows(left));
+    for (r, row) in l.iter().enumerate() {
+        for (c, now) in row.iter().enumerate() {
+            let was = g.get(r).and_then(|row| row.get(c)).unwrap_or(&zero);
+            if same(was, now) {
+                continue;
+            }
+            let at = if p.grid.is_some() {
+                kit.cells.at(r, c)
+            } else if p.array.is_some() {
+                format!("[{c}]")
             } else {
-                "*"
+                String::new()
             };
-            failures.push(format!(
-                "after {call}, {deref}{} is {}; the reference leaves {}",
-                p.name,
-                show_scalar(p.ty, &p.names, o),
-                show_scalar(p.ty, &p.names, e)
+            let subject = if p.grid.is_some() {
+                format!("{at} holds")
+            } else if p.array.is_some() {
+                format!("{}{at} holds", p.name)
+            } else {
+                format!("*{} is", p.name)
+            };
+            return Some(format!(
+                "{subject} {} where the case gave {}",
+                shown(now),
+                shown(was)
             ));
         }
     }
-    if let Some(name) = problem.def().world.as_ref().and_then(|w| w.state.as_ref()) {
-        let (e, o) = (exp.get(name), obs.get(name));
-        if e != o {
-            let none = Value::Null;
-            let (o, e) = (o.unwrap_or(&none), e.unwrap_or(&none));
-            failures.push(if o.is_string() || e.is_string() {
-                format!(
-                    "the {name} after {call}: yours {}; the reference's {}",
-                    show_table(o),
-                    show_table(e)
-                )
-            } else {
-                format!(
-                    "the {name} after {call} differs from the reference's:\n{}",
-                    picture_diff(o, e, problem.shown)
-                )
-            });
-        }
-    }
-    result(failures.is_empty(), failures.join("\n"))
+    None
 }
 
 /// A state the world gives as text (`D = 7, E = 5`); `nothing` when empty.
@@ -425,7 +548,7 @@ const PICTURE_WINDOW: (usize, usize) = (16, 34);
 
 /// Two pictures (rows of text, or grids) side by side: whole when small, else the window
 /// around the first differing cell, with how many cells differ.
-pub fn picture_diff(got: &Value, expected: &Value, shown: Shown) -> String {
+pub fn picture_diff(got: &Value, expected: &Value, shown: Shown, cells: Cells) -> String {
     let rows = |v: &Value| -> Vec<Vec<char>> {
         v.as_array()
             .into_iter()
@@ -469,8 +592,9 @@ pub fn picture_diff(got: &Value, expected: &Value, shown: Shown) -> String {
     let mut out = side_by_side(&window(&g), &window(&e), ("yours", "the reference's"));
     if let Some(&(r, c)) = differing.first() {
         out.push_str(&format!(
-            "\n  {} cell(s) differ; the first at (x = {c}, y = {r})",
-            differing.len()
+            "\n  {} cell(s) differ; the first at {}",
+            differing.len(),
+            cells.at(r, c)
         ));
         if (top, left) != (0, 0) || height > PICTURE_WINDOW.0 || width > PICTURE_WINDOW.1 {
             out.push_str(&format!(
@@ -696,6 +820,86 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn solver(cells: &str) -> KitDef {
+        let spec = r#"
+[kit]
+cells = "CELLS"
+[[kit.function]]
+name = "Solve"
+declaration = "bool Solve(int g[2][2], int *n)"
+returns = "bool"
+params = [
+  { name = "g", type = "int", pass = "inout", grid = [2, 2], unchanged_when = false },
+  { name = "n", type = "int", pass = "inout" },
+]
+"#;
+        super::super::abi::parse(&spec.replace("CELLS", cells)).unwrap()
+    }
+
+    /// `unchanged_when = false` judges the grid against what the case gave, only on a call
+    /// that returned false, and names the first changed cell in the spec's terms.
+    #[test]
+    fn a_grid_left_changed_after_false_is_named_by_its_cell() {
+        let kit = solver("row-col");
+        let f = &kit.function[0];
+        let args = [json!([[1, 0], [0, 0]]), json!(3)];
+        let left = |ret: bool, g: Value| {
+            let obs = json!({ "return": ret, "g": g, "n": 7 });
+            unchanged(&kit, f, &args, "Solve(g, n)", obs.as_object().unwrap())
+        };
+        let changed = left(false, json!([[1, 0], [4, 0]]));
+        assert_eq!(changed.judged, ["g"]);
+        assert_eq!(
+            changed.failures,
+            [
+                "Solve(g, n) returned false but changed g: (row = 1, col = 0) holds 4 where the \
+              case gave 0; when it returns false, g must be left as it was given"
+            ]
+        );
+        let kept = left(false, json!([[1, 0], [0, 0]]));
+        assert_eq!((kept.judged, kept.failures.len()), (vec!["g"], 0));
+        // True is judged as usual (against the reference or the checker); `n` has no rule.
+        let solved = left(true, json!([[1, 2], [2, 1]]));
+        assert!(solved.judged.is_empty() && solved.failures.is_empty());
+        // A grid the case gives as `[]` starts all zero; x-y names the cell column first.
+        let kit = solver("x-y");
+        let empty = [json!([]), json!(0)];
+        let obs = json!({ "return": 0, "g": [[0, 0], [0, 9]] });
+        let u = unchanged(
+            &kit,
+            &kit.function[0],
+            &empty,
+            "Solve",
+            obs.as_object().unwrap(),
+        );
+        assert!(
+            u.failures[0].contains("(x = 1, y = 1) holds 9 where the case gave 0"),
+            "{:?}",
+            u.failures
+        );
+    }
+
+    #[test]
+    fn unchanged_when_needs_an_inout_argument_and_a_return() {
+        let spec = |param: &str, returns: &str| {
+            let text = r#"
+[kit]
+[[kit.function]]
+name = "F"
+declaration = "d"
+returns = "RETURNS"
+params = [{ name = "a", type = "int", pass = "PASS", array = 3, unchanged_when = 0 }]
+"#;
+            super::super::abi::parse(&text.replace("RETURNS", returns).replace("PASS", param))
+        };
+        assert!(spec("inout", "int").is_ok());
+        let err = spec("inout", "void").unwrap_err();
+        assert!(err.contains("must be `inout`"), "{err}");
+        assert!(spec("in", "int")
+            .unwrap_err()
+            .contains("`a` is `unchanged_when`"));
+    }
+
     #[test]
     fn grids_are_drawn_side_by_side() {
         let a = draw_grid(
@@ -719,7 +923,7 @@ mod tests {
                 .collect();
             serde_json::json!(v)
         };
-        let d = picture_diff(&rows(Some((70, 80))), &rows(None), Shown::PLAIN);
+        let d = picture_diff(&rows(Some((70, 80))), &rows(None), Shown::PLAIN, Cells::XY);
         assert!(
             d.contains(
                 "1 cell(s) differ; the first at (x = 70, y = 80); shown: rows 72 to 87 \
@@ -734,9 +938,10 @@ mod tests {
             &serde_json::json!(["#."]),
             &serde_json::json!([".."]),
             Shown::PLAIN,
+            Cells::RowCol,
         );
         assert!(
-            small.ends_with("1 cell(s) differ; the first at (x = 0, y = 0)"),
+            small.ends_with("1 cell(s) differ; the first at (row = 0, col = 0)"),
             "{small}"
         );
     }
