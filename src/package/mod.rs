@@ -39,8 +39,7 @@ use crate::problems::Problem;
 use crate::sandbox::protocol::PackageInterface;
 use crate::spec::SpecError;
 
-/// The spec's file name in a package.
-pub const SPEC_FILE: &str = "problem.toml";
+pub use crate::spec::packages::SPEC_FILE;
 
 /// Where a student bundle holds a package (`<bundle>/packages/<name>/`), which its checker
 /// adds by itself.
@@ -391,6 +390,12 @@ pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
         })
         .collect();
     crate::problems::add_packages(problems);
+    crate::spec::packages::set(
+        packages
+            .iter()
+            .map(|p| (p.name.clone(), p.dir.clone()))
+            .collect(),
+    );
     let _ = PACKAGES.set(packages);
     Ok(())
 }

@@ -136,8 +136,7 @@ pub struct Parameter {
     pub doc: &'static str,
 }
 
-/// Parameter values in force: the book's, with a course's changes.
-pub type Params = BTreeMap<String, i64>;
+pub use crate::spec::Params;
 
 /// The value of `name` in `params`, else its default among `declared`.
 pub fn param(declared: &[Parameter], params: &Params, name: &str) -> i64 {

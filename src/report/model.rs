@@ -95,20 +95,7 @@ impl std::fmt::Display for Verdict {
     }
 }
 
-/// Who may see a case, in Gradescope's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Visibility {
-    /// Shown to the student (and run by `check` without `--all`).
-    #[default]
-    Visible,
-    /// Never shown to the student.
-    Hidden,
-    /// Shown once the due date has passed.
-    AfterDueDate,
-    /// Shown once grades are published.
-    AfterPublished,
-}
+pub use crate::spec::Visibility;
 
 /// One case of one submission.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -17,6 +17,11 @@ use sha2::{Digest, Sha256};
 static SPECS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/specs");
 static FIXTURES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/fixtures");
 
+/// The text of the built-in `specs/<name>.toml` (the one this labgrade was built with).
+pub fn spec_text(name: &str) -> Option<&'static str> {
+    SPECS.get_file(format!("{name}.toml"))?.contents_utf8()
+}
+
 /// The built-in trees, by the directory name they go under.
 fn trees() -> [(&'static str, &'static Dir<'static>); 2] {
     [("specs", &SPECS), ("fixtures", &FIXTURES)]

@@ -103,7 +103,7 @@ pub struct CaseRule {
     /// Who sees these cases in this course, in Gradescope's words (`visible`, `hidden`,
     /// `after_due_date`, `after_published`), in place of the fixture's.
     #[serde(default)]
-    pub visibility: Option<crate::report::Visibility>,
+    pub visibility: Option<super::Visibility>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -24,7 +24,6 @@ use super::each;
 use super::error::{from_toml, line_col};
 use super::problem_spec::Limits;
 use super::SpecError;
-use crate::report::Visibility;
 use crate::transcript::{compile_patterns, OutputMode};
 
 /// The most points one case may be worth.
@@ -196,7 +195,7 @@ pub struct Case {
     pub substance: Vec<regex::Regex>,
     /// The problem's parameters the expectations were computed with (a course's changes to
     /// the book's values; empty for the book's).
-    pub params: crate::problems::Params,
+    pub params: Params,
     /// The fixture file.
     pub file: PathBuf,
     /// 1-based line of the case in that file.
@@ -479,6 +478,25 @@ fn validate(case: &Case) -> Result<(), SpecError> {
         .check()
         .map_err(|m| case.invalid(format!("limits: {m}")))?;
     Ok(())
+}
+
+/// A problem's parameter values in force: the book's, with a course's changes.
+pub type Params = std::collections::BTreeMap<String, i64>;
+
+/// Who may see a case, in Gradescope's words: a fixture's or a course's choice, which the
+/// reports carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Shown to the student (and run by `check` without `--all`).
+    #[default]
+    Visible,
+    /// Never shown to the student.
+    Hidden,
+    /// Shown once the due date has passed.
+    AfterDueDate,
+    /// Shown once grades are published.
+    AfterPublished,
 }
 
 #[cfg(test)]

@@ -373,15 +373,15 @@ fn check_kit(path: &Path, text: &str, stem: &str) -> Result<(), SpecError> {
         line: find_line(text, "[kit]"),
         message,
     };
-    let Some(built) = crate::problems::kit::abi(stem) else {
+    let built = super::builtin::spec_text(stem).and_then(|t| super::kit::parse(t).ok());
+    let Some(built) = built else {
         return Err(invalid(format!(
             "[kit]: this labgrade has no kit problem `{stem}` (a kit problem needs its reference \
              in labgrade: see src/problems/kit/)"
         )));
     };
-    let here =
-        crate::problems::kit::abi::parse(text).map_err(|e| invalid(format!("[kit]: {e}")))?;
-    if &here != built.def() {
+    let here = super::kit::parse(text).map_err(|e| invalid(format!("[kit]: {e}")))?;
+    if here != built {
         return Err(invalid(format!(
             "[kit] differs from the interface this labgrade was built with for `{stem}`: the \
              reference follows the built-in one. Restore the table (it is in labgrade's \

@@ -137,8 +137,8 @@ impl Root {
 
     /// `fixtures/<problem>/` (a problem package's own `fixtures/`).
     pub fn fixtures_dir(&self, problem: &str) -> PathBuf {
-        match crate::package::get(problem) {
-            Some(p) => p.fixtures_dir(),
+        match super::packages::dir(problem) {
+            Some(p) => p.join("fixtures"),
             None => self.dir.join("fixtures").join(problem),
         }
     }
@@ -151,8 +151,8 @@ impl Root {
 
     /// `tests/submissions/<problem>/` (a problem package's own `samples/`).
     pub fn samples_dir(&self, problem: &str) -> PathBuf {
-        match crate::package::get(problem) {
-            Some(p) => p.samples_dir(),
+        match super::packages::dir(problem) {
+            Some(p) => p.join("samples"),
             None => self.dir.join("tests").join("submissions").join(problem),
         }
     }
@@ -173,25 +173,25 @@ impl Root {
                 (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(str::to_string))?
             })
             .collect();
-        names.extend(crate::package::all().iter().map(|p| p.name.clone()));
+        names.extend(super::packages::names().map(str::to_string));
         names.sort();
         names
     }
 
     /// Loads `specs/<name>.toml`, or says which problems exist.
     pub fn load_spec(&self, name: &str) -> Result<ProblemSpec, SpecError> {
-        if let Some(p) = crate::package::get(name) {
+        if let Some(dir) = super::packages::dir(name) {
             return ProblemSpec::load_package(
-                &p.spec_path(),
-                &p.name,
-                &p.dir,
+                &dir.join(super::packages::SPEC_FILE),
+                name,
+                dir,
                 &self.specs_dir().join("lib"),
             );
         }
         let path = self.specs_dir().join(format!("{name}.toml"));
         if !path.is_file() {
             let known = self.problem_names();
-            let hint = crate::submission::symbols::did_you_mean(name, &known)
+            let hint = super::names::did_you_mean(name, &known)
                 .map(|n| format!(": did you mean `{n}`?"))
                 .unwrap_or_default();
             return Err(SpecError::UnknownProblem {

@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+pub use crate::spec::names::did_you_mean;
+use crate::spec::names::spelling_key;
 use object::{Object, ObjectSymbol};
 
 /// How each ABI name was found.
@@ -104,29 +106,6 @@ pub fn demangle(symbol: &str) -> Option<String> {
     cpp_demangle::Symbol::new(symbol)
         .ok()
         .map(|s| s.to_string())
-}
-
-/// A function name as spelled with case and underscores removed: `FindGoodMove`,
-/// `findGoodMove`, `find_good_move` and `FINDGOODMOVE` are one name.
-fn spelling_key(name: &str) -> String {
-    name.chars()
-        .filter(|c| *c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Of `among`, the name `wanted` most likely meant: the same letters ignoring case, `_` and
-/// `-`, or at most two edits away (`labtictactoe`, `maze_lib`, `turnpik`). None when
-/// nothing is that close.
-pub fn did_you_mean<'a>(wanted: &str, among: &'a [String]) -> Option<&'a String> {
-    let key = |s: &str| spelling_key(&s.replace('-', "_"));
-    let w = key(wanted);
-    among
-        .iter()
-        .map(|n| (strsim::levenshtein(&key(n), &w), n))
-        .filter(|(d, _)| *d <= 2)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
 }
 
 /// A function the library defines, as a grader can call it.

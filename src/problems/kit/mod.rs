@@ -13,7 +13,7 @@
 //! Calling ([`call`]), recording the world, comparing ([`judge`]) and drawing grids are
 //! done here once. [`KitAbi`] is the part the sandboxed child uses (no reference in it).
 
-pub mod abi;
+pub use crate::spec::kit as abi;
 pub mod call;
 pub mod cpp_form;
 pub mod cryptarithm;
@@ -32,6 +32,7 @@ pub mod queens_explain;
 pub mod remote_world;
 pub mod roberts_game;
 pub mod roberts_minimax;
+pub mod signature;
 pub mod sujiko;
 pub mod weiss_tictactoe;
 pub mod world;
@@ -539,8 +540,7 @@ impl KitProblem {
 
 impl Problem for KitProblem {
     fn call_signature(&self, function: &str) -> Option<crate::submission::signature::Signature> {
-        self.function_def(function)
-            .map(abi::FunctionDef::call_signature)
+        self.function_def(function).map(signature::call_signature)
     }
 
     fn cpp_form(&self, function: &str, shown: &str) -> Option<Result<CppAdapted, String>> {

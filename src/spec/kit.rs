@@ -19,7 +19,7 @@ pub struct KitDef {
     pub counted: Vec<String>,
     /// Functions the student writes that the cases reach only through labgrade's driver
     /// (the game side's `NewGame`, `GenerateMoveList`, ...): what tells this problem's
-    /// submissions from another problem's ([`crate::problems::Problem::written`]).
+    /// submissions from another problem's (`Problem::written` in `crate::problems`).
     #[serde(default)]
     pub writes: Vec<String>,
     /// Constants a course may set (`NUM_QUEENS`), which sizes and the reference follow.
@@ -268,46 +268,6 @@ pub struct FunctionDef {
 }
 
 impl FunctionDef {
-    /// How labgrade's call passes each argument and reads the return, for signature truth
-    /// (see `submission::signature`): a handle to labgrade's library (`pass = "world"`) may
-    /// be any integer or pointer the student's header makes it.
-    pub fn call_signature(&self) -> crate::submission::signature::Signature {
-        use crate::submission::signature::Class;
-        let by_value = |t: CType| match t {
-            CType::String => Class::Pointer,
-            CType::Point => Class::Aggregate(Vec::new()),
-            CType::Void => Class::Void,
-            CType::Long | CType::Ulong => Class::Int(8),
-            CType::Bool | CType::Char => Class::Int(1),
-            CType::Int | CType::Uint => Class::Int(4),
-        };
-        let params = self
-            .params
-            .iter()
-            .map(|p| {
-                if p.fields.is_some() {
-                    Class::Aggregate(Vec::new())
-                } else if p.grid.is_some() || p.array.is_some() {
-                    Class::Pointer
-                } else {
-                    match p.pass {
-                        Pass::Value => by_value(p.ty),
-                        Pass::Out | Pass::Inout | Pass::In => Class::Pointer,
-                        Pass::World => Class::Named(String::new()),
-                    }
-                }
-            })
-            .collect();
-        crate::submission::signature::Signature {
-            // The name as the declaration spells it (the one labgrade calls).
-            name: crate::submission::signature::declared(&self.declaration)
-                .map_or_else(|| self.name.clone(), |d| d.name),
-            ret: by_value(self.returns),
-            params,
-            shown: self.declaration.clone(),
-        }
-    }
-
     /// The parameters the fixture gives, in order.
     pub fn fixture_params(&self) -> impl Iterator<Item = &ParamDef> {
         self.params.iter().filter(|p| p.from_fixture())
