@@ -35,7 +35,7 @@ fn main() {
         println!("{}", serde_json::to_string(&status).unwrap_or_default());
         return;
     }
-    if let Err(e) = labgrade::sandbox::worker::main() {
+    if let Err(e) = labgrade::sandbox::worker::main(&labgrade::problems::child::HOOKS) {
         eprintln!("labgrade-worker: {e}");
         std::process::exit(2);
     }

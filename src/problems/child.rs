@@ -62,6 +62,13 @@ fn by_name(
     }
 }
 
+/// The problems' side of the sandbox's runs, which `labgrade-worker` gives its worker.
+pub static HOOKS: crate::sandbox::hooks::ProblemHooks = crate::sandbox::hooks::ProblemHooks {
+    prepare_call,
+    jvm_input,
+    world_hosted: |problem| super::kit::abi(problem).is_some_and(|a| a.hosted),
+};
+
 /// Before a JVM run of `problem`: what its harness reads on standard input for a call.
 pub fn jvm_input(problem: &str, function: &str, args: &[Value]) -> Result<String, String> {
     match problem {

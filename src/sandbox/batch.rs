@@ -32,7 +32,6 @@ use super::protocol::{Counts, Ending, Observation, RunInput, RunRequest};
 use super::runfiles::Capture;
 use super::segments::Snapshot;
 use super::shared::Shared;
-use crate::problems;
 
 /// What the child says about one call of a batch, on one line of the result pipe.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -200,11 +199,10 @@ fn one_call(
 ) -> CallRecord {
     let (cpu0, t0) = (process_cpu_ms(), Instant::now());
     let result = match &req.input {
-        RunInput::Call { function, args } => {
-            problems::child::prepare_call(req, lib, function, args)
-                .map_err(ChildError::from_ending)
-                .and_then(|call| child::call_on(files.stack, call))
-        }
+        RunInput::Call { function, args } => super::hooks::for_run()
+            .and_then(|h| (h.prepare_call)(req, lib, function, args))
+            .map_err(ChildError::from_ending)
+            .and_then(|call| child::call_on(files.stack, call)),
         RunInput::Program { .. } => Err(child::crashed("a program run in a batch".into())),
     };
     let (cpu_ms, wall_ms) = (process_cpu_ms() - cpu0, t0.elapsed().as_secs_f64() * 1000.0);

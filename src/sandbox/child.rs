@@ -23,7 +23,6 @@ use super::limits;
 use super::protocol::{ArtifactKind, Ending, HookSymbols, RunInput, RunRequest};
 use super::shared::{Shared, STATUS};
 use super::world_host::{FROM_HOST_FD, TO_HOST_FD};
-use crate::problems;
 use labgrade_reference::instrument::Counters;
 
 /// File descriptor on which programs built by labgrade write their stack-overflow marker.
@@ -536,10 +535,10 @@ fn run_library(
 ) -> Result<ChildReport, ChildError> {
     let (lib, mut report) = load_library(req, shared, artifact)?;
     let call = match &req.input {
-        RunInput::Call { function, args } => {
-            problems::child::prepare_call(req, &lib, function, args)
-                .map_err(ChildError::from_ending)?
-        }
+        RunInput::Call { function, args } => (super::hooks::for_run()
+            .map_err(ChildError::from_ending)?
+            .prepare_call)(req, &lib, function, args)
+        .map_err(ChildError::from_ending)?,
         RunInput::Program { .. } => {
             let symbol = req.artifact.symbols.get("main").cloned().ok_or_else(|| {
                 ChildError::MissingSymbol {
@@ -571,7 +570,7 @@ fn run_library(
     Ok(report)
 }
 
-type Call = Box<dyn FnOnce() -> Value + Send>;
+use super::hooks::Call;
 
 /// Makes `call` on the worker's call stack, whose bounds go to shared memory first (the
 /// fault handler tells an overflow by them).

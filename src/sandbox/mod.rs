@@ -13,6 +13,7 @@ pub mod callstack;
 pub mod child;
 pub mod classify;
 pub mod execgate;
+pub mod hooks;
 pub mod jvm;
 pub mod layers;
 pub mod limits;

@@ -30,7 +30,8 @@ use landlock::RulesetCreated;
 use super::world_host::WorldHost;
 
 /// Entry point of `labgrade-worker`: serve requests until stdin closes.
-pub fn main() -> std::io::Result<()> {
+pub fn main(hooks: &'static super::hooks::ProblemHooks) -> std::io::Result<()> {
+    super::hooks::install(hooks);
     // No parent-death signal: it follows the grader's thread that started the worker, and
     // the grader keeps its workers from one pool thread to the next. A grader that dies
     // closes the worker's stdin all the same, and the worker then cleans up and leaves.
@@ -326,7 +327,9 @@ impl Slot {
             RunInput::Program { stdin, .. } => stdin.clone(),
             // The JVM's harness reads its case on standard input.
             RunInput::Call { function, args } if req.artifact.kind == ArtifactKind::Jvm => {
-                match crate::problems::child::jvm_input(&req.problem, function, args) {
+                let input =
+                    super::hooks::get().and_then(|h| (h.jvm_input)(&req.problem, function, args));
+                match input {
                     Ok(text) => text,
                     Err(message) => {
                         return Ok(Observation::not_run(Ending::InternalError { message }))

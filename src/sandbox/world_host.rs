@@ -17,8 +17,14 @@ use std::process::{Command, Stdio};
 
 use super::protocol::{ArtifactKind, RunInput, RunRequest};
 use super::worker::pipe;
-use crate::problems::kit;
-pub use crate::problems::kit::remote_world::{FROM_HOST_FD, TO_HOST_FD};
+
+/// The child's descriptor the host's answers arrive on.
+pub const FROM_HOST_FD: RawFd = 1021;
+/// The child's descriptor its frames leave on.
+pub const TO_HOST_FD: RawFd = 1022;
+/// The argument of `labgrade` that starts the host (before the problem, function and
+/// arguments).
+pub const FLAG: &str = "--world-host";
 
 /// The descriptor the host says "finished" on (a single byte, [`FINISHED`]).
 pub const STATUS_FD: RawFd = 3;
@@ -85,7 +91,7 @@ pub fn default_fault_actions() {
 pub fn needed(req: &RunRequest) -> bool {
     let hosted = match &req.package {
         Some(package) => package.world_library.is_some(),
-        None => kit::abi(&req.problem).is_some_and(|a| a.hosted),
+        None => super::hooks::get().is_ok_and(|h| (h.world_hosted)(&req.problem)),
     };
     hosted
         && req.artifact.kind == ArtifactKind::Library
@@ -114,7 +120,7 @@ impl WorldHost {
         let (status, host_status) = pipe()?;
         let status_raw = host_status.as_raw_fd();
         let mut cmd = Command::new(exe);
-        cmd.arg(kit::world_host::FLAG)
+        cmd.arg(FLAG)
             .arg(&req.problem)
             .arg(function)
             .arg(serde_json::to_string(args).map_err(std::io::Error::other)?);

@@ -25,17 +25,14 @@
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::mem::ManuallyDrop;
-use std::os::fd::{FromRawFd, RawFd};
+use std::os::fd::FromRawFd;
 
 use serde_json::Value;
 
 use super::abi::WorldDef;
 use super::world::World;
 
-/// The child's descriptor the host's answers arrive on.
-pub const FROM_HOST_FD: RawFd = 1021;
-/// The child's descriptor its frames leave on.
-pub const TO_HOST_FD: RawFd = 1022;
+pub use crate::sandbox::world_host::{FROM_HOST_FD, TO_HOST_FD};
 
 /// A frame's operation that once asked the host for a fresh world: ignored (only the
 /// worker makes a world, from the case, when it starts the host).

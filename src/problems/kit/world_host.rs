@@ -22,8 +22,7 @@ use super::remote_world::{unframe, ANSWERED, FRAME, NEW_WORLD, REFUSED, STATE};
 use super::world::{Hosted, World};
 use crate::sandbox::world_host::{FAILED, FINISHED, STATUS_FD};
 
-/// The argument that starts the host (before the problem, function and arguments).
-pub const FLAG: &str = "--world-host";
+pub use crate::sandbox::world_host::FLAG;
 
 /// Serves the world of `problem`'s `function` called with `args_json` on standard input and
 /// output until the child's end closes; the process's exit status.
