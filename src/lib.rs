@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod columns;
 pub mod compare;
 pub mod exit_codes;
 pub mod owned_dir;

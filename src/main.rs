@@ -12,7 +12,10 @@ fn main() {
     // labgrade-worker starts this binary as the world host of a run whose world must not be
     // in the sandboxed child (labgrade::problems::kit::remote_world).
     if args.first().map(String::as_str) == Some(labgrade::problems::kit::world_host::FLAG) {
-        std::process::exit(labgrade::problems::kit::world_host::main(&args[1..]));
+        std::process::exit(labgrade::problems::kit::world_host::main(
+            &args[1..],
+            labgrade::package::world::hosted,
+        ));
     }
     quiet_when_the_reader_leaves();
     std::process::exit(labgrade::cli::main());

@@ -84,7 +84,7 @@ impl Context {
     /// [`crate::student::COURSE_FILE`]): its checker reads it when none is given.
     pub fn course(&self) -> Result<Option<Course>, CliError> {
         let bundled = || {
-            crate::student::precomputed_only()
+            crate::problems::precomputed::precomputed_only()
                 .then(|| self.root().ok())
                 .flatten()
                 .map(|root| root.dir().join(crate::student::COURSE_FILE))

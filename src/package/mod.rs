@@ -385,7 +385,7 @@ pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
         .iter()
         .map(|p| {
             let abi: &'static KitAbi = crate::problems::kit::register(&p.name, p.spec_text);
-            let problem: &'static KitProblem = Box::leak(Box::new(KitProblem::for_package(abi)));
+            let problem: &'static KitProblem = Box::leak(Box::new(problem_of(abi)));
             problem as &'static dyn Problem
         })
         .collect();
@@ -398,6 +398,17 @@ pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
     );
     let _ = PACKAGES.set(packages);
     Ok(())
+}
+
+/// A problem package's problem: declared by its spec's `[kit]` alone, with its expectations
+/// from the instructor's reference, run in the sandbox.
+const fn problem_of(abi: &'static KitAbi) -> KitProblem {
+    // A checker's reason says what is wrong: the reference's answer beside it would read as
+    // the one expected.
+    KitProblem::new(abi, crate::problems::kit::run_in_the_sandbox)
+        .with_checker(checker::check)
+        .with_checked_values_hidden()
+        .with_explain(mistakes::explain)
 }
 
 #[cfg(test)]

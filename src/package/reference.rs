@@ -10,12 +10,12 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::Package;
+use crate::problems::precomputed::{case_key, Entry, Precomputed};
 use crate::problems::{self, Expected, Params, Problem, RefOutcome, TraceStep};
 use crate::runner::plan::{plan, Step};
 use crate::runner::SessionOptions;
 use crate::sandbox::{Ending, Observation, RunInput, RunRequest, WorkerPool};
 use crate::spec::{Case, CompareItem, ProblemSpec, SpecError};
-use crate::student::{case_key, Entry, Precomputed};
 
 /// Builds `package`'s reference and runs it on every case's input: the expectations, in
 /// the form a student bundle's precomputed ones take (read the same way, one code path).
@@ -368,7 +368,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
         );
     }
     // The mistakes' answers are the same in every entry: kept once.
-    let shared = crate::student::share_alike_facts(&mut entries);
+    let shared = crate::problems::precomputed::share_alike_facts(&mut entries);
     Ok(Precomputed {
         problem: code.name().to_string(),
         labgrade: env!("CARGO_PKG_VERSION").to_string(),

@@ -571,7 +571,7 @@ impl Problem for Cs61bMinimax {
         let got = m.observed.value.as_ref()?;
         let record = |n: &Named| match self.reference {
             Some(reference) => Some(reference(n.reading, &input)),
-            None => crate::student::evidence(&named_key(n, &jvm)).cloned(),
+            None => crate::problems::precomputed::evidence(&named_key(n, &jvm)).cloned(),
         };
         let named = NAMED
             .iter()

@@ -331,7 +331,7 @@ impl LabTicTacToe {
         match self.decide {
             Some(decide) => Some(computed(decide(reading, d))),
             None => serde_json::from_value(
-                crate::student::evidence(&fact_key(what, reading, d))?.clone(),
+                crate::problems::precomputed::evidence(&fact_key(what, reading, d))?.clone(),
             )
             .ok(),
         }

@@ -18,6 +18,7 @@ pub mod maze;
 pub mod memo;
 pub mod nim;
 mod nim_readings;
+pub mod precomputed;
 pub mod turnpike;
 
 use std::collections::BTreeMap;

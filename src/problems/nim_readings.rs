@@ -55,7 +55,7 @@ pub fn with_rules(rules: Rules, name: &str, n: i64, compute: Option<Compute>) ->
     }
     let b = match compute {
         Some(compute) => compute(rules, name, n),
-        None => crate::student::evidence(&key(rules, name, n))
+        None => crate::problems::precomputed::evidence(&key(rules, name, n))
             .and_then(|v| serde_json::from_value(v.clone()).ok())?,
     };
     seen.lock().expect("readings").insert(remembered, b.clone());

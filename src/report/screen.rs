@@ -8,8 +8,7 @@
 
 use unicode_width::UnicodeWidthStr;
 
-/// Columns every line of the default text report fits in.
-pub const WIDTH: usize = 80;
+pub use crate::columns::WIDTH;
 
 /// Lines the default report aims to fit in (a screen).
 pub const LINES: usize = 40;

@@ -71,7 +71,9 @@ pub fn apply(
             )
         })?;
         // A student bundle holds only some of the cases: a rule may match none of them.
-        if !crate::student::precomputed_only() && !cases.iter().any(|c| pattern.matches(c.name())) {
+        if !crate::problems::precomputed::precomputed_only()
+            && !cases.iter().any(|c| pattern.matches(c.name()))
+        {
             return Err(course.invalid(
                 name,
                 &rule.pattern,

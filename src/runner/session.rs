@@ -161,7 +161,7 @@ impl Session {
         let mut cases = cases;
         // A student bundle checks what students see: a case its course hides has no answer
         // in it.
-        if crate::student::precomputed_only() {
+        if crate::problems::precomputed::precomputed_only() {
             cases.retain(|c| c.visibility == Visibility::Visible);
         }
         let pool = WorkerPool::new(&options.worker_exe, options.jobs);
@@ -169,15 +169,17 @@ impl Session {
         // package's own world and checker are still built, to serve its runs and judge its
         // answers). A problem package's come from its reference, run in the sandbox (which
         // builds them first).
-        let precomputed = if crate::student::precomputed_only() {
+        let precomputed = if crate::problems::precomputed::precomputed_only() {
             if let Some(package) = crate::package::get(problem) {
                 package.build_libraries(code, &spec, &options)?;
             }
             Some(
-                crate::student::load(root, problem).map_err(|message| SpecError::Invalid {
-                    path: root.expectations_file(problem),
-                    line: 0,
-                    message,
+                crate::problems::precomputed::load(root, problem).map_err(|message| {
+                    SpecError::Invalid {
+                        path: root.expectations_file(problem),
+                        line: 0,
+                        message,
+                    }
                 })?,
             )
         } else if let Some(package) = crate::package::get(problem) {
@@ -775,7 +777,7 @@ pub fn expectations(
     code: &dyn Problem,
     cases: &[Case],
     params: &problems::Params,
-    precomputed: Option<&crate::student::Precomputed>,
+    precomputed: Option<&crate::problems::precomputed::Precomputed>,
 ) -> Result<Expectations, SpecError> {
     let mut out = Expectations {
         cases: Vec::with_capacity(cases.len()),
@@ -791,7 +793,7 @@ pub fn expectations(
         let key = input_key(code, &input);
         let (e, ms) = match precomputed {
             Some(store) => store
-                .get(&crate::student::case_key(&input), params)
+                .get(&crate::problems::precomputed::case_key(&input), params)
                 .map_err(|m| case.invalid(m))?,
             None => {
                 let started = super::reference_time::process_cpu_ms();

@@ -171,7 +171,7 @@ impl GameTable {
         static READ: Memo<GameTable> = Memo::new();
         let key = Self::key(rules);
         READ.get_or_compute(key.clone(), 8, move || {
-            let fact = crate::student::evidence(&key)
+            let fact = crate::problems::precomputed::evidence(&key)
                 .ok_or("this bundle holds no table of the game: make it again with `labgrade export --student`")?;
             serde_json::from_value(fact.clone())
                 .map_err(|e| format!("this bundle's table of the game does not read: {e}"))

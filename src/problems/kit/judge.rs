@@ -263,7 +263,7 @@ pub fn side_by_side(left: &[String], right: &[String], captions: (&str, &str)) -
         .unwrap_or(0);
     let right_w = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     // Too wide for the report's 80 columns (after its indent): one above the other.
-    if 2 + w + 3 + right_w > crate::report::screen::WIDTH - 4 {
+    if 2 + w + 3 + right_w > crate::columns::WIDTH - 4 {
         let mut out = format!("  {}", captions.0);
         for l in left {
             out.push_str(&format!("\n  {l}"));

@@ -265,9 +265,9 @@ fn no_reference(_: RefCall<'_>) -> Result<RefRun, String> {
     Err("this labgrade holds no reference solver: its expectations come precomputed".into())
 }
 
-/// A package's reference is the instructor's code, run in the sandbox
-/// ([`crate::package::reference`]), never in labgrade's process.
-fn run_in_the_sandbox(_: RefCall<'_>) -> Result<RefRun, String> {
+/// A package's reference is the instructor's code, run in the sandbox (by the runner),
+/// never in labgrade's process.
+pub fn run_in_the_sandbox(_: RefCall<'_>) -> Result<RefRun, String> {
     Err("a package's expectations come from its reference, run in the sandbox".into())
 }
 
@@ -388,17 +388,6 @@ impl KitProblem {
             evidence: None,
             derived: OnceLock::new(),
         }
-    }
-
-    /// A problem package's ([`crate::package`]): declared by its spec's `[kit]` alone, with
-    /// its expectations from the instructor's reference, run in the sandbox.
-    pub const fn for_package(abi: &'static KitAbi) -> KitProblem {
-        // A checker's reason says what is wrong: the reference's answer beside it would read
-        // as the one expected.
-        KitProblem::new(abi, run_in_the_sandbox)
-            .with_checker(crate::package::checker::check)
-            .with_checked_values_hidden()
-            .with_explain(crate::package::mistakes::explain)
     }
 
     /// The same without its solver: no reference, no console program. Such a problem's

@@ -24,9 +24,13 @@ use crate::sandbox::world_host::{FAILED, FINISHED, STATUS_FD};
 
 pub use crate::sandbox::world_host::FLAG;
 
+/// How a problem package's world is made from its spec and built library (`package::world`,
+/// a layer above: the binary's main passes it).
+pub type PackageWorld = fn(&str, &str, &std::path::Path, &str, &[Value]) -> Result<Hosted, String>;
+
 /// Serves the world of `problem`'s `function` called with `args_json` on standard input and
 /// output until the child's end closes; the process's exit status.
-pub fn main(args: &[String]) -> i32 {
+pub fn main(args: &[String], package_world: PackageWorld) -> i32 {
     // A problem package's world comes with the package's spec and its built library.
     let (problem, function, args_json, package) = match args {
         [problem, function, args_json] => (problem, function, args_json, None),
@@ -50,7 +54,7 @@ pub fn main(args: &[String]) -> i32 {
     };
     let make = || -> Result<Hosted, String> {
         if let Some((spec, library)) = package {
-            return crate::package::world::hosted(
+            return package_world(
                 problem,
                 spec,
                 std::path::Path::new(library),

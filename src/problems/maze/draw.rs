@@ -39,7 +39,7 @@ pub fn side_by_side(maze: &Maze, left: (&str, &[bool]), right: (&str, &[bool])) 
     let col = 2 * maze.width() + 1;
     let mut out = String::new();
     // Within the report's 80 columns, after its four spaces of indent.
-    if 2 * col + 4 <= crate::report::screen::WIDTH - 8 {
+    if 2 * col + 4 <= crate::columns::WIDTH - 8 {
         out.push_str(&format!("{:<col$}    {}\n", left.0, right.0));
         for (x, y) in a.iter().zip(&b) {
             out.push_str(&format!("{x:<col$}    {y}\n"));

@@ -32,7 +32,7 @@ pub fn reference(function: &str, arg: &Value) -> Result<Arc<Reference>, String> 
     let key = key(function, arg);
     let arg = arg.clone();
     READ.get_or_compute(key.clone(), 512, move || {
-        let fact = crate::student::evidence(&key)
+        let fact = crate::problems::precomputed::evidence(&key)
             .ok_or("this bundle holds no reference record for this case")?;
         let unreadable = || "this bundle's reference record does not read".to_string();
         let u = |k: &str| fact.get(k).and_then(Value::as_u64).ok_or_else(unreadable);

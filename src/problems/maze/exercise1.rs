@@ -417,7 +417,7 @@ impl Problem for MazeLibProblem {
         let text = text_of(arg.as_ref()).ok()?;
         let upside_down = match self.reference {
             Some(reference) => Some(reference(&flip(&text))),
-            None => crate::student::evidence(&flipped_key(&text)).cloned(),
+            None => crate::problems::precomputed::evidence(&flipped_key(&text)).cloned(),
         };
         Some(judge_lib(&text, expected, got, upside_down.as_ref()))
     }

@@ -134,7 +134,7 @@ fn from_evidence(arg: &Value) -> Result<Arc<Reference>, String> {
     static READ: Memo<Reference> = Memo::new();
     let arg_owned = arg.clone();
     READ.get_or_compute(arg.to_string(), 256, move || {
-        let fact = crate::student::evidence(&evidence_key(&arg_owned))
+        let fact = crate::problems::precomputed::evidence(&evidence_key(&arg_owned))
             .ok_or("this bundle holds no reference record for this case")?;
         let summary = fact.get("summary").cloned().unwrap_or(Value::Null);
         let run = fact
