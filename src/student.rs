@@ -91,7 +91,7 @@ pub fn write(
         Some(package) => {
             let pool = crate::sandbox::WorkerPool::new(&options.worker_exe, options.jobs);
             Some(
-                crate::package::reference::expectations(
+                crate::runner::package_reference::expectations(
                     package, code, &spec, &cases, &params, options, &pool,
                 )
                 .map_err(|e| e.to_string())?,

@@ -1,79 +1,12 @@
-//! What a package's own C libraries (its world, its checker) share: how labgrade builds
-//! them, and how a case's values reach them (`struct lg_input` of `specs/lib/lg_input.h`).
+//! What a package's own C libraries (its world, its checker) share: how they are loaded, and
+//! how a case's values reach them (`struct lg_input` of `specs/lib/lg_input.h`).
 
 use std::ffi::{c_char, c_int, CString};
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::Path;
 
 use serde_json::Value;
 
 use crate::problems::kit::abi::FunctionDef;
-use crate::problems::Problem;
-use crate::runner::prepare::Prepared;
-use crate::runner::SessionOptions;
-use crate::spec::{ProblemSpec, SpecError};
-
-/// Builds the instructor's code in `dir` (the reference, a mistake, the world library, the
-/// checker) as a student's is built, with the package's recipes, in the build jail and
-/// kept in the build cache. Code that does not build is the instructor's error, named with
-/// its directory and the compiler's words; `what` names it after "the" (`reference`,
-/// `package's checker`).
-pub fn prepare(
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    options: &SessionOptions,
-    dir: &Path,
-    what: &str,
-) -> Result<Prepared, SpecError> {
-    let prepared = crate::runner::prepare::prepare(
-        code,
-        spec,
-        &options.cache,
-        &options.worker_exe,
-        what,
-        dir,
-        false,
-    );
-    match &prepared.fatal {
-        Some((_, message)) => Err(SpecError::Invalid {
-            path: dir.to_path_buf(),
-            line: 0,
-            message: format!(
-                "the {what} cannot be used: {}",
-                message.replace("your submission", &format!("the {what}"))
-            ),
-        }),
-        None => Ok(prepared),
-    }
-}
-
-/// Builds the library whose sources are in `dir` (a package's `world/` or `checker/`),
-/// when there is one and `into` holds none yet ([`prepare`]); `into` then holds it. It is
-/// loaded only by a host process of labgrade's, never by the sandboxed child and never by
-/// the grader.
-pub fn build(
-    code: &'static dyn Problem,
-    spec: &ProblemSpec,
-    options: &SessionOptions,
-    (dir, what): (&Path, &str),
-    into: &OnceLock<PathBuf>,
-) -> Result<(), SpecError> {
-    if into.get().is_some() || !dir.is_dir() {
-        return Ok(());
-    }
-    let library = prepare(code, spec, options, dir, what)?
-        .library
-        .ok_or_else(|| SpecError::Invalid {
-            path: dir.to_path_buf(),
-            line: 0,
-            message: format!(
-                "the {what} built no shared library: put its C or C++ sources in `{}`",
-                dir.display()
-            ),
-        })?;
-    let _ = into.set(library.path);
-    Ok(())
-}
 
 /// Loads a package library in a host process (its constructors run here, before the host
 /// restricts itself).

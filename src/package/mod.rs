@@ -28,7 +28,6 @@
 pub mod checker;
 pub mod library;
 pub mod mistakes;
-pub mod reference;
 pub mod world;
 
 use std::path::{Path, PathBuf};
@@ -94,27 +93,22 @@ impl Package {
         self.dir.join(checker::DIR)
     }
 
-    /// Builds the package's own libraries (its world, its checker), when it has them: before
-    /// any run calls the world or any answer is judged.
-    pub fn build_libraries(
-        &self,
-        code: &'static dyn Problem,
-        spec: &crate::spec::ProblemSpec,
-        options: &crate::runner::SessionOptions,
-    ) -> Result<(), SpecError> {
-        let build = |dir: &Path, what: &str, into: &OnceLock<PathBuf>| {
-            library::build(code, spec, options, (dir, what), into)
-        };
-        build(
-            &self.world_dir(),
-            "package's world library",
-            &self.world_library,
-        )?;
-        build(
-            &self.checker_dir(),
-            "package's checker",
-            &self.checker_library,
-        )
+    /// Its own libraries (sources, what they are called, where the built one is kept): the
+    /// runner builds them (`runner::package_build`) before any run calls the world or any
+    /// answer is judged.
+    pub fn libraries(&self) -> [(PathBuf, &'static str, &OnceLock<PathBuf>); 2] {
+        [
+            (
+                self.world_dir(),
+                "package's world library",
+                &self.world_library,
+            ),
+            (
+                self.checker_dir(),
+                "package's checker",
+                &self.checker_library,
+            ),
+        ]
     }
 
     /// What a run of this package carries to the worker: its spec, and its world library

@@ -10,6 +10,8 @@ mod budget;
 pub mod class;
 pub mod course;
 pub mod course_form;
+pub mod package_build;
+pub mod package_reference;
 pub mod plan;
 pub mod prepare;
 pub mod provenance;

@@ -171,7 +171,7 @@ impl Session {
         // builds them first).
         let precomputed = if crate::problems::precomputed::precomputed_only() {
             if let Some(package) = crate::package::get(problem) {
-                package.build_libraries(code, &spec, &options)?;
+                super::package_build::build_libraries(package, code, &spec, &options)?;
             }
             Some(
                 crate::problems::precomputed::load(root, problem).map_err(|message| {
@@ -183,7 +183,7 @@ impl Session {
                 })?,
             )
         } else if let Some(package) = crate::package::get(problem) {
-            Some(crate::package::reference::expectations(
+            Some(super::package_reference::expectations(
                 package, code, &spec, &cases, &params, &options, &pool,
             )?)
         } else {

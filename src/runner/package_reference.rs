@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::Package;
+use super::plan::{plan, Step};
+use super::SessionOptions;
+use crate::package::{checker, mistakes, Package};
 use crate::problems::precomputed::{case_key, Entry, Precomputed};
 use crate::problems::{self, Expected, Params, Problem, RefOutcome, TraceStep};
-use crate::runner::plan::{plan, Step};
-use crate::runner::SessionOptions;
 use crate::sandbox::{Ending, Observation, RunInput, RunRequest, WorkerPool};
 use crate::spec::{Case, CompareItem, ProblemSpec, SpecError};
 
@@ -34,7 +34,7 @@ pub fn expectations(
 ) -> Result<Precomputed, SpecError> {
     // The reference calls the package's world as students' code does; its answers are shown
     // to the package's checker.
-    package.build_libraries(code, spec, options)?;
+    super::package_build::build_libraries(package, code, spec, options)?;
     let job = Job {
         package,
         code,
@@ -106,21 +106,21 @@ impl Job<'_> {
 }
 
 /// A mistake and the index in the requests of its run on each input (by [`case_key`]).
-type MistakeRuns = Vec<(super::mistakes::Mistake, BTreeMap<String, usize>)>;
+type MistakeRuns = Vec<(mistakes::Mistake, BTreeMap<String, usize>)>;
 
 /// Builds each named mistake and adds its runs, one per distinct input of the cases that
 /// compare a return, to `requests` (a case the mistake cannot run, lacking a function, gets
 /// no answer of it).
 fn plan_mistakes(job: &Job<'_>, requests: &mut Vec<RunRequest>) -> Result<MistakeRuns, SpecError> {
     let mut planned = Vec::new();
-    for mistake in super::mistakes::all(job.package)? {
+    for mistake in mistakes::all(job.package)? {
         // Known by its evidence alone: nothing to build or run.
         if mistake.evidence.is_some() {
             continue;
         }
         let what = format!("mistake `{}`", mistake.name);
         let prepared =
-            super::library::prepare(job.code, job.spec, job.options, &mistake.dir, &what)?;
+            super::package_build::prepare(job.code, job.spec, job.options, &mistake.dir, &what)?;
         let mut runs = BTreeMap::new();
         for case in job.answered() {
             let input = problems::run_input(job.code, case)?;
@@ -147,7 +147,7 @@ fn mistakes_evidence(
 ) -> Result<serde_json::Map<String, Value>, SpecError> {
     let mut answers = BTreeMap::new();
     for (mistake, runs) in planned {
-        let mut known = super::mistakes::Answers {
+        let mut known = mistakes::Answers {
             says: mistake.says.clone(),
             ..Default::default()
         };
@@ -156,37 +156,37 @@ fn mistakes_evidence(
             let Some(obs) = runs.get(&key).map(|&run| &observations[run]) else {
                 continue;
             };
-            if let Some(answer) = super::mistakes::answer_of(&obs.ending, obs.value.as_ref()) {
+            if let Some(answer) = mistakes::answer_of(&obs.ending, obs.value.as_ref()) {
                 known.answers.insert(case.name().to_string(), answer);
             }
         }
         answers.insert(mistake.name.clone(), known);
     }
-    let by_evidence = super::mistakes::ByEvidence {
-        mistakes: super::mistakes::all(job.package)?
+    let by_evidence = mistakes::ByEvidence {
+        mistakes: mistakes::all(job.package)?
             .into_iter()
             .filter_map(|m| m.evidence.map(|e| (m.name, (m.says, e))))
             .collect(),
         reference_calls,
     };
-    Ok(super::mistakes::evidence(&answers, &by_evidence))
+    Ok(mistakes::evidence(&answers, &by_evidence))
 }
 
 /// What a package's expectations depend on: labgrade (its version, its own executable and
 /// the worker's), the package's spec, headers and reference, labgrade's libraries, every
 /// case's input and limits, and the parameters in force.
 fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
-    use crate::runner::results::add_bytes;
+    use super::results::add_bytes;
     use sha2::Digest;
     let (package, spec) = (job.package, job.spec);
     let mut h = sha2::Sha256::new();
-    crate::runner::results::add_grader(&mut h, &job.options.worker_exe);
+    super::results::add_grader(&mut h, &job.options.worker_exe);
     add_bytes(&mut h, "spec", package.spec_text.as_bytes());
     let trees = [
         ("reference", package.reference_dir()),
         ("world", package.world_dir()),
         ("checker", package.checker_dir()),
-        ("mistakes", package.dir.join(super::mistakes::DIR)),
+        ("mistakes", package.dir.join(mistakes::DIR)),
         ("headers", spec.include_dir.clone()),
         ("lib", spec.lib_dir.clone()),
     ];
@@ -203,7 +203,7 @@ fn cache_key(job: &Job<'_>) -> Result<String, SpecError> {
         add_bytes(&mut h, "compare", format!("{:?}", case.compare).as_bytes());
     }
     add_bytes(&mut h, "params", format!("{:?}", job.params).as_bytes());
-    Ok(crate::runner::results::hex(&h.finalize()))
+    Ok(super::results::hex(&h.finalize()))
 }
 
 /// A package's expectations kept in the cache, sealed.
@@ -302,7 +302,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
                 .into(),
         });
     }
-    let prepared = super::library::prepare(code, spec, options, &dir, "reference")?;
+    let prepared = super::package_build::prepare(code, spec, options, &dir, "reference")?;
     // One run per distinct input, under the case's own limits (not yet derived from the
     // reference's time: that is what this measures).
     let mut requests: Vec<RunRequest> = Vec::new();
@@ -362,7 +362,7 @@ fn run(job: &Job<'_>, pool: &WorkerPool) -> Result<Precomputed, SpecError> {
             key,
             Entry {
                 expected,
-                reference_ms: crate::runner::reference_time::on_grid(obs.cpu_ms),
+                reference_ms: super::reference_time::on_grid(obs.cpu_ms),
                 shared: Vec::new(),
             },
         );
@@ -408,7 +408,7 @@ fn checker_accepts_the_reference(job: &Job<'_>, ran: &Precomputed) -> Result<(),
             continue;
         }
         let (own, _, _) = crate::problems::kit::call::split_args(f, args);
-        let verdict = super::checker::check(&crate::problems::kit::CheckCall {
+        let verdict = checker::check(&crate::problems::kit::CheckCall {
             problem: job.code.name(),
             function,
             args: own,
@@ -583,7 +583,7 @@ fn expected_of(
 /// reference does: otherwise the fixture or the reference is wrong, and the instructor is
 /// told which case and what each says.
 fn agrees_with_the_fixture(case: &Case, reference: &Expected) -> Result<(), SpecError> {
-    let stated = crate::runner::literal_overrides(case, reference.clone())?;
+    let stated = super::literal_overrides(case, reference.clone())?;
     let shown = |e: &Expected| match &e.outcome {
         RefOutcome::Returns(v) => v.to_string(),
         RefOutcome::Diverges => "a stack overflow".into(),
