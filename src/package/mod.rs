@@ -384,12 +384,12 @@ pub fn install(dirs: &[PathBuf]) -> Result<(), SpecError> {
         })
         .collect();
     crate::problems::add_packages(problems);
-    crate::spec::packages::set(
-        packages
-            .iter()
-            .map(|p| (p.name.clone(), p.dir.clone()))
-            .collect(),
-    );
+    let places = packages.iter().map(|p| crate::spec::packages::Place {
+        name: p.name.clone(),
+        dir: p.dir.clone(),
+        spec_text: p.spec_text,
+    });
+    crate::spec::packages::set(places.collect());
     let _ = PACKAGES.set(packages);
     Ok(())
 }

@@ -9,24 +9,40 @@ use std::sync::OnceLock;
 /// The spec's file name in a package.
 pub const SPEC_FILE: &str = "problem.toml";
 
-static PLACES: OnceLock<Vec<(String, PathBuf)>> = OnceLock::new();
+/// A package of this run: where it is, and its spec as read when it was added (its `[kit]`
+/// is the interface the run was set up with).
+pub struct Place {
+    /// The problem's name.
+    pub name: String,
+    /// The package directory.
+    pub dir: PathBuf,
+    /// The spec's text.
+    pub spec_text: &'static str,
+}
 
-/// Records the packages of this run (name, directory). Once per run: a second call is
-/// ignored, as the packages are.
-pub fn set(places: Vec<(String, PathBuf)>) {
+static PLACES: OnceLock<Vec<Place>> = OnceLock::new();
+
+/// Records the packages of this run. Once per run: a second call is ignored, as the
+/// packages are.
+pub fn set(places: Vec<Place>) {
     let _ = PLACES.set(places);
+}
+
+fn find(name: &str) -> Option<&'static Place> {
+    PLACES.get()?.iter().find(|p| p.name == name)
 }
 
 /// The directory of the package named `name`, if one was added.
 pub fn dir(name: &str) -> Option<&'static Path> {
-    PLACES
-        .get()?
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, d)| d.as_path())
+    find(name).map(|p| p.dir.as_path())
+}
+
+/// The spec text of the package named `name` as it was added.
+pub fn spec_text(name: &str) -> Option<&'static str> {
+    find(name).map(|p| p.spec_text)
 }
 
 /// The names of the packages added to this run.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    PLACES.get().into_iter().flatten().map(|(n, _)| n.as_str())
+    PLACES.get().into_iter().flatten().map(|p| p.name.as_str())
 }

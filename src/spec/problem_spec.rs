@@ -373,7 +373,10 @@ fn check_kit(path: &Path, text: &str, stem: &str) -> Result<(), SpecError> {
         line: find_line(text, "[kit]"),
         message,
     };
-    let built = super::builtin::spec_text(stem).and_then(|t| super::kit::parse(t).ok());
+    // The interface this labgrade was built with, or the one a package was added with.
+    let built = super::builtin::spec_text(stem)
+        .or_else(|| super::packages::spec_text(stem))
+        .and_then(|t| super::kit::parse(t).ok());
     let Some(built) = built else {
         return Err(invalid(format!(
             "[kit]: this labgrade has no kit problem `{stem}` (a kit problem needs its reference \

@@ -40,6 +40,7 @@ mod html;
 mod java;
 mod kit;
 mod lab;
+mod layers;
 mod owned_dirs;
 mod package;
 mod readme;
