@@ -8,6 +8,9 @@
 //! verdicts -> reports ([`report`]). [`runner`] drives it; [`cli`] is the command line.
 #![warn(missing_docs)]
 
+pub use labgrade_spec as spec;
+pub use labgrade_spec::transcript;
+
 pub mod cli;
 pub mod columns;
 pub mod compare;
@@ -19,7 +22,5 @@ pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod selftest;
-pub mod spec;
 pub mod student;
 pub mod submission;
-pub mod transcript;

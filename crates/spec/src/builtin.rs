@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use include_dir::{include_dir, Dir, DirEntry};
 use sha2::{Digest, Sha256};
 
-static SPECS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/specs");
-static FIXTURES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/fixtures");
+static SPECS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../specs");
+static FIXTURES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../fixtures");
 
 /// The text of the built-in `specs/<name>.toml` (the one this labgrade was built with).
 pub fn spec_text(name: &str) -> Option<&'static str> {

@@ -848,8 +848,8 @@ mod tests {
 
     #[test]
     fn the_nim_fixtures_written_with_each_make_the_same_cases() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nim");
-        let cases = load_fixtures(&dir, Limits::default()).unwrap();
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/nim"));
+        let cases = load_fixtures(dir, Limits::default()).unwrap();
         for (function, first) in [
             ("FindGoodMove", 2),
             ("IsBadPosition", 1),

@@ -118,7 +118,8 @@ impl Root {
                 }
             }
         }
-        let built = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The checkout this labgrade was built from (this crate is its `crates/spec`).
+        let built = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         if built.join("specs").is_dir() {
             return Root::at(built);
         }
@@ -144,7 +145,7 @@ impl Root {
     }
 
     /// `expected/<problem>.json`: a student bundle's precomputed expectations (see
-    /// [`crate::student`]).
+    /// `labgrade::student`).
     pub fn expectations_file(&self, problem: &str) -> PathBuf {
         self.dir.join("expected").join(format!("{problem}.json"))
     }

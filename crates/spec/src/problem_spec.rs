@@ -403,7 +403,7 @@ impl ProblemSpec {
     }
 
     /// Reads and validates a problem package's spec (`<package>/problem.toml`, its headers
-    /// in `<package>/include/`, see [`crate::package`]); labgrade's own libraries (the
+    /// in `<package>/include/`, see `labgrade::package`); labgrade's own libraries (the
     /// world's header, the hooks) come from `lib_dir`.
     pub fn load_package(
         path: &Path,
@@ -488,7 +488,7 @@ impl ProblemSpec {
 }
 
 /// 1-based line of the first line containing `needle` (0 when absent).
-pub(crate) fn find_line(text: &str, needle: &str) -> usize {
+pub fn find_line(text: &str, needle: &str) -> usize {
     text.lines()
         .position(|l| l.contains(needle))
         .map_or(0, |i| i + 1)

@@ -1,5 +1,5 @@
 //! Where the problem packages added to this run live, by name: a package's spec, fixtures and
-//! samples are found through [`super::Root`] as the catalogue's are. `crate::package::install`
+//! samples are found through [`super::Root`] as the catalogue's are. `labgrade::package::install`
 //! fills it once per run; the layer that reads packages sits above this one, so the registry
 //! of their places is kept here, below both.
 

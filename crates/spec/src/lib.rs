@@ -16,11 +16,12 @@ pub mod packages;
 mod problem_spec;
 mod root;
 pub mod text_file;
+pub mod transcript;
 
 pub use course::{CaseRule, Course, CourseProblem, InterfaceRule};
 pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem, Params, Visibility, MAX_POINTS};
-pub(crate) use problem_spec::find_line;
+pub use problem_spec::find_line;
 pub use problem_spec::{
     BuildRecipes, CompilerRecipe, CourseWrapper, Isolation, Limits, ProblemSpec, Rubric, Runs,
 };

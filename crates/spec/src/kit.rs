@@ -19,7 +19,7 @@ pub struct KitDef {
     pub counted: Vec<String>,
     /// Functions the student writes that the cases reach only through labgrade's driver
     /// (the game side's `NewGame`, `GenerateMoveList`, ...): what tells this problem's
-    /// submissions from another problem's (`Problem::written` in `crate::problems`).
+    /// submissions from another problem's (`Problem::written` in `labgrade::problems`).
     #[serde(default)]
     pub writes: Vec<String>,
     /// Constants a course may set (`NUM_QUEENS`), which sizes and the reference follow.

@@ -46,7 +46,7 @@ pub struct Course {
     /// Settings per problem.
     pub problems: BTreeMap<String, CourseProblem>,
     /// The problem packages the course adds (`[course] problems = ["packages"]`, relative
-    /// to the course file; see [`crate::package`]).
+    /// to the course file; see `labgrade::package`).
     pub packages: Vec<PathBuf>,
     text: String,
 }
