@@ -161,14 +161,9 @@ fn picture_index(value: &str) -> Option<bool> {
     }
 }
 
-/// The wrapper for one declared form.
-fn wrapper(
-    problem: &str,
-    function: &str,
-    assignment: &signature::Signature,
-    rule: &crate::spec::InterfaceRule,
-    headers: &[String],
-) -> Result<CourseWrapper, String> {
+/// The course's declaration as the wrapper writes it: without a storage class, and refused
+/// where it could write anything more than one declaration into the generated source.
+fn course_declaration(rule: &crate::spec::InterfaceRule) -> Result<&str, String> {
     let decl = rule.declaration.trim().trim_end_matches(';').trim();
     // Pasted from the course's source: its storage class is not part of the form.
     let decl = ["static ", "inline "]
@@ -184,6 +179,171 @@ fn wrapper(
             c.escape_default()
         ));
     }
+    Ok(decl)
+}
+
+/// What the wrapper does with the course's own parameters: the locals it declares before
+/// the call, the statements after it, the call's arguments, and what the report says
+/// labgrade passes.
+#[derive(Default)]
+struct Extras {
+    locals: Vec<String>,
+    after: Vec<String>,
+    args: Vec<String>,
+    passes: Vec<String>,
+}
+
+impl Extras {
+    /// Whether a parameter is the case's picture (the wrapper then reads and paints it).
+    fn picture(&self) -> bool {
+        self.passes.iter().any(|p| p.contains("the case's picture"))
+    }
+}
+
+/// Passes the case's picture for `p`, whose extra value is the text `text`: only a
+/// paint-fill parameter that is a reference to a Grid can take it, read in before the call
+/// and painted back after it.
+fn picture_extra(problem: &str, p: &Param, text: &str, extras: &mut Extras) -> Result<(), String> {
+    let element = grid_element(&p.text).filter(|_| p.text.contains('&'));
+    let (Some(xy), Some(element), "paint-fill") = (picture_index(text), element, problem) else {
+        return Err(format!(
+            "`extra.{}` = \"{text}\": a text value names the case's picture, \
+             \"picture[y][x]\" or \"picture[x][y]\", for a paint-fill parameter that \
+             is a reference to a Grid (`Grid<bool> &{}`)",
+            p.name, p.name
+        ));
+    };
+    let local = format!("lg_extra_{}", p.name);
+    extras.locals.push(format!(
+        "    Grid<{element}> {local} = lg_picture_in<{element}>({xy});"
+    ));
+    extras
+        .after
+        .push(format!("    lg_picture_out({local}, {xy});"));
+    extras.args.push(local);
+    extras
+        .passes
+        .push(format!("{} = the case's picture as {text}", p.name));
+    Ok(())
+}
+
+/// Passes the integer or bool `value` for `p`: as it is, or for a pointer or reference to
+/// one, through a fresh local holding it (so each call gets its own).
+fn literal_extra(
+    p: &Param,
+    class: &Class,
+    value: &toml::Value,
+    extras: &mut Extras,
+) -> Result<(), String> {
+    let literal = match value {
+        toml::Value::Integer(i) => i.to_string(),
+        toml::Value::Boolean(b) => u8::from(*b).to_string(),
+        _ => {
+            return Err(format!(
+                "`extra.{}` must be an integer or a bool, not {value}",
+                p.name
+            ))
+        }
+    };
+    extras.passes.push(format!("{} = {value}", p.name));
+    let base = p.text.split(['*', '&']).next().unwrap_or("").trim();
+    let base = base
+        .strip_suffix(p.name.as_str())
+        .unwrap_or(base)
+        .trim()
+        .to_string();
+    match class {
+        Class::Int(_) => extras.args.push(literal),
+        Class::Pointer if scalar_pointee(&p.text, &p.name) => {
+            let local = format!("lg_extra_{}", p.name);
+            extras
+                .locals
+                .push(format!("    {base} {local} = {literal};"));
+            extras.args.push(if p.text.contains('*') {
+                format!("&{local}")
+            } else {
+                local
+            });
+        }
+        _ => {
+            return Err(format!(
+                "labgrade can pass `{}` only an integer, a bool, or a pointer or reference \
+                 to one",
+                p.text
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The wrapper's C or C++ source: `symbol`, with the assignment's parameters `own`, calls
+/// the student's function through the course's declaration `decl`, passing `extras`.
+fn wrapper_source(
+    function: &str,
+    symbol: &str,
+    decl: &str,
+    course: &signature::Signature,
+    own: &[Param],
+    extras: &Extras,
+    headers: &[String],
+) -> String {
+    let ret = decl[..decl.find('(').unwrap_or(0)]
+        .trim()
+        .strip_suffix(course.name.as_str())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let own: Vec<String> = own.iter().map(|p| p.text.clone()).collect();
+    let call = format!("{}({})", course.name, extras.args.join(", "));
+    let after: String = extras.after.iter().map(|l| format!("{l}\n")).collect();
+    let body = match (course.ret == Class::Void, after.is_empty()) {
+        (true, _) => format!("    {call};\n{after}"),
+        (false, true) => format!("    return {call};\n"),
+        (false, false) => format!("    {ret} lg_result = {call};\n{after}    return lg_result;\n"),
+    };
+    let mut includes: String = headers
+        .iter()
+        .map(|h| format!("#include \"{h}\"\n"))
+        .collect();
+    if extras.picture() {
+        includes.push_str(PICTURE_HELPERS);
+    }
+    format!(
+        "/* labgrade's wrapper for the course's form of {function} (from the course file):\n   \
+         labgrade calls {symbol} as the assignment declares {function}, and it calls the\n   \
+         student's function as the course declares it. Compiled plain: never counted. */\n\
+         {includes}\n\
+         /* The student's function, by the symbol the build found for it (C++'s mangled name,\n   \
+         a static one's local name, another spelling); the grader reads which it was. */\n\
+         #ifndef LG_COURSE_SYMBOL\n#define LG_COURSE_SYMBOL \"{name}\"\n#endif\n\
+         {decl} __asm__(LG_COURSE_SYMBOL) __attribute__((weak));\n\
+         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
+         const char {symbol}_target[] = LG_COURSE_SYMBOL;\n\n\
+         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
+         {ret} {symbol}({own}) {{\n{locals}{body}}}\n",
+        name = course.name,
+        own = if own.is_empty() {
+            "void".to_string()
+        } else {
+            own.join(", ")
+        },
+        locals = extras
+            .locals
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    )
+}
+
+/// The wrapper for one declared form.
+fn wrapper(
+    problem: &str,
+    function: &str,
+    assignment: &signature::Signature,
+    rule: &crate::spec::InterfaceRule,
+    headers: &[String],
+) -> Result<CourseWrapper, String> {
+    let decl = course_declaration(rule)?;
     let course = signature::declared(decl)
         .ok_or_else(|| format!("`{decl}` is not one C or C++ function declaration"))?;
     let params = named_params(decl)?;
@@ -204,10 +364,10 @@ fn wrapper(
     }
     let mut given: BTreeMap<&str, &toml::Value> =
         rule.extra.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    let mut locals = Vec::new();
-    let mut after = Vec::new();
-    let mut args: Vec<String> = params[..k].iter().map(|p| p.name.clone()).collect();
-    let mut passes = Vec::new();
+    let mut extras = Extras {
+        args: params[..k].iter().map(|p| p.name.clone()).collect(),
+        ..Extras::default()
+    };
     for (p, class) in params[k..].iter().zip(&course.params[k..]) {
         let value = given.remove(p.name.as_str()).ok_or_else(|| {
             format!(
@@ -216,61 +376,10 @@ fn wrapper(
             )
         })?;
         if let toml::Value::String(text) = value {
-            let element = grid_element(&p.text).filter(|_| p.text.contains('&'));
-            let (Some(xy), Some(element), "paint-fill") = (picture_index(text), element, problem)
-            else {
-                return Err(format!(
-                    "`extra.{}` = \"{text}\": a text value names the case's picture, \
-                     \"picture[y][x]\" or \"picture[x][y]\", for a paint-fill parameter that \
-                     is a reference to a Grid (`Grid<bool> &{}`)",
-                    p.name, p.name
-                ));
-            };
-            let local = format!("lg_extra_{}", p.name);
-            locals.push(format!(
-                "    Grid<{element}> {local} = lg_picture_in<{element}>({xy});"
-            ));
-            after.push(format!("    lg_picture_out({local}, {xy});"));
-            args.push(local);
-            passes.push(format!("{} = the case's picture as {text}", p.name));
+            picture_extra(problem, p, text, &mut extras)?;
             continue;
         }
-        let literal = match value {
-            toml::Value::Integer(i) => i.to_string(),
-            toml::Value::Boolean(b) => u8::from(*b).to_string(),
-            _ => {
-                return Err(format!(
-                    "`extra.{}` must be an integer or a bool, not {value}",
-                    p.name
-                ))
-            }
-        };
-        passes.push(format!("{} = {value}", p.name));
-        let base = p.text.split(['*', '&']).next().unwrap_or("").trim();
-        let base = base
-            .strip_suffix(p.name.as_str())
-            .unwrap_or(base)
-            .trim()
-            .to_string();
-        match class {
-            Class::Int(_) => args.push(literal),
-            Class::Pointer if scalar_pointee(&p.text, &p.name) => {
-                let local = format!("lg_extra_{}", p.name);
-                locals.push(format!("    {base} {local} = {literal};"));
-                args.push(if p.text.contains('*') {
-                    format!("&{local}")
-                } else {
-                    local
-                });
-            }
-            _ => {
-                return Err(format!(
-                    "labgrade can pass `{}` only an integer, a bool, or a pointer or reference \
-                     to one",
-                    p.text
-                ))
-            }
-        }
+        literal_extra(p, class, value, &mut extras)?;
     }
     if let Some(extra) = given.keys().next() {
         return Err(format!(
@@ -278,53 +387,20 @@ fn wrapper(
         ));
     }
     let symbol = format!("labgrade_course_{function}");
-    let ret = decl[..decl.find('(').unwrap_or(0)]
-        .trim()
-        .strip_suffix(course.name.as_str())
-        .unwrap_or("")
-        .trim()
-        .to_string();
-    let own: Vec<String> = params[..k].iter().map(|p| p.text.clone()).collect();
-    let call = format!("{}({})", course.name, args.join(", "));
-    let after: String = after.iter().map(|l| format!("{l}\n")).collect();
-    let body = match (course.ret == Class::Void, after.is_empty()) {
-        (true, _) => format!("    {call};\n{after}"),
-        (false, true) => format!("    return {call};\n"),
-        (false, false) => format!("    {ret} lg_result = {call};\n{after}    return lg_result;\n"),
-    };
-    let picture = passes.iter().any(|p| p.contains("the case's picture"));
-    let mut includes: String = headers
-        .iter()
-        .map(|h| format!("#include \"{h}\"\n"))
-        .collect();
-    if picture {
-        includes.push_str(PICTURE_HELPERS);
-    }
-    let source = format!(
-        "/* labgrade's wrapper for the course's form of {function} (from the course file):\n   \
-         labgrade calls {symbol} as the assignment declares {function}, and it calls the\n   \
-         student's function as the course declares it. Compiled plain: never counted. */\n\
-         {includes}\n\
-         /* The student's function, by the symbol the build found for it (C++'s mangled name,\n   \
-         a static one's local name, another spelling); the grader reads which it was. */\n\
-         #ifndef LG_COURSE_SYMBOL\n#define LG_COURSE_SYMBOL \"{name}\"\n#endif\n\
-         {decl} __asm__(LG_COURSE_SYMBOL) __attribute__((weak));\n\
-         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
-         const char {symbol}_target[] = LG_COURSE_SYMBOL;\n\n\
-         #ifdef __cplusplus\nextern \"C\"\n#endif\n\
-         {ret} {symbol}({own}) {{\n{locals}{body}}}\n",
-        name = course.name,
-        own = if own.is_empty() {
-            "void".to_string()
-        } else {
-            own.join(", ")
-        },
-        locals = locals.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    let source = wrapper_source(
+        function,
+        &symbol,
+        decl,
+        &course,
+        &params[..k],
+        &extras,
+        headers,
     );
+    let picture = extras.picture();
     Ok(CourseWrapper {
         function: function.to_string(),
         declaration: decl.to_string(),
-        passes: passes.join(", "),
+        passes: extras.passes.join(", "),
         symbol,
         source,
         hides_world: picture.then(|| PICTURE_HIDES.to_string()),

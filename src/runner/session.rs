@@ -487,14 +487,10 @@ impl Session {
             .collect()
     }
 
-    /// Grades submissions that are already prepared.
-    pub fn grade_prepared(
-        &self,
-        prepared: &[Prepared],
-        filter: CaseFilter,
-        on_event: &(dyn Fn(Event) + Sync),
-    ) -> Vec<SubmissionReport> {
-        // Plan every (submission, case); collect the runs.
+    /// Plans every (submission, case) of `prepared` and collects the runs they need: per
+    /// submission, a row of its cases, each settled already or pending on a run (by id in
+    /// the requests returned).
+    fn plan_runs(&self, prepared: &[Prepared], filter: CaseFilter) -> (Vec<RunRequest>, Vec<Row>) {
         let mut requests = Vec::new();
         let mut slots: Vec<Row> = Vec::new();
         for p in prepared {
@@ -502,38 +498,105 @@ impl Session {
             if let Some(c) = self.warnings_case(p) {
                 row.push((usize::MAX, Slot::Done(c)));
             }
-            // One run per distinct input of this submission: cases that grade other aspects
-            // of the same call (its return, its calls, its depth) share its observation.
-            let mut run_of: BTreeMap<String, usize> = BTreeMap::new();
-            for (ci, case) in self.cases.iter().enumerate() {
-                if !included(case, filter) {
-                    continue;
-                }
-                match plan(self.problem, p, &self.inputs[ci]) {
-                    Step::Settled(v, m) => row.push((ci, Slot::Done(settled(case, v, m)))),
-                    Step::Run(artifact) => {
-                        let key = self.run_key(&artifact, &self.inputs[ci], &case.limits);
-                        let id = *run_of.entry(key).or_insert_with(|| {
-                            requests.push(RunRequest {
-                                id: requests.len() as u64,
-                                problem: self.problem.name().to_string(),
-                                artifact,
-                                input: self.inputs[ci].clone(),
-                                limits: case.limits,
-                                shares_child: self.spec.runs.isolation == Isolation::Call,
-                                package: crate::package::interface_of(self.problem.name()),
-                            });
-                            requests.len() - 1
-                        });
-                        row.push((ci, Slot::Pending(id)));
-                    }
-                }
-            }
+            self.plan_cases(p, filter, &mut requests, &mut row);
             slots.push(row);
         }
+        (requests, slots)
+    }
+
+    /// Plans the cases `filter` keeps for submission `p` into `row`, adding the runs they
+    /// need to `requests`: one run per distinct input, shared by the cases that grade other
+    /// aspects of the same call.
+    fn plan_cases(
+        &self,
+        p: &Prepared,
+        filter: CaseFilter,
+        requests: &mut Vec<RunRequest>,
+        row: &mut Row,
+    ) {
+        // One run per distinct input of this submission: cases that grade other aspects
+        // of the same call (its return, its calls, its depth) share its observation.
+        let mut run_of: BTreeMap<String, usize> = BTreeMap::new();
+        for (ci, case) in self.cases.iter().enumerate() {
+            if !included(case, filter) {
+                continue;
+            }
+            match plan(self.problem, p, &self.inputs[ci]) {
+                Step::Settled(v, m) => row.push((ci, Slot::Done(settled(case, v, m)))),
+                Step::Run(artifact) => {
+                    let key = self.run_key(&artifact, &self.inputs[ci], &case.limits);
+                    let id = *run_of.entry(key).or_insert_with(|| {
+                        requests.push(RunRequest {
+                            id: requests.len() as u64,
+                            problem: self.problem.name().to_string(),
+                            artifact,
+                            input: self.inputs[ci].clone(),
+                            limits: case.limits,
+                            shares_child: self.spec.runs.isolation == Isolation::Call,
+                            package: crate::package::interface_of(self.problem.name()),
+                        });
+                        requests.len() - 1
+                    });
+                    row.push((ci, Slot::Pending(id)));
+                }
+            }
+        }
+    }
+
+    /// Judges submission `p`'s `row` on the `observations` of its runs (by run id): a case
+    /// settled already is kept as it is.
+    fn judged(
+        &self,
+        p: &Prepared,
+        row: Row,
+        observations: &BTreeMap<usize, Option<Observation>>,
+    ) -> Vec<CaseReport> {
+        // Every run of the submission, by reference (a shared run is one observation),
+        // is the evidence an explanation about the whole submission needs.
+        let never = Observation::not_run(Ending::InternalError {
+            message: "the run was never scheduled".into(),
+        });
+        let obs_of = |id: usize| {
+            observations
+                .get(&id)
+                .and_then(Option::as_ref)
+                .unwrap_or(&never)
+        };
+        let runs: Vec<(&Case, &Observation)> = row
+            .iter()
+            .filter_map(|(ci, slot)| match slot {
+                Slot::Pending(id) => Some((&self.cases[*ci], obs_of(*id))),
+                Slot::Done(_) => None,
+            })
+            .collect();
+        row.into_iter()
+            .map(|(ci, slot)| match slot {
+                Slot::Done(c) => c,
+                Slot::Pending(id) => judge(
+                    self.problem,
+                    &self.cases[ci],
+                    &self.inputs[ci],
+                    &self.expected[ci],
+                    obs_of(id),
+                    &runs,
+                    Hides {
+                        uncounted: p.uncounted.as_deref(),
+                        hints: Some(&p.missing_hints),
+                        uninstrumented: &p.uninstrumented,
+                        world: p.world_hidden.as_deref(),
+                    },
+                ),
+            })
+            .collect()
+    }
+
+    /// Which submission each of the `runs` runs belongs to, and the runs of each in case
+    /// order, from the rows `slots` of the `submissions` submissions: the timeout budget and
+    /// the moment a submission's report is made both go by them.
+    fn run_owners(slots: &[Row], runs: usize, submissions: usize) -> (Vec<usize>, Vec<Vec<usize>>) {
         // Which submission each run belongs to, and the runs of each, in case order.
-        let mut owner = vec![0; requests.len()];
-        let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); prepared.len()];
+        let mut owner = vec![0; runs];
+        let mut runs_of: Vec<Vec<usize>> = vec![Vec::new(); submissions];
         for (s, row) in slots.iter().enumerate() {
             for (_, slot) in row {
                 // A run shared by several cases is one run of the submission.
@@ -545,6 +608,19 @@ impl Session {
                 }
             }
         }
+        (owner, runs_of)
+    }
+
+    /// Grades submissions that are already prepared.
+    pub fn grade_prepared(
+        &self,
+        prepared: &[Prepared],
+        filter: CaseFilter,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Vec<SubmissionReport> {
+        // Plan every (submission, case); collect the runs.
+        let (requests, slots) = self.plan_runs(prepared, filter);
+        let (owner, runs_of) = Self::run_owners(&slots, requests.len(), prepared.len());
         let budget = TimeoutBudget::new(owner.clone(), self.spec.limits.max_timeouts);
         let rows: Vec<Mutex<Option<Row>>> =
             slots.into_iter().map(|r| Mutex::new(Some(r))).collect();
@@ -563,44 +639,7 @@ impl Session {
                     .map(|&id| (id, store[id].take()))
                     .collect::<BTreeMap<usize, Option<Observation>>>()
             };
-            // Every run of the submission, by reference (a shared run is one observation),
-            // is the evidence an explanation about the whole submission needs.
-            let never = Observation::not_run(Ending::InternalError {
-                message: "the run was never scheduled".into(),
-            });
-            let obs_of = |id: usize| {
-                observations
-                    .get(&id)
-                    .and_then(Option::as_ref)
-                    .unwrap_or(&never)
-            };
-            let runs: Vec<(&Case, &Observation)> = row
-                .iter()
-                .filter_map(|(ci, slot)| match slot {
-                    Slot::Pending(id) => Some((&self.cases[*ci], obs_of(*id))),
-                    Slot::Done(_) => None,
-                })
-                .collect();
-            let cases: Vec<CaseReport> = row
-                .into_iter()
-                .map(|(ci, slot)| match slot {
-                    Slot::Done(c) => c,
-                    Slot::Pending(id) => judge(
-                        self.problem,
-                        &self.cases[ci],
-                        &self.inputs[ci],
-                        &self.expected[ci],
-                        obs_of(id),
-                        &runs,
-                        Hides {
-                            uncounted: prepared[s].uncounted.as_deref(),
-                            hints: Some(&prepared[s].missing_hints),
-                            uninstrumented: &prepared[s].uninstrumented,
-                            world: prepared[s].world_hidden.as_deref(),
-                        },
-                    ),
-                })
-                .collect();
+            let cases = self.judged(&prepared[s], row, &observations);
             let report = self.report(&prepared[s], cases);
             on_event(Event::Graded {
                 index: s,

@@ -516,28 +516,38 @@ pub(super) fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 /// run is a `crash`, so a flood never grows the worker.
 pub const REPORT_CAP: usize = 16 << 20;
 
-/// Forks the child of one run, waits for it and turns how it ended into an observation.
-fn observe(
+/// Forks the run's child, which runs `req` ([`child::run`], never returning): its pid, and
+/// the read end of its result pipe, non-blocking, the write end being the child's alone.
+fn fork_run(
     req: &RunRequest,
     shared: &Shared,
     filters: Option<&Filters>,
     files: &RunFiles<'_>,
-    outputs: &Outputs<'_>,
-) -> std::io::Result<Observation> {
-    shared.clear();
-    let start = Instant::now();
+) -> std::io::Result<(libc::pid_t, std::fs::File)> {
     let (pid, rd, wr) = fork_with_pipe()?;
     if pid == 0 {
         child::run(req, shared, filters, files, wr);
     }
     // SAFETY: the write end is the child's.
     unsafe { libc::close(wr) };
-    let mut result = Vec::new();
     // SAFETY: we own `rd`; File closes it.
-    let mut reader = unsafe { std::fs::File::from_raw_fd(rd) };
+    let reader = unsafe { std::fs::File::from_raw_fd(rd) };
     // Non-blocking, so that a grandchild holding the write end open cannot stall us.
     // SAFETY: fcntl on our own fd.
     unsafe { libc::fcntl(rd, libc::F_SETFL, libc::O_NONBLOCK) };
+    Ok((pid, reader))
+}
+
+/// Waits for the run's child `pid` under the request's limits, reading its report from
+/// `reader` into `result`, with a program's execs supervised: the exec gate the wait used
+/// (it says what it refused), how the child ended, and whether it flooded the pipe.
+fn wait_run(
+    req: &RunRequest,
+    shared: &Shared,
+    pid: libc::pid_t,
+    reader: &mut std::fs::File,
+    result: &mut Vec<u8>,
+) -> (Option<ExecGate>, ChildExit, bool) {
     // A program's execs are the worker's to allow: the first (the child's own), no other.
     let mut gate = matches!(req.artifact.kind, ArtifactKind::Program | ArtifactKind::Jvm)
         .then(ExecGate::default);
@@ -547,24 +557,20 @@ fn observe(
         // The kernel's CPU limit counts whole seconds; a lower limit is the worker's to keep.
         Some(req.limits.cpu_limit_ms())
             .filter(|&ms| ms < req.limits.cpu_seconds.saturating_mul(1000)),
-        &mut reader,
-        &mut result,
+        reader,
+        result,
         REPORT_CAP,
         gate.as_mut().map(|g| (g, shared)),
     );
-    let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
-    // Whatever the run left in its process group goes too (the group, not the pid: the
-    // child is reaped, and its pid may be another process's by now).
-    // SAFETY: signalling what is left of our child's group.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
-    reap_orphans();
-    // The pipe starts with the child's own word on its setup, written before any student
-    // code ran: a setup failure (labgrade's, retried by the pool) or the ready mark. No mark
-    // at all: the child died in its setup, before student code, also labgrade's.
-    // SAFETY: the child is gone; nobody else writes the block now.
-    let block = unsafe { shared.block() };
-    let body = match result.split_first() {
-        Some((&READY, rest)) => rest,
+    (gate, exit, flooded)
+}
+
+/// The report after the child's word on its setup, which starts the pipe; or, where the
+/// setup failed or never ended, how the run ends unrun: those failures are labgrade's, not
+/// the student's, since no student code had run yet.
+fn after_setup<'a>(result: &'a [u8], exit: &ChildExit) -> Result<&'a [u8], Ending> {
+    match result.split_first() {
+        Some((&READY, rest)) => Ok(rest),
         Some((&SETUP_FAILED, rest)) => {
             let f: SetupFailure = serde_json::from_slice(rest).unwrap_or(SetupFailure {
                 message: "the sandboxed child failed in its setup".into(),
@@ -577,17 +583,20 @@ fn observe(
                     message: format!("the sandboxed child could not set up: {}", f.message),
                 }
             };
-            return Ok(Observation::not_run(ending));
+            Err(ending)
         }
-        _ => {
-            return Ok(Observation::not_run(Ending::InternalError {
-                message: format!(
-                    "the sandboxed child ended before it was ready ({:?})",
-                    exit.status
-                ),
-            }))
-        }
-    };
+        _ => Err(Ending::InternalError {
+            message: format!(
+                "the sandboxed child ended before it was ready ({:?})",
+                exit.status
+            ),
+        }),
+    }
+}
+
+/// The child's report, when it can be trusted: a report that does not parse, or one in a
+/// pipe the child no longer owned, may be student code's forgery.
+fn trusted_report(block: &super::shared::SharedBlock, body: &[u8]) -> Option<ChildReport> {
     // After the mark, a report that does not parse (two reports, a forged one appended,
     // garbage, one claiming what a child cannot claim) counts as none: the run then ends as
     // `NoReport` or by its signal, never as a forged value or a forged error.
@@ -595,29 +604,17 @@ fn observe(
     // or never reached its end at all (student code wrote a report, then left with exit):
     // whatever is in the pipe then was written by student code.
     let untrusted = block.status.channel_lost != 0 || block.status.finished == 0;
-    let report: Option<ChildReport> = if untrusted {
+    if untrusted {
         None
     } else {
         serde_json::from_slice(body).ok()
-    };
-    let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
-    let limit = (req.limits.output_kb as usize).saturating_mul(1024);
-    let stdout = outputs.stdout.read(limit);
-    let stderr = outputs.stderr.read(limit);
-    let marker = outputs.marker.map(|m| m.read(4096)).unwrap_or_default();
-    let ending = classify(&Exit {
-        exit: &exit,
-        limits: &req.limits,
-        report: report.as_ref(),
-        stack_overflow_flag: block.status.stack_overflow != 0,
-        forbidden: (block.status.forbidden != 0).then_some(block.status.forbidden_syscall),
-        report_missing,
-        child_finished: block.status.finished != 0,
-        marker_says_overflow: marker.contains("stack-overflow"),
-        stderr: &stderr,
-        is_program: matches!(req.input, RunInput::Program { .. }),
-    });
-    let ending = if let Some(nr) = gate.as_ref().and_then(|g| g.refused) {
+    }
+}
+
+/// `ending` as the worker's own supervision overrides it: an exec the gate refused, or a
+/// report that flooded the pipe (unless a time limit stopped the run).
+fn supervised_ending(gate: Option<&ExecGate>, flooded: bool, ending: Ending) -> Ending {
+    if let Some(nr) = gate.and_then(|g| g.refused) {
         Ending::Forbidden {
             syscall: Some(format!(
                 "{} (a program may not execute anything after it has started)",
@@ -635,20 +632,80 @@ fn observe(
         }
     } else {
         ending
-    };
-    // A JVM that exited on its own with status 0 answers on its standard output, which is
-    // labgrade's record channel, not the student's (see `super::jvm`).
-    let mut stdout = stdout;
-    let mut value = report.as_ref().and_then(|r| r.value.clone());
-    let ending = match (&req.artifact.kind, &ending) {
+    }
+}
+
+/// `ending` as a JVM run's record says, taking its value from `stdout` and emptying it: a
+/// JVM that exited on its own with status 0 answers on labgrade's record channel.
+fn jvm_ending(
+    kind: &ArtifactKind,
+    ending: Ending,
+    stdout: &mut String,
+    value: &mut Option<serde_json::Value>,
+) -> Ending {
+    match (kind, &ending) {
         (ArtifactKind::Jvm, Ending::Exited { code: 0 }) => {
-            let (e, v) = super::jvm::read_record(&stdout);
-            value = v;
+            let (e, v) = super::jvm::read_record(stdout);
+            *value = v;
             stdout.clear();
             e
         }
         _ => ending,
+    }
+}
+
+/// Forks the child of one run, waits for it and turns how it ended into an observation.
+fn observe(
+    req: &RunRequest,
+    shared: &Shared,
+    filters: Option<&Filters>,
+    files: &RunFiles<'_>,
+    outputs: &Outputs<'_>,
+) -> std::io::Result<Observation> {
+    shared.clear();
+    let start = Instant::now();
+    let (pid, mut reader) = fork_run(req, shared, filters, files)?;
+    let mut result = Vec::new();
+    let (gate, exit, flooded) = wait_run(req, shared, pid, &mut reader, &mut result);
+    let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
+    // Whatever the run left in its process group goes too (the group, not the pid: the
+    // child is reaped, and its pid may be another process's by now).
+    // SAFETY: signalling what is left of our child's group.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    reap_orphans();
+    // The pipe starts with the child's own word on its setup, written before any student
+    // code ran: a setup failure (labgrade's, retried by the pool) or the ready mark. No mark
+    // at all: the child died in its setup, before student code, also labgrade's.
+    // SAFETY: the child is gone; nobody else writes the block now.
+    let block = unsafe { shared.block() };
+    let body = match after_setup(&result, &exit) {
+        Ok(body) => body,
+        Err(ending) => return Ok(Observation::not_run(ending)),
     };
+    let report = trusted_report(block, body);
+    let report_missing = report.is_none() && !matches!(req.input, RunInput::Program { .. });
+    let limit = (req.limits.output_kb as usize).saturating_mul(1024);
+    let stdout = outputs.stdout.read(limit);
+    let stderr = outputs.stderr.read(limit);
+    let marker = outputs.marker.map(|m| m.read(4096)).unwrap_or_default();
+    let ending = classify(&Exit {
+        exit: &exit,
+        limits: &req.limits,
+        report: report.as_ref(),
+        stack_overflow_flag: block.status.stack_overflow != 0,
+        forbidden: (block.status.forbidden != 0).then_some(block.status.forbidden_syscall),
+        report_missing,
+        child_finished: block.status.finished != 0,
+        marker_says_overflow: marker.contains("stack-overflow"),
+        stderr: &stderr,
+        is_program: matches!(req.input, RunInput::Program { .. }),
+    });
+    let ending = supervised_ending(gate.as_ref(), flooded, ending);
+    // A JVM that exited on its own with status 0 answers on its standard output, which is
+    // labgrade's record channel, not the student's (see `super::jvm`).
+    let mut stdout = stdout;
+    let mut value = report.as_ref().and_then(|r| r.value.clone());
+    let ending = jvm_ending(&req.artifact.kind, ending, &mut stdout, &mut value);
     let (counts, counts_note) = read_counts(req, report.as_ref(), block);
     let exit_status = match (&req.input, &exit.status) {
         (RunInput::Program { .. }, WaitStatus::Exited(code)) => Some(*code),
@@ -790,6 +847,178 @@ pub struct ChildExit {
     pub max_rss_kb: u64,
 }
 
+/// The child's result pipe as the worker drains it while it waits: what was read into
+/// `result`, at most `cap` bytes, and whether the child wrote more (it is then killed).
+struct ReportPipe<'a> {
+    reader: &'a mut std::fs::File,
+    result: &'a mut Vec<u8>,
+    cap: usize,
+    /// Still worth polling: not at its end, not flooded, not failed.
+    open: bool,
+    flooded: bool,
+}
+
+impl ReportPipe<'_> {
+    /// Reads what the pipe holds now: a large report must never block the child, and one
+    /// past the cap stops it (the child `pid` and its group are killed).
+    fn read_some(&mut self, pid: libc::pid_t) {
+        let mut buf = [0u8; 65536];
+        match self.reader.read(&mut buf) {
+            Ok(0) => self.open = false,
+            Ok(k) if self.result.len() + k > self.cap => {
+                self.flooded = true;
+                self.open = false;
+                kill_group(pid);
+            }
+            Ok(k) => self.result.extend_from_slice(&buf[..k]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(_) => self.open = false,
+        }
+    }
+
+    /// Reads the rest once the child is gone, so that a report written just before its end
+    /// is whole; still capped.
+    fn read_rest(&mut self) {
+        // The child is gone: whatever is left in the pipe is complete (unless a grandchild
+        // still holds the write end: non-blocking, and capped).
+        if !self.flooded {
+            let room = (self.cap + 1).saturating_sub(self.result.len()) as u64;
+            let _ = (&mut *self.reader).take(room).read_to_end(self.result);
+            if self.result.len() > self.cap {
+                self.flooded = true;
+                self.result.truncate(self.cap);
+            }
+        }
+    }
+}
+
+/// A CPU limit below the kernel's, kept by the worker while it waits: the child's clock
+/// ([`CpuCharge`]) with the limit, and when the clock is next read.
+struct CpuWatch {
+    charge: Option<(CpuCharge, u64)>,
+    next_check: Instant,
+}
+
+impl CpuWatch {
+    /// The watch of child `pid` for `cpu_limit_ms` (None: the kernel's limit alone).
+    fn new(pid: libc::pid_t, cpu_limit_ms: Option<u64>) -> CpuWatch {
+        // A CPU limit below the kernel's: the worker reads the CPU time charged to the child
+        // every few milliseconds while it waits.
+        let charge = cpu_limit_ms.and_then(|ms| Some((CpuCharge::of(pid)?, ms)));
+        // A child cannot have used more CPU than the time since it was forked.
+        let next_check = Instant::now()
+            + Duration::from_millis(cpu_limit_ms.unwrap_or(0).clamp(1, CPU_POLL_MS as u64));
+        CpuWatch { charge, next_check }
+    }
+
+    /// Reads the child's clock when due: true once it is at its limit; otherwise `ms`, the
+    /// poll's timeout, is cut so that the next reading comes in time to stop it near it.
+    fn past_limit(&mut self, now: Instant, ms: &mut i32) -> bool {
+        let Some((clock, limit)) = &self.charge else {
+            return false;
+        };
+        // The clock is read when due, not at every wake-up (the ready mark, the report):
+        // a run that ends within its first few milliseconds is never read at all.
+        if now >= self.next_check {
+            let used = clock.ms();
+            if used >= *limit as f64 {
+                return true;
+            }
+            // Next look in time to stop it near its limit.
+            let wait = ((*limit as f64 - used) as u64).clamp(1, CPU_POLL_MS as u64);
+            self.next_check = now + Duration::from_millis(wait);
+        }
+        let until_check = self.next_check.saturating_duration_since(now).as_millis() as i32;
+        *ms = (*ms).min(until_check.max(1));
+        false
+    }
+}
+
+/// Serves a program's exec gate while the child `pid` runs: takes the child's exec
+/// listener once the child is ready, and answers (or lets go of) it as `listener_revents`
+/// says, killing the child's group for an exec the gate refuses.
+fn serve_gate(
+    g: &mut ExecGate,
+    shared: &Shared,
+    pid: libc::pid_t,
+    pidfd: RawFd,
+    result: &[u8],
+    listener_revents: libc::c_short,
+) {
+    // Once the child is ready, take its exec listener (it published the descriptor's
+    // number before writing the mark).
+    if !g.attached() && pidfd >= 0 && result.first() == Some(&super::child::READY) {
+        // SAFETY: a plain read of one word the child wrote before the mark.
+        let slot = unsafe {
+            std::ptr::read_volatile(std::ptr::addr_of!(shared.block().status.exec_listener))
+        };
+        if slot > 0 {
+            let _ = g.attach(pidfd, (slot - 1) as RawFd);
+        }
+    }
+    if listener_revents & libc::POLLIN != 0 {
+        if g.answer(pid) {
+            kill_group(pid);
+        }
+    } else if listener_revents != 0 {
+        g.detach();
+    }
+}
+
+/// Whether the child `pid` has ended, without a pidfd to poll: a waitpid that leaves it
+/// unreaped, then a pause so that the wait does not spin.
+fn ended_without_pidfd(pid: libc::pid_t) -> bool {
+    // No pidfd: fall back to polling waitpid.
+    let mut st = 0;
+    // SAFETY: non-blocking wait on our child.
+    if unsafe { libc::waitpid(pid, &mut st, libc::WNOHANG | libc::WNOWAIT) } == pid {
+        return true;
+    }
+    std::thread::sleep(Duration::from_millis(1));
+    false
+}
+
+/// How the child ended, from its raw wait `status`, unless the worker stopped it at a
+/// limit first: a killed child's signal is the worker's, not how it ended.
+fn wait_status(status: libc::c_int, timed_out: bool, cpu_out: bool) -> WaitStatus {
+    if timed_out {
+        WaitStatus::WallTimeout
+    } else if cpu_out {
+        WaitStatus::CpuTimeout
+    } else if libc::WIFEXITED(status) {
+        WaitStatus::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        WaitStatus::Signaled(libc::WTERMSIG(status))
+    } else {
+        WaitStatus::Exited(-1)
+    }
+}
+
+/// Ends the wait for child `pid`: kills its group where the worker stopped it at a limit,
+/// reaps it, and reads the rest of its report from `pipe`; how it ended, and whether it
+/// flooded the pipe.
+fn end_wait(
+    pid: libc::pid_t,
+    pidfd: RawFd,
+    mut pipe: ReportPipe<'_>,
+    timed_out: bool,
+    cpu_out: bool,
+) -> (ChildExit, bool) {
+    if timed_out || cpu_out {
+        kill_group(pid);
+    }
+    let (status, used) = reap(pid, pidfd);
+    pipe.read_rest();
+    (
+        ChildExit {
+            status: wait_status(status, timed_out, cpu_out),
+            cpu_ms: used.cpu_ms,
+            max_rss_kb: used.max_rss_kb,
+        },
+        pipe.flooded,
+    )
+}
+
 /// Waits for the child (up to `wall`), reading its report into `result`, at most `cap`
 /// bytes: a child that writes more is killed, and the second value is true.
 fn wait_child(
@@ -805,19 +1034,19 @@ fn wait_child(
     let mut deadline = start + wall;
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
-    // A CPU limit below the kernel's: the worker reads the CPU time charged to the child
-    // every few milliseconds while it waits.
-    let charge = cpu_limit_ms.and_then(|ms| Some((CpuCharge::of(pid)?, ms)));
-    // A child cannot have used more CPU than the time since it was forked.
-    let mut next_cpu_check = Instant::now()
-        + Duration::from_millis(cpu_limit_ms.unwrap_or(0).clamp(1, CPU_POLL_MS as u64));
+    let mut cpu = CpuWatch::new(pid, cpu_limit_ms);
     let mut cpu_out = false;
     let mut timed_out = false;
-    let mut flooded = false;
     // Drain the result pipe while waiting so a large report never blocks the child, and
     // watch the pidfd for the child's exit.
     let rfd = std::os::fd::AsRawFd::as_raw_fd(reader);
-    let mut pipe_open = true;
+    let mut pipe = ReportPipe {
+        reader,
+        result,
+        cap,
+        open: true,
+        flooded: false,
+    };
     loop {
         let now = Instant::now();
         if now >= deadline {
@@ -830,26 +1059,14 @@ fn wait_child(
             break;
         }
         let mut ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32;
-        if let Some((clock, limit)) = &charge {
-            // The clock is read when due, not at every wake-up (the ready mark, the report):
-            // a run that ends within its first few milliseconds is never read at all.
-            if now >= next_cpu_check {
-                let used = clock.ms();
-                if used >= *limit as f64 {
-                    cpu_out = true;
-                    break;
-                }
-                // Next look in time to stop it near its limit.
-                let wait = ((*limit as f64 - used) as u64).clamp(1, CPU_POLL_MS as u64);
-                next_cpu_check = now + Duration::from_millis(wait);
-            }
-            let until_check = next_cpu_check.saturating_duration_since(now).as_millis() as i32;
-            ms = ms.min(until_check.max(1));
+        if cpu.past_limit(now, &mut ms) {
+            cpu_out = true;
+            break;
         }
         let listener = gate.as_ref().and_then(|(g, _)| g.fd()).unwrap_or(-1);
         let mut fds = [
             pollin(pidfd),
-            pollin(if pipe_open { rfd } else { -1 }),
+            pollin(if pipe.open { rfd } else { -1 }),
             pollin(listener),
         ];
         // SAFETY: valid pollfd array.
@@ -861,83 +1078,17 @@ fn wait_child(
             break;
         }
         if fds[1].revents != 0 {
-            let mut buf = [0u8; 65536];
-            match reader.read(&mut buf) {
-                Ok(0) => pipe_open = false,
-                Ok(k) if result.len() + k > cap => {
-                    flooded = true;
-                    pipe_open = false;
-                    kill_group(pid);
-                }
-                Ok(k) => result.extend_from_slice(&buf[..k]),
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-                Err(_) => pipe_open = false,
-            }
+            pipe.read_some(pid);
         }
-        // Once the child is ready, take its exec listener (it published the descriptor's
-        // number before writing the mark).
         if let Some((g, shared)) = gate.as_mut() {
-            if !g.attached() && pidfd >= 0 && result.first() == Some(&super::child::READY) {
-                // SAFETY: a plain read of one word the child wrote before the mark.
-                let slot = unsafe {
-                    std::ptr::read_volatile(std::ptr::addr_of!(shared.block().status.exec_listener))
-                };
-                if slot > 0 {
-                    let _ = g.attach(pidfd, (slot - 1) as RawFd);
-                }
-            }
-            if fds[2].revents & libc::POLLIN != 0 {
-                if g.answer(pid) {
-                    kill_group(pid);
-                }
-            } else if fds[2].revents != 0 {
-                g.detach();
-            }
+            serve_gate(g, shared, pid, pidfd, pipe.result, fds[2].revents);
         }
         if pidfd >= 0 && fds[0].revents != 0 {
             break;
         }
-        if pidfd < 0 {
-            // No pidfd: fall back to polling waitpid.
-            let mut st = 0;
-            // SAFETY: non-blocking wait on our child.
-            if unsafe { libc::waitpid(pid, &mut st, libc::WNOHANG | libc::WNOWAIT) } == pid {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
+        if pidfd < 0 && ended_without_pidfd(pid) {
+            break;
         }
     }
-    if timed_out || cpu_out {
-        kill_group(pid);
-    }
-    let (status, used) = reap(pid, pidfd);
-    // The child is gone: whatever is left in the pipe is complete (unless a grandchild
-    // still holds the write end: non-blocking, and capped).
-    if !flooded {
-        let room = (cap + 1).saturating_sub(result.len()) as u64;
-        let _ = (&mut *reader).take(room).read_to_end(result);
-        if result.len() > cap {
-            flooded = true;
-            result.truncate(cap);
-        }
-    }
-    let status = if timed_out {
-        WaitStatus::WallTimeout
-    } else if cpu_out {
-        WaitStatus::CpuTimeout
-    } else if libc::WIFEXITED(status) {
-        WaitStatus::Exited(libc::WEXITSTATUS(status))
-    } else if libc::WIFSIGNALED(status) {
-        WaitStatus::Signaled(libc::WTERMSIG(status))
-    } else {
-        WaitStatus::Exited(-1)
-    };
-    (
-        ChildExit {
-            status,
-            cpu_ms: used.cpu_ms,
-            max_rss_kb: used.max_rss_kb,
-        },
-        flooded,
-    )
+    end_wait(pid, pidfd, pipe, timed_out, cpu_out)
 }

@@ -1265,49 +1265,50 @@ fn build_c_family(
     }
 }
 
-fn build_crate(
-    staged: &Staged,
-    spec: &ProblemSpec,
+/// The cargo, rustc and `bin` directory the jailed build runs, binding the toolchain into
+/// the build directory where the build runs as `nobody`: the steps of the build that
+/// follow only see paths the jail lets them reach. An error is the machine's.
+fn crate_toolchain(
     work: &BuildDir,
-    limits: &JailLimits,
-    cache: &Path,
-) -> Built {
+    tc: &RustToolchain,
+    jail: &mut Jail,
+) -> Result<(PathBuf, PathBuf, PathBuf), String> {
     let w = work.path();
-    let src = w.join("crate");
-    if let Err(e) = copy_tree(&staged.root, &src) {
-        return Built::fail(e, true);
-    }
-    for d in ["tmp", "cargo-home"] {
-        if let Err(e) = std::fs::create_dir_all(w.join(d)) {
-            return Built::fail(format!("cannot create the build directory: {e}"), true);
-        }
-    }
-    let tc = rust_toolchain();
-    let mut jail = work.jail(limits);
-    jail.read_exec.extend(tc.dirs.iter().cloned());
     // As root, cargo runs as `nobody` (so the process limit holds: the kernel exempts uid 0
     // from it), and the toolchain, under /root where `nobody` cannot enter, is bound
     // read-only into the build directory in the jail's own mount namespace.
-    let (cargo, rustc, bin) = if work.nobody {
+    if work.nobody {
         let mount = w.join("toolchain");
         if let Err(e) = std::fs::create_dir_all(&mount) {
-            return Built::fail(format!("cannot create the build directory: {e}"), true);
+            return Err(format!("cannot create the build directory: {e}"));
         }
         jail.binds.push((tc.sysroot.clone(), mount.clone()));
         let file = |p: &Path| mount.join(p.strip_prefix(&tc.sysroot).unwrap_or(p));
-        (file(&tc.cargo), file(&tc.rustc), mount.join("bin"))
+        Ok((file(&tc.cargo), file(&tc.rustc), mount.join("bin")))
     } else {
-        (tc.cargo.clone(), tc.rustc.clone(), tc.sysroot.join("bin"))
-    };
-    let profile = &spec.build.rust_profile;
-    // Written before the build directory is given away to the uid the build runs as.
-    let counting = counting_env(&spec.build.c.compiler, cache, w, profile);
-    if let Err(e) = work.give_away() {
-        return Built::fail(e, true);
+        Ok((tc.cargo.clone(), tc.rustc.clone(), tc.sysroot.join("bin")))
     }
-    let target = w.join("target");
-    let cargo_build = |extra: &[(String, String)]| -> Step {
-        let mut cmd = Command::new(&cargo);
+}
+
+/// One `cargo build` of the staged crate in the jail: the counted build and the plain one
+/// run the same command, and differ only by the environment added to it.
+struct CargoBuild<'a> {
+    cargo: PathBuf,
+    rustc: PathBuf,
+    bin: PathBuf,
+    profile: &'a str,
+    src: PathBuf,
+    target: PathBuf,
+    w: &'a Path,
+    jail: Jail,
+}
+
+impl CargoBuild<'_> {
+    /// Runs the build with `extra` added to its environment, as a [`Step`] whose machine
+    /// error is also a timeout that was not the crate computing.
+    fn run(&self, extra: &[(String, String)]) -> Step {
+        let w = self.w;
+        let mut cmd = Command::new(&self.cargo);
         // One rustc at a time: a build's memory is then one tool's address space, which
         // is what `build_budget::concurrent_builds` counts on.
         cmd.arg("build")
@@ -1315,14 +1316,14 @@ fn build_crate(
             .arg("1")
             .arg("--offline")
             .arg("--profile")
-            .arg(profile)
+            .arg(self.profile)
             .arg("--manifest-path")
-            .arg(src.join("Cargo.toml"))
+            .arg(self.src.join("Cargo.toml"))
             .arg("--target-dir")
-            .arg(&target);
+            .arg(&self.target);
         cmd.env_clear()
-            .env("PATH", format!("{}:{PATH}", bin.display()))
-            .env("RUSTC", &rustc)
+            .env("PATH", format!("{}:{PATH}", self.bin.display()))
+            .env("RUSTC", &self.rustc)
             .env("CARGO_HOME", w.join("cargo-home"))
             .env("CARGO_NET_OFFLINE", "true")
             .env("CARGO_TERM_COLOR", "never")
@@ -1331,7 +1332,7 @@ fn build_crate(
             .env("HOME", w.join("tmp"))
             .envs(extra.iter().map(|(k, v)| (k, v)))
             .current_dir(w);
-        let o = jail::run(&mut cmd, &jail);
+        let o = jail::run(&mut cmd, &self.jail);
         Step {
             ok: o.success,
             machine: o
@@ -1340,15 +1341,24 @@ fn build_crate(
                 .or_else(|| (o.timed_out && !o.computing).then(|| o.output.clone())),
             output: o.output,
         }
-    };
+    }
+}
+
+/// The build whose output the report shows: the counted one where it builds, else the
+/// plain one. Also says whether it was counted, and the counted build's output where it
+/// failed for the crate (so the report can say why its calls are not counted).
+fn counted_or_plain(
+    cargo: &CargoBuild,
+    counting: &Result<Vec<(String, String)>, String>,
+) -> (Step, bool, Option<String>) {
     // Counted first (see RUST_COUNTING_FLAGS); a crate that does not build so is built as
     // it is, and its calls are then not observable.
     let mut counted = false;
     // The counted build's output, where it failed and the plain one is still to be tried.
     let mut counting_failed = None;
-    let step = match &counting {
+    let step = match counting {
         Ok(env) => {
-            let step = cargo_build(env);
+            let step = cargo.run(env);
             if step.ok && step.machine.is_none() {
                 counted = true;
                 step
@@ -1357,34 +1367,20 @@ fn build_crate(
                 step
             } else {
                 counting_failed = Some(step.output);
-                let _ = std::fs::remove_dir_all(&target);
-                cargo_build(&[])
+                let _ = std::fs::remove_dir_all(&cargo.target);
+                cargo.run(&[])
             }
         }
-        Err(_) => cargo_build(&[]),
+        Err(_) => cargo.run(&[]),
     };
-    let mut out = Built::default();
-    if let Some(m) = step.machine {
-        return Built::fail(m, true);
-    }
-    out.output = step
-        .output
-        .lines()
-        .filter(|l| {
-            !l.trim_start().starts_with("Compiling") && !l.trim_start().starts_with("Finished")
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    out.warnings = out
-        .output
-        .lines()
-        .filter(|l| l.starts_with("warning:") && !l.contains("generated"))
-        .count();
-    if !step.ok {
-        out.failed = true;
-        return out;
-    }
-    let profile_dir = match profile.as_str() {
+    (step, counted, counting_failed)
+}
+
+/// Finds the cdylib and the program cargo built under `target` for `profile`, and says
+/// what is missing: cargo's directory for a profile is not always its name (`dev` builds
+/// into `debug`).
+fn crate_artifacts(out: &mut Built, target: &Path, profile: &str) {
+    let profile_dir = match profile {
         "dev" | "test" => "debug",
         "bench" => "release",
         p => p,
@@ -1421,6 +1417,16 @@ fn build_crate(
     if out.program.is_none() {
         out.program_missing = Some("the crate has no binary target (src/main.rs)".into());
     }
+}
+
+/// Says on `out` what the counting build gave: the instrumented library, or why there is
+/// none (the crate tells the two builds apart, or the hooks are missing).
+fn crate_counting(
+    out: &mut Built,
+    counted: bool,
+    counting_failed: Option<String>,
+    counting: Result<Vec<(String, String)>, String>,
+) {
     if counted {
         out.instrumented = out.library.clone();
     } else if let Some(failed) = counting_failed {
@@ -1439,6 +1445,73 @@ fn build_crate(
     } else if let Err(e) = counting {
         out.instrumented_note = Some(format!("labgrade's counting hooks are not available: {e}"));
     }
+}
+
+fn build_crate(
+    staged: &Staged,
+    spec: &ProblemSpec,
+    work: &BuildDir,
+    limits: &JailLimits,
+    cache: &Path,
+) -> Built {
+    let w = work.path();
+    let src = w.join("crate");
+    if let Err(e) = copy_tree(&staged.root, &src) {
+        return Built::fail(e, true);
+    }
+    for d in ["tmp", "cargo-home"] {
+        if let Err(e) = std::fs::create_dir_all(w.join(d)) {
+            return Built::fail(format!("cannot create the build directory: {e}"), true);
+        }
+    }
+    let tc = rust_toolchain();
+    let mut jail = work.jail(limits);
+    jail.read_exec.extend(tc.dirs.iter().cloned());
+    let (cargo, rustc, bin) = match crate_toolchain(work, tc, &mut jail) {
+        Ok(paths) => paths,
+        Err(e) => return Built::fail(e, true),
+    };
+    let profile = &spec.build.rust_profile;
+    // Written before the build directory is given away to the uid the build runs as.
+    let counting = counting_env(&spec.build.c.compiler, cache, w, profile);
+    if let Err(e) = work.give_away() {
+        return Built::fail(e, true);
+    }
+    let target = w.join("target");
+    let cargo_build = CargoBuild {
+        cargo,
+        rustc,
+        bin,
+        profile,
+        src,
+        target,
+        w,
+        jail,
+    };
+    let (step, counted, counting_failed) = counted_or_plain(&cargo_build, &counting);
+    let mut out = Built::default();
+    if let Some(m) = step.machine {
+        return Built::fail(m, true);
+    }
+    out.output = step
+        .output
+        .lines()
+        .filter(|l| {
+            !l.trim_start().starts_with("Compiling") && !l.trim_start().starts_with("Finished")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.warnings = out
+        .output
+        .lines()
+        .filter(|l| l.starts_with("warning:") && !l.contains("generated"))
+        .count();
+    if !step.ok {
+        out.failed = true;
+        return out;
+    }
+    crate_artifacts(&mut out, &cargo_build.target, profile);
+    crate_counting(&mut out, counted, counting_failed, counting);
     out
 }
 

@@ -429,6 +429,170 @@ fn drop_capabilities() -> std::io::Result<()> {
     Ok(())
 }
 
+/// The pipe a jailed tool's output comes through: its read end, and a write end each for
+/// its stdout and stderr, so that both land in one stream in the order written.
+fn output_pipe() -> Result<(OwnedFd, OwnedFd, OwnedFd), String> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!(
+            "cannot create a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    // SAFETY: both descriptors were just created and are owned here.
+    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let writer2 = match writer.try_clone() {
+        Ok(w) => w,
+        Err(e) => return Err(format!("cannot duplicate a pipe: {e}")),
+    };
+    Ok((reader, writer, writer2))
+}
+
+/// Starts `cmd` confined (see [`confine`]) under `limits`, writing into the pipe's write
+/// ends `writers`; then drops this side's copies of them and of the Landlock `ruleset`, so
+/// that the output's EOF comes when the tool's group is gone. Also when it started.
+fn spawn_confined(
+    cmd: &mut Command,
+    jail: &Jail,
+    ruleset: OwnedFd,
+    filter: &'static [libc::sock_filter],
+    limits: JailLimits,
+    writers: (OwnedFd, OwnedFd),
+) -> (std::io::Result<std::process::Child>, Instant) {
+    let (writer, writer2) = writers;
+    let identity = jail.identity;
+    let rfd = ruleset.as_raw_fd();
+    let c_path = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+    let binds: Vec<(CString, CString)> = jail
+        .binds
+        .iter()
+        .filter_map(|(s, d)| Some((c_path(s)?, c_path(d)?)))
+        .collect();
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::from(writer2));
+    // SAFETY: `confine` makes only async-signal-safe system calls.
+    unsafe {
+        cmd.pre_exec(move || confine(identity, limits, rfd, &binds, filter));
+    }
+    let start = Instant::now();
+    let spawned = cmd.spawn();
+    // Drop our copies of the write end (the Command holds them), so EOF comes.
+    let stdio_reset = |c: &mut Command| {
+        c.stdout(Stdio::null()).stderr(Stdio::null());
+    };
+    stdio_reset(cmd);
+    drop(ruleset);
+    (spawned, start)
+}
+
+/// How a started tool ended, before labgrade says why: what it exited with, what it used,
+/// and its output as read from the pipe.
+struct Ended {
+    status: Option<std::process::ExitStatus>,
+    timed_out: bool,
+    computing: bool,
+    cpu: Duration,
+    /// The tool ran into its CPU limit, as far as its CPU shows (its signal is read later).
+    cpu_out: bool,
+    kept: Vec<u8>,
+    cut: u64,
+}
+
+/// Waits for `child` until `limits`' wall clock after `start`, charges the build's budget
+/// with the CPU it used, kills whatever it left in its group, and collects its output:
+/// the output ends only when every process holding the pipe is gone.
+fn wait_and_collect(
+    child: std::process::Child,
+    reader: OwnedFd,
+    jail: &Jail,
+    limits: &JailLimits,
+    start: Instant,
+) -> Ended {
+    let pgid = child.id() as i32;
+    let cap = jail.limits.output_bytes;
+    let rx = read_capped(reader, cap);
+    let (reaped, timed_out, group_cpu) = wait_or_stop(pgid, start, limits.wall);
+    drop(child);
+    let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu).max(group_cpu);
+    let computing = timed_out && cpu * 10 >= start.elapsed();
+    // The tool, or a compiler it waited for, ran into the CPU limit (its driver may only
+    // say so in output that the cap cut): a failure that used it all.
+    let failed = reaped.is_none_or(|(raw, _)| raw != 0);
+    // (Less a tick: the kernel checks the limit at its clock, rusage is exact.)
+    let cpu_out =
+        failed && cpu + Duration::from_millis(50) >= Duration::from_secs(limits.cpu_seconds);
+    if let Some(b) = &jail.budget {
+        b.spend(cpu);
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let status = reaped.map(|(raw, _)| std::process::ExitStatus::from_raw(raw));
+    // Whatever the tool left in its group goes with it.
+    // SAFETY: kill of the tool's own process group, as in `wait_or_stop`.
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    let (kept, cut) = rx.recv_timeout(Duration::from_secs(5)).unwrap_or_else(|_| {
+        (
+            b"(output unavailable: a process outside the group kept it open)".to_vec(),
+            0,
+        )
+    });
+    Ended {
+        status,
+        timed_out,
+        computing,
+        cpu,
+        cpu_out,
+        kept,
+        cut,
+    }
+}
+
+/// The tool's output as kept, with a line saying how much was cut: the student reads that
+/// the compiler said more.
+fn kept_output(kept: &[u8], cut: u64) -> String {
+    let mut output = String::from_utf8_lossy(kept).into_owned();
+    if cut > 0 {
+        if !output.ends_with('\n') {
+            output.push('\n');
+        }
+        output.push_str(&format!(
+            "… {} more bytes of compiler output cut\n",
+            thousands(cut)
+        ));
+    }
+    output
+}
+
+/// `output` with labgrade's `reason` for stopping `program` first and last, or with a
+/// line for a file written over the size limit: what labgrade did is read before what the
+/// tool said about it.
+fn with_reason(
+    mut output: String,
+    reason: &str,
+    signal: Option<i32>,
+    program: &str,
+    limits: &JailLimits,
+) -> String {
+    if !reason.is_empty() {
+        // labgrade stopped the tool: the compiler driver's own words for a compiler killed
+        // under it ("internal compiler error ... submit a full bug report") are not the
+        // reason, and would be read first.
+        output = without_compiler_crash_notes(&output);
+        output = format!("{reason}{output}");
+        if !output.ends_with('\n') {
+            output.push('\n');
+        }
+        output.push_str(reason);
+    } else if signal == Some(libc::SIGXFSZ) {
+        output.push_str(&format!(
+            "`{program}` was stopped writing a file over labgrade's limit ({} bytes)\n",
+            limits.file_size
+        ));
+    }
+    output
+}
+
 /// Runs `cmd` in `jail` (stdin from /dev/null, stdout and stderr captured together).
 pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     let program = cmd.get_program().to_string_lossy().into_owned();
@@ -452,47 +616,15 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
         Ok(prog) => prog,
         Err(e) => return machine(format!("the build jail cannot be set up: seccomp: {e}")),
     };
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 fills two descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return machine(format!(
-            "cannot create a pipe: {}",
-            std::io::Error::last_os_error()
-        ));
-    }
-    // SAFETY: both descriptors were just created and are owned here.
-    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    let writer2 = match writer.try_clone() {
-        Ok(w) => w,
-        Err(e) => return machine(format!("cannot duplicate a pipe: {e}")),
+    let (reader, writer, writer2) = match output_pipe() {
+        Ok(pipe) => pipe,
+        Err(e) => return machine(e),
     };
-    let identity = jail.identity;
     let (limits, by_budget) = match &jail.budget {
         Some(b) => b.cut(jail.limits),
         None => (jail.limits, false),
     };
-    let rfd = ruleset.as_raw_fd();
-    let c_path = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
-    let binds: Vec<(CString, CString)> = jail
-        .binds
-        .iter()
-        .filter_map(|(s, d)| Some((c_path(s)?, c_path(d)?)))
-        .collect();
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::from(writer))
-        .stderr(Stdio::from(writer2));
-    // SAFETY: `confine` makes only async-signal-safe system calls.
-    unsafe {
-        cmd.pre_exec(move || confine(identity, limits, rfd, &binds, filter));
-    }
-    let start = Instant::now();
-    let spawned = cmd.spawn();
-    // Drop our copies of the write end (the Command holds them), so EOF comes.
-    let stdio_reset = |c: &mut Command| {
-        c.stdout(Stdio::null()).stderr(Stdio::null());
-    };
-    stdio_reset(cmd);
-    drop(ruleset);
+    let (spawned, start) = spawn_confined(cmd, jail, ruleset, filter, limits, (writer, writer2));
     let child = match spawned {
         Ok(c) => c,
         Err(e) => {
@@ -506,50 +638,19 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
             ))
         }
     };
-    let pgid = child.id() as i32;
-    let cap = jail.limits.output_bytes;
-    let rx = read_capped(reader, cap);
-    let (reaped, timed_out, group_cpu) = wait_or_stop(pgid, start, limits.wall);
-    drop(child);
-    let cpu = reaped.map_or(Duration::ZERO, |(_, cpu)| cpu).max(group_cpu);
-    let computing = timed_out && cpu * 10 >= start.elapsed();
-    // The tool, or a compiler it waited for, ran into the CPU limit (its driver may only
-    // say so in output that the cap cut): a failure that used it all.
-    let failed = reaped.is_none_or(|(raw, _)| raw != 0);
-    // (Less a tick: the kernel checks the limit at its clock, rusage is exact.)
-    let cpu_out =
-        failed && cpu + Duration::from_millis(50) >= Duration::from_secs(limits.cpu_seconds);
-    if let Some(b) = &jail.budget {
-        b.spend(cpu);
-    }
+    let ended = wait_and_collect(child, reader, jail, &limits, start);
+    let (timed_out, computing, cut) = (ended.timed_out, ended.computing, ended.cut);
+    let output = kept_output(&ended.kept, cut);
     use std::os::unix::process::ExitStatusExt;
-    let status = reaped.map(|(raw, _)| std::process::ExitStatus::from_raw(raw));
-    // Whatever the tool left in its group goes with it.
-    // SAFETY: as above.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-    let (kept, cut) = rx.recv_timeout(Duration::from_secs(5)).unwrap_or_else(|_| {
-        (
-            b"(output unavailable: a process outside the group kept it open)".to_vec(),
-            0,
-        )
-    });
-    let mut output = String::from_utf8_lossy(&kept).into_owned();
-    if cut > 0 {
-        if !output.ends_with('\n') {
-            output.push('\n');
-        }
-        output.push_str(&format!(
-            "… {} more bytes of compiler output cut\n",
-            thousands(cut)
-        ));
-    }
-    let (code, signal) = status.map_or((None, None), |s| (s.code(), s.signal()));
-    let cpu_out = cpu_out || signal == Some(libc::SIGXCPU);
+    let (code, signal) = ended
+        .status
+        .map_or((None, None), |s| (s.code(), s.signal()));
+    let cpu_out = ended.cpu_out || signal == Some(libc::SIGXCPU);
     // labgrade's reason comes first: the tool's own output may be cut long before its end.
     let stop = Stop {
         program: &program,
         limits: &limits,
-        cpu,
+        cpu: ended.cpu,
         computing,
         timed_out,
         cpu_out,
@@ -559,22 +660,7 @@ pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     if let (Some(b), true) = (&jail.budget, cpu_out || computing) {
         b.halt(&reason);
     }
-    if !reason.is_empty() {
-        // labgrade stopped the tool: the compiler driver's own words for a compiler killed
-        // under it ("internal compiler error ... submit a full bug report") are not the
-        // reason, and would be read first.
-        output = without_compiler_crash_notes(&output);
-        output = format!("{reason}{output}");
-        if !output.ends_with('\n') {
-            output.push('\n');
-        }
-        output.push_str(&reason);
-    } else if signal == Some(libc::SIGXFSZ) {
-        output.push_str(&format!(
-            "`{program}` was stopped writing a file over labgrade's limit ({} bytes)\n",
-            limits.file_size
-        ));
-    }
+    let output = with_reason(output, &reason, signal, &program, &limits);
     let machine_error = code
         .filter(|_| looks_like_machine_failure(&output))
         .map(|_| output.clone());
@@ -755,6 +841,132 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Runs `script` in the build jail as a build runs there, in a build directory of its own
+/// (with the Rust toolchain bound in where `bind` names its sysroot): what the script sees
+/// is what a build would. None when no build directory can be made.
+fn probe_run(script: &str, bind: Option<&Path>, limits: JailLimits, root: bool) -> Option<Outcome> {
+    let identity = Identity::Nobody;
+    let Ok(dir) = tempfile::tempdir_in("/tmp") else {
+        return None;
+    };
+    let mut jail = Jail::new(identity, dir.path(), limits);
+    let mut script = script.to_string();
+    if let Some(sysroot) = bind {
+        let mount = dir.path().join("toolchain");
+        let _ = std::fs::create_dir(&mount);
+        jail.read_exec.push(sysroot.to_path_buf());
+        jail.binds.push((sysroot.to_path_buf(), mount));
+        script.push_str(
+            "; test -x ./toolchain/bin/rustc && ./toolchain/bin/rustc -V >/dev/null 2>&1 \
+             && echo toolchain-ok || echo toolchain-unreachable",
+        );
+    }
+    // The build directory belongs to whoever the jail runs as.
+    if root {
+        let _ = std::os::unix::fs::chown(dir.path(), Some(BUILD_ID), Some(BUILD_ID));
+    }
+    Some(run(
+        Command::new("/bin/sh")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(dir.path()),
+        &jail,
+    ))
+}
+
+/// The probe's line on who a build runs as (`o` is the probe script's output): the uid,
+/// and that no capability and no privilege can come back to it.
+fn probe_identity(who: &str, bind: Option<&Path>, o: &str, root: bool) -> (bool, String) {
+    let uid = o.lines().next().unwrap_or("?").trim().to_string();
+    let cap_eff_zero = o.contains("CapEff:\t0000000000000000");
+    let nnp = o.contains("NoNewPrivs:\t1");
+    let who_ok =
+        (uid == BUILD_ID.to_string() || !root) && (bind.is_none() || o.contains("toolchain-ok"));
+    (
+        who_ok && nnp,
+        format!(
+            "build jail ({who}): uid {uid}, capabilities {}, no_new_privs {}{}",
+            if cap_eff_zero { "none" } else { "SOME" },
+            if nnp { "set" } else { "NOT set" },
+            match bind {
+                Some(_) if o.contains("toolchain-ok") => ", Rust toolchain bound in read-only",
+                Some(_) => ", Rust toolchain NOT reachable",
+                None => "",
+            }
+        ),
+    )
+}
+
+/// The probe's line on the files a build reaches (`o` is the probe script's output): the
+/// build directory, and not /etc or /tmp.
+fn probe_files(who: &str, o: &str) -> (bool, String) {
+    let fs_ok =
+        o.contains("etc-refused") && o.contains("tmp-refused") && o.contains("build-writable");
+    (
+        fs_ok,
+        format!(
+            "build jail ({who}): Landlock {} /etc and /tmp, {} the build directory",
+            if o.contains("etc-refused") && o.contains("tmp-refused") {
+                "refuses"
+            } else {
+                "does NOT refuse"
+            },
+            if o.contains("build-writable") {
+                "writes only"
+            } else {
+                "cannot write"
+            }
+        ),
+    )
+}
+
+/// The probe's line on what guards labgrade from a build (`o` is the probe script's
+/// output): seccomp on, and labgrade's limits and signals out of the build's reach.
+fn probe_guards(who: &str, o: &str) -> (bool, String) {
+    // $PPID is labgrade itself: the process a build must not limit or signal.
+    let guarded =
+        o.contains("seccomp-on") && o.contains("limit-refused") && o.contains("signal-refused");
+    (
+        guarded,
+        format!(
+            "build jail ({who}): seccomp {}, labgrade's limits {}, signals to labgrade {}",
+            if o.contains("seccomp-on") {
+                "on"
+            } else {
+                "OFF"
+            },
+            if o.contains("limit-refused") {
+                "refused"
+            } else {
+                "NOT refused"
+            },
+            if o.contains("signal-refused") {
+                "refused"
+            } else {
+                "NOT refused"
+            },
+        ),
+    )
+}
+
+/// The probe's line on the build's network (`o` is the probe script's output): a fresh
+/// namespace holds the loopback interface only.
+fn probe_network(who: &str, o: &str) -> (bool, String) {
+    let net: Vec<&str> = o
+        .lines()
+        .find_map(|l| l.strip_prefix("net:"))
+        .map(|l| l.split_whitespace().collect())
+        .unwrap_or_default();
+    (
+        net == ["lo"],
+        format!(
+            "build jail ({who}): network namespace {} (interfaces: {})",
+            if net == ["lo"] { "fresh" } else { "NOT fresh" },
+            net.join(" ")
+        ),
+    )
+}
+
 /// What the build jail enforces on this machine, one line per layer, for `labgrade doctor`.
 pub fn probe() -> Vec<(bool, String)> {
     let mut lines = Vec::new();
@@ -775,114 +987,21 @@ pub fn probe() -> Vec<(bool, String)> {
     // cargo runs as nobody too, with the Rust toolchain bound into its build directory.
     let sysroot = super::build::rust_sysroot();
     for (who, bind) in [("gcc/g++/objcopy", None), ("cargo", Some(sysroot))] {
-        let identity = Identity::Nobody;
-        let Ok(dir) = tempfile::tempdir_in("/tmp") else {
+        let Some(out) = probe_run(script, bind, limits, root) else {
             return vec![(
                 false,
                 "cannot create a temp dir to probe the build jail".into(),
             )];
         };
-        let mut jail = Jail::new(identity, dir.path(), limits);
-        let mut script = script.to_string();
-        if let Some(sysroot) = bind {
-            let mount = dir.path().join("toolchain");
-            let _ = std::fs::create_dir(&mount);
-            jail.read_exec.push(sysroot.to_path_buf());
-            jail.binds.push((sysroot.to_path_buf(), mount));
-            script.push_str(
-                "; test -x ./toolchain/bin/rustc && ./toolchain/bin/rustc -V >/dev/null 2>&1 \
-                 && echo toolchain-ok || echo toolchain-unreachable",
-            );
-        }
-        // The build directory belongs to whoever the jail runs as.
-        if root {
-            let _ = std::os::unix::fs::chown(dir.path(), Some(BUILD_ID), Some(BUILD_ID));
-        }
-        let out = run(
-            Command::new("/bin/sh")
-                .arg("-c")
-                .arg(&script)
-                .current_dir(dir.path()),
-            &jail,
-        );
         if let Some(e) = &out.machine_error {
             lines.push((false, format!("build jail ({who}): {}", e.trim())));
             continue;
         }
         let o = &out.output;
-        let uid = o.lines().next().unwrap_or("?").trim().to_string();
-        let cap_eff_zero = o.contains("CapEff:\t0000000000000000");
-        let nnp = o.contains("NoNewPrivs:\t1");
-        let who_ok = (uid == BUILD_ID.to_string() || !root)
-            && (bind.is_none() || o.contains("toolchain-ok"));
-        lines.push((
-            who_ok && nnp,
-            format!(
-                "build jail ({who}): uid {uid}, capabilities {}, no_new_privs {}{}",
-                if cap_eff_zero { "none" } else { "SOME" },
-                if nnp { "set" } else { "NOT set" },
-                match bind {
-                    Some(_) if o.contains("toolchain-ok") => ", Rust toolchain bound in read-only",
-                    Some(_) => ", Rust toolchain NOT reachable",
-                    None => "",
-                }
-            ),
-        ));
-        let fs_ok =
-            o.contains("etc-refused") && o.contains("tmp-refused") && o.contains("build-writable");
-        lines.push((
-            fs_ok,
-            format!(
-                "build jail ({who}): Landlock {} /etc and /tmp, {} the build directory",
-                if o.contains("etc-refused") && o.contains("tmp-refused") {
-                    "refuses"
-                } else {
-                    "does NOT refuse"
-                },
-                if o.contains("build-writable") {
-                    "writes only"
-                } else {
-                    "cannot write"
-                }
-            ),
-        ));
-        // $PPID is labgrade itself: the process a build must not limit or signal.
-        let guarded =
-            o.contains("seccomp-on") && o.contains("limit-refused") && o.contains("signal-refused");
-        lines.push((
-            guarded,
-            format!(
-                "build jail ({who}): seccomp {}, labgrade's limits {}, signals to labgrade {}",
-                if o.contains("seccomp-on") {
-                    "on"
-                } else {
-                    "OFF"
-                },
-                if o.contains("limit-refused") {
-                    "refused"
-                } else {
-                    "NOT refused"
-                },
-                if o.contains("signal-refused") {
-                    "refused"
-                } else {
-                    "NOT refused"
-                },
-            ),
-        ));
-        let net: Vec<&str> = o
-            .lines()
-            .find_map(|l| l.strip_prefix("net:"))
-            .map(|l| l.split_whitespace().collect())
-            .unwrap_or_default();
-        lines.push((
-            net == ["lo"],
-            format!(
-                "build jail ({who}): network namespace {} (interfaces: {})",
-                if net == ["lo"] { "fresh" } else { "NOT fresh" },
-                net.join(" ")
-            ),
-        ));
+        lines.push(probe_identity(who, bind, o, root));
+        lines.push(probe_files(who, o));
+        lines.push(probe_guards(who, o));
+        lines.push(probe_network(who, o));
     }
     lines.push((
         true,
