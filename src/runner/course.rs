@@ -18,42 +18,7 @@ pub fn apply(
     let Some(settings) = course.problems.get(name) else {
         return Ok((cases, Params::new()));
     };
-    let declared = problem.parameters();
-    for (key, &value) in &settings.params {
-        let Some(p) = declared.iter().find(|p| p.name == key) else {
-            let known: Vec<&str> = declared.iter().map(|p| p.name).collect();
-            return Err(course.invalid(
-                name,
-                key,
-                if known.is_empty() {
-                    format!("`{key}`: {name} has no parameters a course can set")
-                } else {
-                    format!(
-                        "`{key}` is not a parameter of {name} (it has: {})",
-                        known.join(", ")
-                    )
-                },
-            ));
-        };
-        if value < p.min || value > p.max {
-            return Err(course.invalid(
-                name,
-                key,
-                format!(
-                    "{key} = {value} is out of range: {} takes {} to {} (the book's is {})",
-                    p.doc, p.min, p.max, p.default
-                ),
-            ));
-        }
-    }
-    if let Err(why) = problem.check_params(&settings.params) {
-        let key = settings
-            .params
-            .keys()
-            .next()
-            .map_or("params", String::as_str);
-        return Err(course.invalid(name, key, why));
-    }
+    check_params(course, problem, &settings.params)?;
     let params: Params = settings.params.clone();
     let substance = match &settings.substance {
         Some(patterns) => {
@@ -61,40 +26,7 @@ pub fn apply(
         }
         None => Vec::new(),
     };
-    let mut rules = Vec::new();
-    for rule in &settings.cases {
-        let pattern = Pattern::new(&rule.pattern).map_err(|e| {
-            course.invalid(
-                name,
-                &rule.pattern,
-                format!("`{}` is not a glob: {e}", rule.pattern),
-            )
-        })?;
-        // A student bundle holds only some of the cases: a rule may match none of them.
-        if !crate::problems::precomputed::precomputed_only()
-            && !cases.iter().any(|c| pattern.matches(c.name()))
-        {
-            return Err(course.invalid(
-                name,
-                &rule.pattern,
-                format!(
-                    "match = \"{}\" matches no case of {name} (`labgrade list` names them)",
-                    rule.pattern
-                ),
-            ));
-        }
-        // Bounded as a fixture's are, so that no sum of a course's points can overflow
-        // (`points = 1e308` made scores `inf / inf`).
-        let bound = crate::spec::MAX_POINTS;
-        if rule.points.is_some_and(|p| !(0.0..=bound).contains(&p)) {
-            return Err(course.invalid(
-                name,
-                &rule.pattern,
-                format!("points must be a number from 0 to {bound}"),
-            ));
-        }
-        rules.push((pattern, rule));
-    }
+    let rules = case_rules(course, name, &settings.cases, &cases)?;
     let mut kept = Vec::with_capacity(cases.len());
     for mut case in cases {
         if let Some((_, rule)) = rules.iter().find(|(p, _)| p.matches(case.name())) {
@@ -129,6 +61,90 @@ pub fn apply(
         kept.push(case);
     }
     Ok((kept, params))
+}
+
+/// The course's parameters against those the problem declares: known, in range, and
+/// accepted together.
+fn check_params(course: &Course, problem: &dyn Problem, params: &Params) -> Result<(), SpecError> {
+    let name = problem.name();
+    let declared = problem.parameters();
+    for (key, &value) in params {
+        let Some(p) = declared.iter().find(|p| p.name == key) else {
+            let known: Vec<&str> = declared.iter().map(|p| p.name).collect();
+            return Err(course.invalid(
+                name,
+                key,
+                if known.is_empty() {
+                    format!("`{key}`: {name} has no parameters a course can set")
+                } else {
+                    format!(
+                        "`{key}` is not a parameter of {name} (it has: {})",
+                        known.join(", ")
+                    )
+                },
+            ));
+        };
+        if value < p.min || value > p.max {
+            return Err(course.invalid(
+                name,
+                key,
+                format!(
+                    "{key} = {value} is out of range: {} takes {} to {} (the book's is {})",
+                    p.doc, p.min, p.max, p.default
+                ),
+            ));
+        }
+    }
+    if let Err(why) = problem.check_params(params) {
+        let key = params.keys().next().map_or("params", String::as_str);
+        return Err(course.invalid(name, key, why));
+    }
+    Ok(())
+}
+
+/// The course's case rules, each with its glob: every glob must match some case (but in a
+/// student bundle, which holds only some), and points stay within a fixture's bounds.
+fn case_rules<'a>(
+    course: &Course,
+    name: &str,
+    settings: &'a [crate::spec::CaseRule],
+    cases: &[Case],
+) -> Result<Vec<(Pattern, &'a crate::spec::CaseRule)>, SpecError> {
+    let mut rules = Vec::new();
+    for rule in settings {
+        let pattern = Pattern::new(&rule.pattern).map_err(|e| {
+            course.invalid(
+                name,
+                &rule.pattern,
+                format!("`{}` is not a glob: {e}", rule.pattern),
+            )
+        })?;
+        // A student bundle holds only some of the cases: a rule may match none of them.
+        if !crate::problems::precomputed::precomputed_only()
+            && !cases.iter().any(|c| pattern.matches(c.name()))
+        {
+            return Err(course.invalid(
+                name,
+                &rule.pattern,
+                format!(
+                    "match = \"{}\" matches no case of {name} (`labgrade list` names them)",
+                    rule.pattern
+                ),
+            ));
+        }
+        // Bounded as a fixture's are, so that no sum of a course's points can overflow
+        // (`points = 1e308` made scores `inf / inf`).
+        let bound = crate::spec::MAX_POINTS;
+        if rule.points.is_some_and(|p| !(0.0..=bound).contains(&p)) {
+            return Err(course.invalid(
+                name,
+                &rule.pattern,
+                format!("points must be a number from 0 to {bound}"),
+            ));
+        }
+        rules.push((pattern, rule));
+    }
+    Ok(rules)
 }
 
 #[cfg(test)]
