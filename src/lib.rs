@@ -8,6 +8,7 @@
 //! verdicts -> reports ([`report`]). [`runner`] drives it; [`cli`] is the command line.
 #![warn(missing_docs)]
 
+pub use labgrade_sandbox as sandbox;
 pub use labgrade_spec as spec;
 pub use labgrade_spec::transcript;
 
@@ -20,7 +21,6 @@ pub mod package;
 pub mod problems;
 pub mod report;
 pub mod runner;
-pub mod sandbox;
 pub mod selftest;
 pub mod student;
 pub mod submission;

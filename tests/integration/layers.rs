@@ -10,12 +10,12 @@ use std::path::Path;
 use crate::util::repo;
 
 /// The layers, from the bottom up. A module may use any module of a lower layer, none of its
-/// own layer or above. Below them all is the crate `labgrade-spec` (`crates/spec`: the specs,
-/// fixtures, courses and transcripts, re-exported as `labgrade::spec`), whose place Cargo
-/// keeps: it cannot name the library at all.
+/// own layer or above. Below them all are the crates `labgrade-spec` (`crates/spec`: the
+/// specs, fixtures, courses and transcripts, re-exported as `labgrade::spec`) and, on it,
+/// `labgrade-sandbox` (`crates/sandbox`, re-exported as `labgrade::sandbox`), whose places
+/// Cargo keeps: neither can name the library at all.
 const LAYERS: &[&[&str]] = &[
     &["columns", "owned_dir"],
-    &["sandbox"],
     &["submission"],
     &["problems"],
     &["package", "report"],

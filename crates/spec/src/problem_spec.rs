@@ -57,7 +57,7 @@ pub struct Runs {
 pub enum Isolation {
     /// Calls share a sandboxed child, each starting from the library's state right after
     /// loading: its global and static data put back, `rand` reseeded, the counters cleared
-    /// (`src/sandbox/batch.rs`). A call that does not come back is run again alone.
+    /// (`crates/sandbox/src/batch.rs`). A call that does not come back is run again alone.
     #[default]
     Call,
     /// Every run in a process of its own: for a problem whose calls depend on more of the

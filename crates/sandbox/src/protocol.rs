@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::spec::Limits;
+use labgrade_spec::Limits;
 
 /// What one run does inside the child.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -126,7 +126,7 @@ pub struct RunRequest {
     #[serde(default)]
     pub shares_child: bool,
     /// A problem package's interface (the catalogue's are built in; see
-    /// [`crate::package`]).
+    /// `labgrade::package`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub package: Option<PackageInterface>,
 }
@@ -137,7 +137,7 @@ pub struct PackageInterface {
     /// The package's spec, whose `[kit]` the child calls the library through.
     pub spec: String,
     /// The package's own world library, built, which labgrade's world host loads (never
-    /// the child: see [`crate::package::world`]); None when the package has no world.
+    /// the child: see `labgrade::package::world`); None when the package has no world.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub world_library: Option<PathBuf>,
 }

@@ -7,7 +7,7 @@
 use super::child::ChildReport;
 use super::protocol::Ending;
 use super::worker::{ChildExit, WaitStatus};
-use crate::spec::Limits;
+use labgrade_spec::Limits;
 
 /// Everything the classifier looks at.
 pub struct Exit<'a> {

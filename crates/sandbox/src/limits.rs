@@ -1,6 +1,6 @@
 //! Resource limits applied inside the child before any student code runs.
 
-use crate::spec::Limits;
+use labgrade_spec::Limits;
 
 fn set(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
     let rl = libc::rlimit {

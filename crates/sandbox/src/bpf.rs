@@ -191,9 +191,9 @@ fn body(rule: &Rule) -> Result<Vec<libc::sock_filter>, String> {
     Ok(out)
 }
 
-/// Runs `prog` on one call, as the kernel would: the action it returns. For tests; only the
-/// instructions [`compile`] emits are understood.
-#[cfg(test)]
+/// Runs `prog` on one call, as the kernel would: the action it returns. For tests (this
+/// crate's, and those of the build jail's filter, in another crate, which `cfg(test)` would
+/// not reach); only the instructions [`compile`] emits are understood.
 pub fn interpret(prog: &[libc::sock_filter], arch: u32, nr: u32, args: [u64; 6]) -> Action {
     let word = |k: u32| -> u32 {
         match k {

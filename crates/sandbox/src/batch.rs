@@ -63,7 +63,7 @@ pub struct CallRecord {
 /// True when `a` and `b` may share a child: library calls of one problem on one artifact,
 /// with the same limits but for the CPU time derived from each input.
 pub fn can_share(a: &RunRequest, b: &RunRequest) -> bool {
-    let limits = |r: &RunRequest| crate::spec::Limits {
+    let limits = |r: &RunRequest| labgrade_spec::Limits {
         cpu_ms: 0,
         ..r.limits
     };
@@ -82,7 +82,7 @@ pub fn can_share(a: &RunRequest, b: &RunRequest) -> bool {
 
 /// The limits the batch's child is set up with: the first call's, with the kernel's CPU
 /// limit (a backstop; each call's own is the worker's to keep) large enough for all.
-pub fn child_limits(reqs: &[RunRequest]) -> crate::spec::Limits {
+pub fn child_limits(reqs: &[RunRequest]) -> labgrade_spec::Limits {
     let mut l = reqs[0].limits;
     let total_ms: u64 = reqs.iter().map(|r| r.limits.cpu_limit_ms()).sum();
     l.cpu_seconds = total_ms.div_ceil(1000).clamp(l.cpu_seconds, 3_600);
@@ -447,7 +447,7 @@ impl CallClocks {
     /// by itself ([`super::starved`]): then the wall limit is moved on, up to the backstop.
     pub fn past_limit(
         &mut self,
-        limits: &crate::spec::Limits,
+        limits: &labgrade_spec::Limits,
         charged_ms: impl FnOnce() -> f64,
         wants_cpu: impl FnOnce() -> bool,
     ) -> Option<Ending> {
@@ -482,7 +482,7 @@ impl CallClocks {
     }
 
     /// How long the worker may sleep before it must look again.
-    pub fn wait(&self, limits: &crate::spec::Limits) -> Duration {
+    pub fn wait(&self, limits: &labgrade_spec::Limits) -> Duration {
         let now = Instant::now();
         let wall_end = self.wall_start + Duration::from_millis(limits.wall_ms) + self.wall_extra;
         wall_end
@@ -495,7 +495,7 @@ impl CallClocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::Artifact;
+    use crate::Artifact;
 
     fn call(path: &str, n: i64, cpu_ms: u64) -> RunRequest {
         RunRequest {
@@ -506,7 +506,7 @@ mod tests {
                 function: "FindGoodMove".into(),
                 args: vec![n.into()],
             },
-            limits: crate::spec::Limits {
+            limits: labgrade_spec::Limits {
                 cpu_ms,
                 ..Default::default()
             },

@@ -403,7 +403,7 @@ fn ruleset<'a>(
 /// The call stack for `limits`, mapped anew only when the size asked for changes.
 fn call_stack<'a>(
     slot: &'a mut Option<CallStack>,
-    limits: &crate::spec::Limits,
+    limits: &labgrade_spec::Limits,
 ) -> std::io::Result<&'a CallStack> {
     let size =
         usize::try_from(limits.stack_mb.saturating_mul(1 << 20)).map_err(std::io::Error::other)?;
