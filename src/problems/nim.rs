@@ -313,10 +313,15 @@ impl Problem for Nim {
     }
 }
 
-/// The other readings of the constants an explanation tries: (name, value, rules).
+/// The other readings of the constants an explanation tries: (name, value, rules). MAX_MOVE
+/// may be any take from 1 to N_COINS (courses use 10), where the book's search from
+/// N_COINS stays within what labgrade searches for a course ([`search_budget`]).
 fn alternatives(rules: Rules) -> Vec<(&'static str, i64, Rules)> {
     let mut out = Vec::new();
-    for (name, values) in [("NO_GOOD_MOVE", vec![-1, 0]), ("MAX_MOVE", vec![2, 4, 5])] {
+    let takes: Vec<i64> = (1..=rules.n_coins)
+        .filter(|&m| search_entries(rules.n_coins, m) <= search_budget())
+        .collect();
+    for (name, values) in [("NO_GOOD_MOVE", vec![-1, 0]), ("MAX_MOVE", takes)] {
         for v in values {
             let mut other = rules;
             let current = if name == "NO_GOOD_MOVE" {

@@ -163,10 +163,11 @@ fn check_instead(problems: &[&str]) -> String {
     }
 }
 
-/// A build that failed for want of a header labgrade serves for another problem (a maze's
-/// `mazelib.h` checked as nim): that problem, named in a hint. A header of this problem's
-/// own, or one no problem has, says nothing.
-fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<String> {
+/// What a build that failed for want of a header says about it: the header labgrade serves
+/// for another problem (a maze's `mazelib.h` checked as nim), named with that problem; or a
+/// header neither handed in nor a library labgrade provides (the student's own `nim.h`
+/// left behind), to be handed in. A header this problem serves says nothing.
+fn missing_header(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<Missing> {
     static MISSING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let missing = MISSING.get_or_init(|| {
         regex::Regex::new(r"fatal error: ([^\s:]+\.h[a-z]*): No such file or directory")
@@ -175,6 +176,7 @@ fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) ->
     let specs = spec.path.parent()?;
     for m in missing.captures_iter(output) {
         let file = Path::new(&m[1]).file_name()?.to_owned();
+        let shown = file.to_string_lossy();
         if spec.include_dir.join(&file).is_file() || spec.lib_dir.join(&file).is_file() {
             continue;
         }
@@ -183,16 +185,28 @@ fn header_of_another(problem: &dyn Problem, spec: &ProblemSpec, output: &str) ->
             .map(|p| p.name())
             .filter(|&p| p != problem.name() && specs.join(p).join(&file).is_file())
             .collect();
-        if !owners.is_empty() {
-            return Some(format!(
-                "`{}` is the header labgrade serves for {}: {}",
-                file.to_string_lossy(),
-                listed(&owners),
-                check_instead(&owners)
-            ));
+        if owners.is_empty() {
+            return Some(Missing::NotHandedIn(format!(
+                "`{}` is not in your submission, and it is no library labgrade provides: \
+                 hand it in with your code (the header your own files include)",
+                m[1].trim_matches(['"', '<', '>'])
+            )));
         }
+        return Some(Missing::Another(format!(
+            "`{shown}` is the header labgrade serves for {}: {}",
+            listed(&owners),
+            check_instead(&owners)
+        )));
     }
     None
+}
+
+/// A missing header, as [`missing_header`] tells it.
+enum Missing {
+    /// Another problem's: the submission may be for that one.
+    Another(String),
+    /// The student's own, left behind.
+    NotHandedIn(String),
 }
 
 /// What preparing a library finds to tell: notes for the report, why a function cannot be
@@ -1169,11 +1183,19 @@ fn prepared_build(
         causes: Vec::new(),
     };
     if built.failed {
-        build.looks_like = header_of_another(problem, spec, &built.output);
+        let mut said = String::new();
+        match missing_header(problem, spec, &built.output) {
+            Some(Missing::Another(hint)) => build.looks_like = Some(hint),
+            Some(Missing::NotHandedIn(why)) => {
+                said = format!(": {why}");
+                build.causes.push(why);
+            }
+            None => {}
+        }
         let msg = if built.output.trim().is_empty() {
-            "the build failed".to_string()
+            format!("the build failed{said}")
         } else {
-            format!("the build failed:\n{}", built.output.trim_end())
+            format!("the build failed{said}:\n{}", built.output.trim_end())
         };
         let mut p = Prepared::failed(name, &path, word, Verdict::BuildError, msg);
         p.build = build;

@@ -903,6 +903,8 @@ fn a_maze_checked_as_nim_is_told_whose_header_it_wants() {
             && hint.contains("labgrade check maze <your folder>"),
         "{hint}"
     );
+    // Another problem's header is never the student's to hand in.
+    assert!(!r.to_string().contains("hand it in"), "{r}");
     // A build error of nim's own: no hint.
     let (_, own) = check_report("nim", &sample("does-not-compile"), &[]);
     assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
