@@ -38,6 +38,9 @@ __attribute__((weak)) struct lg_graphics_state lg_graphics = { 0.0, 0.0 };
 }
 #endif
 
+/* SetPauseTime, which a course's graphics header declares (see lg_display.h). */
+#include "lg_display.h"
+
 #define LG_WINDOW_WIDTH 10.0
 #define LG_WINDOW_HEIGHT 7.0
 

@@ -36,6 +36,8 @@
 #define _mazelib_h
 
 #include "genlib.h"
+/* PrintMaze and SetPauseTime, which courses' mazelib.h declare (see lg_display.h). */
+#include "lg_display.h"
 
 #ifdef __cplusplus
 extern "C" {
