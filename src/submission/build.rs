@@ -1103,11 +1103,35 @@ fn without_unused_graded(output: &str, graded: &[String]) -> String {
         skipping = false;
         kept.push(l);
     }
+    let kept = without_empty_headings(kept);
     let mut text = kept.join("\n");
     if output.ends_with('\n') && !text.is_empty() {
         text.push('\n');
     }
     text
+}
+
+/// `lines` less gcc's headings (`a.c: At top level:`, `a.c: In function 'f':`) that no
+/// diagnostic follows any more: a heading whose warnings were all taken out would dangle.
+fn without_empty_headings(lines: Vec<&str>) -> Vec<&str> {
+    let heading = |l: &str| {
+        l.ends_with(':')
+            && (l.contains(": At top level:")
+                || l.contains(": In function ")
+                || l.contains(": In member function ")
+                || l.contains(": In static member function ")
+                || l.contains(": In constructor ")
+                || l.contains(": In destructor "))
+    };
+    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
+    for (i, l) in lines.iter().enumerate() {
+        let next = lines.get(i + 1).copied();
+        if heading(l) && next.is_none_or(heading) {
+            continue;
+        }
+        out.push(l);
+    }
+    out
 }
 
 /// Whether `text` defines a function called `name` (its name, a parameter list, then a
@@ -1585,6 +1609,18 @@ mod tests {
         assert!(kept.starts_with("a.c:9:13: warning: 'helper'"), "{kept}");
         assert!(kept.contains("static int helper"), "{kept}");
         assert!(!kept.contains("Solve"), "{kept}");
+        // A heading whose only warning was taken out goes with it; one still followed by a
+        // diagnostic stays.
+        let headed = "b.cpp: At top level:\n\
+                      b.cpp:3:13: warning: 'bool Solve(int)' defined but not used [-Wunused-function]\n\
+                      \x20   3 | static bool Solve(int c)\n\
+                      a.c: In function 'main':\n\
+                      a.c:9:5: warning: unused variable 'x' [-Wunused-variable]\n";
+        let kept = without_unused_graded(headed, &graded);
+        assert_eq!(
+            kept,
+            "a.c: In function 'main':\na.c:9:5: warning: unused variable 'x' [-Wunused-variable]\n"
+        );
     }
 
     #[test]
