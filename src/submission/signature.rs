@@ -407,6 +407,35 @@ fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<Un
     out
 }
 
+/// The bounds of the array type at `at`, as C writes them (`[8]`, `[3][8]`; `[]` where the
+/// debug information gives none).
+fn array_bounds(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> String {
+    let mut out = String::new();
+    let Ok(mut tree) = unit.entries_tree(Some(at)) else {
+        return out;
+    };
+    let Ok(root) = tree.root() else {
+        return out;
+    };
+    let mut children = root.children();
+    while let Ok(Some(child)) = children.next() {
+        let e = child.entry();
+        if e.tag() != gimli::DW_TAG_subrange_type {
+            continue;
+        }
+        let count = match (
+            e.attr_value(gimli::DW_AT_count),
+            e.attr_value(gimli::DW_AT_upper_bound),
+        ) {
+            (Some(c), _) => c.udata_value(),
+            (None, Some(u)) => u.udata_value().map(|u| u + 1),
+            _ => None,
+        };
+        out.push_str(&count.map_or("[]".to_string(), |n| format!("[{n}]")));
+    }
+    out
+}
+
 fn byte_size(e: &gimli::DebuggingInformationEntry<R<'_>>) -> u8 {
     match e.attr_value(gimli::DW_AT_byte_size) {
         Some(AttributeValue::Udata(n)) => n.min(255) as u8,
@@ -547,8 +576,24 @@ fn name_of(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset, depth: 
         return "?".into();
     }
     let inner = || type_ref(&e).map_or("void".to_string(), |t| name_of(dwarf, unit, t, depth + 1));
+    // An array's element and bounds (`bool [8]`), for `bool (*)[8]`: a grid's row pointer.
+    let array = |at: UnitOffset| {
+        let a = unit.entry(at).ok()?;
+        (a.tag() == gimli::DW_TAG_array_type).then(|| {
+            let element =
+                type_ref(&a).map_or("void".to_string(), |t| name_of(dwarf, unit, t, depth + 1));
+            (element, array_bounds(unit, at))
+        })
+    };
     match e.tag() {
-        gimli::DW_TAG_pointer_type => format!("{} *", inner()),
+        gimli::DW_TAG_pointer_type => match type_ref(&e).and_then(array) {
+            Some((element, bounds)) => format!("{element} (*){bounds}"),
+            None => format!("{} *", inner()),
+        },
+        gimli::DW_TAG_array_type => match array(at) {
+            Some((element, bounds)) => format!("{element} {bounds}"),
+            None => inner(),
+        },
         gimli::DW_TAG_reference_type => format!("{} &", inner()),
         gimli::DW_TAG_rvalue_reference_type => format!("{} &&", inner()),
         gimli::DW_TAG_const_type => format!("const {}", inner()),
@@ -962,5 +1007,28 @@ mod tests {
         // Returning an int where labgrade reads a long long leaves its top half undefined.
         let want = declared("long long g(int n)").unwrap();
         assert!(mismatch(&want, &narrow, &[]).is_some());
+    }
+
+    /// A grid's row pointer reads as C writes it (`bool (*)[8]`), not as a plain pointer.
+    #[test]
+    fn a_pointer_to_an_array_reads_as_c_writes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("q.c");
+        std::fs::write(
+            &src,
+            "#include <stdbool.h>\nbool Place(bool board[][8], int row, int *n) \
+             { return board[row][0] && *n; }\n",
+        )
+        .unwrap();
+        let lib = dir.path().join("q.so");
+        let ok = std::process::Command::new("gcc")
+            .args(["-g", "-O0", "-shared", "-fPIC", "-o"])
+            .arg(&lib)
+            .arg(&src)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "gcc could not build the test library");
+        let sig = with_dwarf(&lib, |d| built(d, "Place")).unwrap().unwrap();
+        assert_eq!(sig.shown, "bool Place(bool (*)[8], int, int *)");
     }
 }
