@@ -1,6 +1,6 @@
 //! Turning one handed-in path into artifacts the workers can run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::problems::Problem;
@@ -252,7 +252,9 @@ fn resolved(
         .collect();
     let mut r = resolve(&wanted, exported, &count_only);
     // A stripped library has no local symbols: no hint from them, and no error.
-    hint_local_near_names(&mut r, &local_function_names(path).unwrap_or_default());
+    let local = local_function_names(path).unwrap_or_default();
+    hint_local_near_names(&mut r, &local);
+    hint_same_parameters(problem, path, [exported, local.as_slice()].concat(), &mut r);
     // A name the assignment holds strict is not taken under another spelling.
     r.respelled.retain(|(name, spelled)| {
         if !problem.strict_name(name) {
@@ -285,6 +287,66 @@ fn resolved(
         }
     }
     (r, by_symbol)
+}
+
+/// For a graded function still missing with no hint: the one function of the library
+/// (exported or `static`) that takes exactly its parameters and returns what it returns,
+/// under another name (`solveNQueensProblem` for `Solve`), read from the debug
+/// information, as a "did you mean". Two such functions, or none, say nothing.
+fn hint_same_parameters(
+    problem: &dyn Problem,
+    path: &Path,
+    candidates: Vec<String>,
+    r: &mut Resolution,
+) {
+    let open: Vec<String> = r
+        .missing
+        .iter()
+        .filter(|n| !r.hints.contains_key(*n) && problem.function(n).is_some())
+        .cloned()
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let taken: BTreeSet<&String> = r.found.values().collect();
+    let candidates: Vec<&String> = candidates
+        .iter()
+        .filter(|c| !taken.contains(c) && c.as_str() != "main")
+        .filter(|c| !c.starts_with("lg_") && !c.starts_with("labgrade_") && !c.starts_with("__"))
+        .collect();
+    let found = signature::with_dwarf(path, |dwarf| {
+        let mut found = Vec::new();
+        for name in &open {
+            let want = problem
+                .call_signature(name)
+                .or_else(|| problem.function(name).and_then(|f| signature::declared(f.decl)));
+            let Some(want) = want.filter(|w| !w.params.is_empty()) else {
+                continue;
+            };
+            let named = signature::named_types_of(dwarf, &[&want]);
+            let same: Vec<signature::Signature> = candidates
+                .iter()
+                .filter_map(|c| signature::built(dwarf, c))
+                .filter(|got| {
+                    got.params.len() == want.params.len()
+                        && signature::mismatch(&want, got, &named).is_none()
+                })
+                .collect();
+            if let [one] = same.as_slice() {
+                found.push((name.clone(), one.name.clone()));
+            }
+        }
+        found
+    });
+    for (name, other) in found.unwrap_or_default() {
+        r.hints.insert(
+            name.clone(),
+            format!(
+                "did you mean `{other}`? It takes exactly the parameters of `{name}` and \
+                 returns what it returns: rename it to `{name}`"
+            ),
+        );
+    }
 }
 
 /// C++ functions whose parameters labgrade passes through an adapter, or cannot pass: by
