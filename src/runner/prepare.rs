@@ -163,16 +163,20 @@ fn check_instead(problems: &[&str]) -> String {
     }
 }
 
-/// What a build that failed for want of a header says about it: the header labgrade serves
+/// What a build that failed for want of something says about it: a graded function the
+/// student's code declares but never defines ([`graded_never_defined`]); the header labgrade serves
 /// for another problem (a maze's `mazelib.h` checked as nim), named with that problem; or a
 /// header neither handed in nor a library labgrade provides (the student's own `nim.h`
 /// left behind), to be handed in. A header this problem serves says nothing.
-fn missing_header(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<Missing> {
+fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<Missing> {
     static MISSING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let missing = MISSING.get_or_init(|| {
         regex::Regex::new(r"fatal error: ([^\s:]+\.h[a-z]*): No such file or directory")
             .expect("a valid pattern")
     });
+    if let Some(why) = graded_never_defined(problem, output) {
+        return Some(Missing::NotHandedIn(why));
+    }
     let specs = spec.path.parent()?;
     for m in missing.captures_iter(output) {
         let file = Path::new(&m[1]).file_name()?.to_owned();
@@ -201,11 +205,46 @@ fn missing_header(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Op
     None
 }
 
-/// A missing header, as [`missing_header`] tells it.
+/// A link that failed for want of a graded or counted function the student's code declares
+/// and calls but never defines (`undefined reference to `FindGoodMove'`): one sentence to
+/// say so, above the linker's words.
+fn graded_never_defined(problem: &dyn Problem, output: &str) -> Option<String> {
+    let mut names: Vec<&str> = output
+        .lines()
+        .filter_map(|l| {
+            let at = l.find("undefined reference to `")? + "undefined reference to `".len();
+            let rest = &l[at..];
+            let shown = &rest[..rest.rfind('\'')?];
+            let head = shown.split('(').next().unwrap_or(shown);
+            Some(head.rsplit("::").next().unwrap_or(head).trim())
+        })
+        .filter(|n| {
+            problem
+                .functions()
+                .iter()
+                .any(|f| f.name == *n || problem.symbol_of(f.name) == *n)
+                || problem.counted().contains(n)
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    let (which, it) = match listed.as_slice() {
+        [] => return None,
+        [one] => (one.clone(), "it"),
+        more => (more.join(" and "), "them"),
+    };
+    Some(format!(
+        "your code declares and calls {which} but never defines {it}: the assignment has you \
+         write {it}, and labgrade grades {it}"
+    ))
+}
+
+/// What a failed build lacked, as [`what_was_missing`] tells it.
 enum Missing {
-    /// Another problem's: the submission may be for that one.
+    /// Another problem's header: the submission may be for that one.
     Another(String),
-    /// The student's own, left behind.
+    /// The student's own: a header left behind, a graded function never defined.
     NotHandedIn(String),
 }
 
@@ -317,9 +356,11 @@ fn hint_same_parameters(
     let found = signature::with_dwarf(path, |dwarf| {
         let mut found = Vec::new();
         for name in &open {
-            let want = problem
-                .call_signature(name)
-                .or_else(|| problem.function(name).and_then(|f| signature::declared(f.decl)));
+            let want = problem.call_signature(name).or_else(|| {
+                problem
+                    .function(name)
+                    .and_then(|f| signature::declared(f.decl))
+            });
             let Some(want) = want.filter(|w| !w.params.is_empty()) else {
                 continue;
             };
@@ -1246,7 +1287,7 @@ fn prepared_build(
     };
     if built.failed {
         let mut said = String::new();
-        match missing_header(problem, spec, &built.output) {
+        match what_was_missing(problem, spec, &built.output) {
             Some(Missing::Another(hint)) => build.looks_like = Some(hint),
             Some(Missing::NotHandedIn(why)) => {
                 said = format!(": {why}");
