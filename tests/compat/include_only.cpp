@@ -15,6 +15,7 @@
 #include "console.h"
 #include "vector.h"
 #include "grid.h"
+#include "gwindow.h"
 
 int main() {
     return 0;
