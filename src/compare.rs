@@ -363,6 +363,14 @@ fn compare_items(
                     return (Verdict::InternalError, false, why);
                 }
             }
+            CompareItem::MaxDepth if hides.world.is_some() && problem.depth_needs_world() => {
+                f.notes.push(
+                    "the recursion's depth is not compared: it depends on the order the \
+                     choices are tried in, which labgrade's header fixes and your course's \
+                     form of the function does not"
+                        .into(),
+                );
+            }
             CompareItem::Calls | CompareItem::MaxDepth => {
                 compare_counts(*item, input, expected, obs, hides, &mut f, &mut shown);
             }

@@ -385,6 +385,13 @@ pub trait Problem: Sync {
         kit::judge::compare_world(call, expected, got)
     }
 
+    /// Whether the recursion's depth follows an order only labgrade's library fixes
+    /// ([`crate::spec::kit::WorldDef::order_set_by_header`]): where the student's code does
+    /// not go through the library (a course's own form), the depth is not compared.
+    fn depth_needs_world(&self) -> bool {
+        false
+    }
+
     /// A world record as a case compares it, for the report's expected and observed: the
     /// calls the case leaves uncompared (a kit world's questions in free order) left out,
     /// so that no report shows them as a difference. The whole record by default.

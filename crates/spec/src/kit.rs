@@ -297,6 +297,13 @@ pub struct WorldDef {
     /// must be that world's.
     #[serde(default)]
     pub catalogue: Option<String>,
+    /// The order the search tries its choices in is fixed by the library's header (paint.h's
+    /// north, east, south, west), not by the exercise: the recursion's depth, which depends
+    /// on it, is compared only where the student's code goes through the library. A
+    /// course's own form of the function (its own `Grid`) may try any order, and its depth
+    /// is then not compared.
+    #[serde(default)]
+    pub order_set_by_header: bool,
 }
 
 /// One operation of the world.

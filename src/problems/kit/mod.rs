@@ -740,6 +740,13 @@ impl Problem for KitProblem {
         self.def().strict_names.iter().any(|n| n == name)
     }
 
+    fn depth_needs_world(&self) -> bool {
+        self.def()
+            .world
+            .as_ref()
+            .is_some_and(|w| w.order_set_by_header)
+    }
+
     fn world_as_compared(&self, case: &Case, record: &Value) -> Value {
         let exact = case.tags.iter().any(|t| t == judge::EXACT_TAG);
         judge::as_compared(record, self.def().world.as_ref(), exact)
