@@ -207,6 +207,59 @@ fn eight_neighbour_fill(mut rows: Vec<Vec<bool>>, x: i32, y: i32) -> Vec<String>
     draw(&rows)
 }
 
+/// The region a fill that tries only `steps` of the four neighbours paints (a queue, no
+/// recursion): what a fill that forgets one direction leaves.
+fn fill_by(mut rows: Vec<Vec<bool>>, x: i32, y: i32, steps: &[(i32, i32)]) -> Vec<String> {
+    let mut queue = std::collections::VecDeque::from([(x, y)]);
+    while let Some((x, y)) = queue.pop_front() {
+        let cell = usize::try_from(y)
+            .ok()
+            .zip(usize::try_from(x).ok())
+            .and_then(|(y, x)| rows.get_mut(y)?.get_mut(x));
+        match cell {
+            Some(b) if !*b => *b = true,
+            _ => continue,
+        }
+        queue.extend(steps.iter().map(|(dx, dy)| (x + dx, y + dy)));
+    }
+    draw(&rows)
+}
+
+/// The four neighbours by name, as paint.h tries them (y grows downwards).
+const NEIGHBOURS: [(&str, (i32, i32)); 4] = [
+    ("north", (0, -1)),
+    ("east", (1, 0)),
+    ("south", (0, 1)),
+    ("west", (-1, 0)),
+];
+
+/// The direction a fill never went, when the observed picture is exactly what a fill
+/// without it leaves, and a fill without any other direction does not (the caller asks only where the
+/// reference's picture is another).
+fn direction_forgotten(
+    rows: &[Vec<bool>],
+    x: i32,
+    y: i32,
+    observed: &Value,
+) -> Option<&'static str> {
+    let fits: Vec<&'static str> = NEIGHBOURS
+        .iter()
+        .filter(|(name, _)| {
+            let steps: Vec<(i32, i32)> = NEIGHBOURS
+                .iter()
+                .filter(|(n, _)| n != name)
+                .map(|(_, d)| *d)
+                .collect();
+            observed == &json!(fill_by(rows.to_vec(), x, y, &steps))
+        })
+        .map(|(name, _)| *name)
+        .collect();
+    match fits.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// Diagonal spreading, when the observed picture is exactly an 8-neighbour fill's and the
 /// reference's is not; asking the map about pixels outside it, when the map recorded it.
 fn explain(m: &Mismatch<'_>) -> Option<String> {
@@ -228,6 +281,16 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
         crate::problems::RefOutcome::Diverges => None,
     };
     let observed = got.get("picture");
+    if let Some(gone) = observed
+        .filter(|o| Some(*o) != expected)
+        .and_then(|o| direction_forgotten(&rows, x, y, o))
+    {
+        said.push(format!(
+            "your picture is exactly what a fill that never goes {gone} leaves: the white \
+             pixels reached only by a step {gone} stay white. Try all four neighbours, north, \
+             east, south and west"
+        ));
+    }
     if observed.is_some()
         && observed != expected
         && observed == Some(&json!(eight_neighbour_fill(rows, x, y)))
@@ -245,6 +308,27 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fill that never goes west leaves white what lies only west of the start; a right
+    /// fill, or one wrong another way, is never taken for it.
+    #[test]
+    fn a_forgotten_direction_is_named_from_the_picture_alone() {
+        let rows = parse_picture(Some(&json!(["....", ".##.", "...."]))).unwrap();
+        let no_west = json!(["...#", ".###", "...#"]);
+        assert_eq!(direction_forgotten(&rows, 3, 0, &no_west), Some("west"));
+        let right = json!(fill_by(
+            rows.clone(),
+            3,
+            0,
+            &[(0, -1), (1, 0), (0, 1), (-1, 0)]
+        ));
+        assert_eq!(right, json!(["####", "####", "####"]));
+        assert_eq!(direction_forgotten(&rows, 3, 0, &right), None);
+        assert_eq!(
+            direction_forgotten(&rows, 3, 0, &json!(["...#", ".##.", "...."])),
+            None
+        );
+    }
 
     #[test]
     fn diagonal_fill_leaks_through_corners() {
