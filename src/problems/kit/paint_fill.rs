@@ -234,8 +234,8 @@ const NEIGHBOURS: [(&str, (i32, i32)); 4] = [
 ];
 
 /// The direction a fill never went, when the observed picture is exactly what a fill
-/// without it leaves, and a fill without any other direction does not (the caller asks only where the
-/// reference's picture is another).
+/// without it leaves and what no fill without another direction leaves (the caller asks
+/// only where the reference's picture is another).
 fn direction_forgotten(
     rows: &[Vec<bool>],
     x: i32,
