@@ -384,18 +384,7 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
 /// abstract origin when it has no type of its own).
 fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<UnitOffset>> {
     let mut out = Vec::new();
-    let Ok(mut tree) = unit.entries_tree(Some(at)) else {
-        return out;
-    };
-    let Ok(root) = tree.root() else {
-        return out;
-    };
-    let mut children = root.children();
-    while let Ok(Some(child)) = children.next() {
-        let e = child.entry();
-        if e.tag() != gimli::DW_TAG_formal_parameter {
-            continue;
-        }
+    each_child(unit, at, gimli::DW_TAG_formal_parameter, |e| {
         let mut t = type_ref(e);
         if t.is_none() {
             if let Some(AttributeValue::UnitRef(o)) = e.attr_value(gimli::DW_AT_abstract_origin) {
@@ -403,26 +392,36 @@ fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<Un
             }
         }
         out.push(t);
-    }
+    });
     out
+}
+
+/// Calls `f` on each child of the DIE at `at` that has tag `tag`, in order.
+fn each_child(
+    unit: &gimli::Unit<R<'_>>,
+    at: UnitOffset,
+    tag: gimli::DwTag,
+    mut f: impl FnMut(&gimli::DebuggingInformationEntry<R<'_>>),
+) {
+    let Ok(mut tree) = unit.entries_tree(Some(at)) else {
+        return;
+    };
+    let Ok(root) = tree.root() else {
+        return;
+    };
+    let mut children = root.children();
+    while let Ok(Some(child)) = children.next() {
+        if child.entry().tag() == tag {
+            f(child.entry());
+        }
+    }
 }
 
 /// The bounds of the array type at `at`, as C writes them (`[8]`, `[3][8]`; `[]` where the
 /// debug information gives none).
 fn array_bounds(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> String {
     let mut out = String::new();
-    let Ok(mut tree) = unit.entries_tree(Some(at)) else {
-        return out;
-    };
-    let Ok(root) = tree.root() else {
-        return out;
-    };
-    let mut children = root.children();
-    while let Ok(Some(child)) = children.next() {
-        let e = child.entry();
-        if e.tag() != gimli::DW_TAG_subrange_type {
-            continue;
-        }
+    each_child(unit, at, gimli::DW_TAG_subrange_type, |e| {
         let count = match (
             e.attr_value(gimli::DW_AT_count),
             e.attr_value(gimli::DW_AT_upper_bound),
@@ -432,7 +431,7 @@ fn array_bounds(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> String {
             _ => None,
         };
         out.push_str(&count.map_or("[]".to_string(), |n| format!("[{n}]")));
-    }
+    });
     out
 }
 

@@ -185,26 +185,13 @@ fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
     })
 }
 
-/// The region an 8-neighbour fill paints, by a queue (no recursion): what a fill that also
-/// spreads diagonally leaves.
-fn eight_neighbour_fill(mut rows: Vec<Vec<bool>>, x: i32, y: i32) -> Vec<String> {
-    let mut queue = std::collections::VecDeque::from([(x, y)]);
-    while let Some((x, y)) = queue.pop_front() {
-        let cell = usize::try_from(y)
-            .ok()
-            .zip(usize::try_from(x).ok())
-            .and_then(|(y, x)| rows.get_mut(y)?.get_mut(x));
-        match cell {
-            Some(b) if !*b => *b = true,
-            _ => continue,
-        }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                queue.push_back((x + dx, y + dy));
-            }
-        }
-    }
-    draw(&rows)
+/// The region an 8-neighbour fill paints: what a fill that also spreads diagonally leaves.
+fn eight_neighbour_fill(rows: Vec<Vec<bool>>, x: i32, y: i32) -> Vec<String> {
+    let steps: Vec<(i32, i32)> = (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+        .filter(|&d| d != (0, 0))
+        .collect();
+    fill_by(rows, x, y, &steps)
 }
 
 /// The region a fill that tries only `steps` of the four neighbours paints (a queue, no
