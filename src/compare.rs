@@ -430,38 +430,36 @@ fn compare_return(
     f: &mut Findings,
     shown: &mut Shown<'_>,
 ) -> Result<(), String> {
-    {
-        let got = obs.value.clone().unwrap_or(Value::Null);
-        shown.observed.insert("return".into(), got.clone());
-        let RefOutcome::Returns(r) = &expected.outcome else {
-            return Ok(());
-        };
-        shown.want.insert("return".into(), r.clone());
-        let Some(own) = problem.compare_return(case, r, &got, runs) else {
-            if !same_value(r, &got) {
-                f.failures
-                    .push(format!("{call} returned {got}; the reference returns {r}"));
-            }
-            return Ok(());
-        };
-        if let Some(why) = own.unjudged {
-            return Err(why);
+    let got = obs.value.clone().unwrap_or(Value::Null);
+    shown.observed.insert("return".into(), got.clone());
+    let RefOutcome::Returns(r) = &expected.outcome else {
+        return Ok(());
+    };
+    shown.want.insert("return".into(), r.clone());
+    let Some(own) = problem.compare_return(case, r, &got, runs) else {
+        if !same_value(r, &got) {
+            f.failures
+                .push(format!("{call} returned {got}; the reference returns {r}"));
         }
-        if own.observed_shown.is_null() && own.expected_shown.is_null() {
-            // The problem's message says it all (a whole game's record).
-            shown.observed.remove("return");
-            shown.want.remove("return");
-        } else {
-            shown.observed.insert("return".into(), own.observed_shown);
-            shown.want.insert("return".into(), own.expected_shown);
-        }
-        if !own.ok {
-            f.failures.push(own.message);
-        } else if !own.message.is_empty() {
-            f.notes.push(own.message);
-        }
-        Ok(())
+        return Ok(());
+    };
+    if let Some(why) = own.unjudged {
+        return Err(why);
     }
+    if own.observed_shown.is_null() && own.expected_shown.is_null() {
+        // The problem's message says it all (a whole game's record).
+        shown.observed.remove("return");
+        shown.want.remove("return");
+    } else {
+        shown.observed.insert("return".into(), own.observed_shown);
+        shown.want.insert("return".into(), own.expected_shown);
+    }
+    if !own.ok {
+        f.failures.push(own.message);
+    } else if !own.message.is_empty() {
+        f.notes.push(own.message);
+    }
+    Ok(())
 }
 
 /// The `calls` or `max_depth` item: each counted function's count against the reference's,

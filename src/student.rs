@@ -1,13 +1,13 @@
-//! The student bundle's checker (`labgrade-check`): `labgrade check` with no reference
-//! solver linked in.
+//! The student bundle's checker (`labgrade-check`, its main in `src/bin/labgrade-check.rs`):
+//! `labgrade check` with no reference solver linked in.
 //!
 //! A student bundle (`labgrade export --student`) must hold the visible cases' answers and
 //! nothing that could compute a hidden one. `labgrade` links every problem's reference; the
 //! bundle's checker installs only judges made without their solver
 //! ([`crate::problems::kit::KitProblem::judge_only`]), so the linker leaves every solver
 //! out (`tests/integration/worker_symbols.rs` scans it), and it reads each visible case's
-//! expectation from `expected/<problem>.json`, which `export --student` computes with the
-//! full labgrade ([`write`]). A case the file does not hold (a fixture edited to ask for a
+//! expectation from `expected/<problem>.json` (`problems::precomputed`), which
+//! `export --student` computes with the full labgrade ([`write`]). A case the file does not hold (a fixture edited to ask for a
 //! hidden input) is an error, never an answer.
 //!
 //! A bundle's checker judges every problem of the catalogue ([`judges`]). What a judgement

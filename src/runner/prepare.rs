@@ -164,10 +164,11 @@ fn check_instead(problems: &[&str]) -> String {
 }
 
 /// What a build that failed for want of something says about it: a graded function the
-/// student's code declares but never defines ([`graded_never_defined`]); the header labgrade serves
-/// for another problem (a maze's `mazelib.h` checked as nim), named with that problem; or a
-/// header neither handed in nor a library labgrade provides (the student's own `nim.h`
-/// left behind), to be handed in. A header this problem serves says nothing.
+/// student's code declares but never defines ([`graded_never_defined`]); the header
+/// labgrade serves for another problem (a maze's `mazelib.h` checked as nim), named with
+/// that problem; or a header neither handed in nor a library labgrade provides (the
+/// student's own `nim.h` left behind), to be handed in. A header this problem serves says
+/// nothing.
 fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> Option<Missing> {
     static MISSING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let missing = MISSING.get_or_init(|| {
@@ -175,7 +176,7 @@ fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> 
             .expect("a valid pattern")
     });
     if let Some(why) = graded_never_defined(problem, output) {
-        return Some(Missing::NotHandedIn(why));
+        return Some(Missing::Own(why));
     }
     let specs = spec.path.parent()?;
     for m in missing.captures_iter(output) {
@@ -190,10 +191,10 @@ fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> 
             .filter(|&p| p != problem.name() && specs.join(p).join(&file).is_file())
             .collect();
         if owners.is_empty() {
-            return Some(Missing::NotHandedIn(format!(
+            return Some(Missing::Own(format!(
                 "`{}` is not in your submission, and it is no library labgrade provides: \
                  hand it in with your code (the header your own files include)",
-                m[1].trim_matches(['"', '<', '>'])
+                &m[1]
             )));
         }
         return Some(Missing::Another(format!(
@@ -209,15 +210,10 @@ fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> 
 /// and calls but never defines (`undefined reference to `FindGoodMove'`): one sentence to
 /// say so, above the linker's words.
 fn graded_never_defined(problem: &dyn Problem, output: &str) -> Option<String> {
-    let mut names: Vec<&str> = output
-        .lines()
-        .filter_map(|l| {
-            let at = l.find("undefined reference to `")? + "undefined reference to `".len();
-            let rest = &l[at..];
-            let shown = &rest[..rest.rfind('\'')?];
-            let head = shown.split('(').next().unwrap_or(shown);
-            Some(head.rsplit("::").next().unwrap_or(head).trim())
-        })
+    let undefined = crate::submission::stand_ins::undefined_references(output);
+    let mut names: Vec<&str> = undefined
+        .iter()
+        .map(|shown| crate::submission::stand_ins::base_name(shown))
         .filter(|n| {
             problem
                 .functions()
@@ -245,7 +241,7 @@ enum Missing {
     /// Another problem's header: the submission may be for that one.
     Another(String),
     /// The student's own: a header left behind, a graded function never defined.
-    NotHandedIn(String),
+    Own(String),
 }
 
 /// What preparing a library finds to tell: notes for the report, why a function cannot be
@@ -1289,7 +1285,7 @@ fn prepared_build(
         let mut said = String::new();
         match what_was_missing(problem, spec, &built.output) {
             Some(Missing::Another(hint)) => build.looks_like = Some(hint),
-            Some(Missing::NotHandedIn(why)) => {
+            Some(Missing::Own(why)) => {
                 said = format!(": {why}");
                 build.causes.push(why);
             }

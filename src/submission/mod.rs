@@ -18,7 +18,7 @@ pub mod jail;
 pub mod jail_filter;
 pub mod java;
 pub mod signature;
-mod stand_ins;
+pub mod stand_ins;
 pub mod symbols;
 pub mod unity_guard;
 pub mod unpack;

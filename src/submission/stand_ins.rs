@@ -27,7 +27,7 @@ pub struct StandIn {
 }
 
 /// The names a failed link's output says nothing defines (`undefined reference to `X'`).
-fn undefined_references(output: &str) -> Vec<String> {
+pub fn undefined_references(output: &str) -> Vec<String> {
     let mut names: Vec<String> = output
         .lines()
         .filter_map(|l| {
@@ -100,7 +100,7 @@ fn plain_symbol(symbol: &str) -> bool {
 
 /// The function name a symbol or linker name is about (`SetPauseTime` of
 /// `SetPauseTime(double)` or of `maze::SetPauseTime(double) const`).
-fn base_name(shown: &str) -> &str {
+pub fn base_name(shown: &str) -> &str {
     let head = shown.split('(').next().unwrap_or(shown);
     head.rsplit("::").next().unwrap_or(head).trim()
 }
