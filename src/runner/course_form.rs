@@ -66,39 +66,7 @@ pub fn wrappers(
     Ok(out)
 }
 
-/// One parameter of a declaration: its text and its name.
-struct Param {
-    text: String,
-    name: String,
-}
-
-/// The parameters of `decl`, each with its name (an error for one without).
-fn named_params(decl: &str) -> Result<Vec<Param>, String> {
-    let open = decl.find('(').ok_or("it has no parameter list")?;
-    let close = decl.rfind(')').ok_or("it has no parameter list")?;
-    let inside = decl[open + 1..close].trim();
-    if inside.is_empty() || inside == "void" {
-        return Ok(Vec::new());
-    }
-    signature::split_top(inside)
-        .into_iter()
-        .map(|text| {
-            let text = text.trim().to_string();
-            let head = text.split('[').next().unwrap_or("");
-            let words: Vec<&str> = head
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .filter(|w| !w.is_empty())
-                .collect();
-            match words.as_slice() {
-                [.., _, last] if !signature::is_type_word(last) => Ok(Param {
-                    name: last.to_string(),
-                    text,
-                }),
-                _ => Err(format!("name every parameter (`{text}` has no name)")),
-            }
-        })
-        .collect()
-}
+use signature::{named_params, NamedParam as Param};
 
 /// Reading a case's picture into a course's `Grid` and back (paint-fill only: its header's
 /// `OutsidePixelBounds`, `GetPixelState` and `SetPixelState`, the world every case already

@@ -459,7 +459,22 @@ fn library_artifact(
     }
     let adapted = cpp_adapted(problem, &mut symbols, notes, causes, hints);
     // A function that cannot be called can still be counted (its calls from the others).
-    let countable = symbols.clone();
+    let mut countable = symbols.clone();
+    // One written as a class member is called through labgrade's bridge, and counted as
+    // the member's calls (see `submission::members`).
+    for (name, sym) in &symbols {
+        let text = format!("{}{sym}", crate::submission::members::EXPORTED_PREFIX);
+        if !exported.contains(&text) {
+            continue;
+        }
+        if let Some(exported) = crate::submission::symbols::exported_text(path, &text) {
+            let (member, note) = crate::submission::members::note(name, &exported);
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+            countable.insert(name.clone(), member);
+        }
+    }
     // A course's own form (the course file): labgrade calls its wrapper instead, once the
     // student's function is checked against the course's declaration.
     let wrapped = course_forms(
@@ -1254,6 +1269,9 @@ fn prepared_build(
         built = cache.build(kind, staged, spec, &graded_names(problem));
     }
     found.notes.extend(built.notes.iter().cloned());
+    for (function, hint) in &built.member_hints {
+        found.hints.insert(function.clone(), hint.clone());
+    }
     // A static function made callable is said, unless the assignment allows it.
     for m in &built.made_callable {
         if !problem.may_be_static(&m.graded) {

@@ -158,6 +158,7 @@ impl Session {
             spec.build.course_forms =
                 super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
         }
+        spec.build.declarations = bridgeable_declarations(code, &spec.build.course_forms);
         let mut cases = cases;
         // A student bundle checks what students see: a case its course hides has no answer
         // in it.
@@ -889,6 +890,21 @@ fn settled(case: &Case, verdict: Verdict, message: String) -> CaseReport {
 
 /// The headers in a spec's include directory, by name: what a course form's wrapper
 /// includes for the assignment's types.
+/// The graded functions a C++ build may call through a bridge to a class member (see
+/// `submission::members`): each case function with one plain C declaration, less those a
+/// course's own form already wraps.
+fn bridgeable_declarations(
+    code: &dyn problems::Problem,
+    forms: &[crate::spec::CourseWrapper],
+) -> Vec<(String, String)> {
+    code.functions()
+        .iter()
+        .filter(|f| !forms.iter().any(|w| w.function == f.name))
+        .filter(|f| crate::submission::signature::declared(f.decl).is_some())
+        .map(|f| (code.symbol_of(f.name), f.decl.to_string()))
+        .collect()
+}
+
 fn spec_headers(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .into_iter()

@@ -254,6 +254,10 @@ pub struct Built {
     /// Notes for the report.
     #[serde(default)]
     pub notes: Vec<String>,
+    /// For a graded function the sources define only as a class member that labgrade
+    /// could not call (see `members`): what the student can change, by function.
+    #[serde(default)]
+    pub member_hints: BTreeMap<String, String>,
     /// The failure is the machine's (no compiler, no disk, no jail, a timeout), not the
     /// student's: never cached, reported as an internal error.
     #[serde(skip)]
@@ -767,6 +771,10 @@ fn cache_key(
     for w in &b.course_forms {
         h.update((w.source.len() as u64).to_le_bytes());
         h.update(&w.source);
+    }
+    // The graded functions' declarations: a member bridge is made from them.
+    for (name, decl) in &b.declarations {
+        h.update(format!("{}:{name}{}:{decl}", name.len(), decl.len()));
     }
     match kind {
         SubmissionKind::RustCrate(_) => {

@@ -17,6 +17,7 @@ pub mod intake;
 pub mod jail;
 pub mod jail_filter;
 pub mod java;
+pub mod members;
 pub mod signature;
 pub mod stand_ins;
 pub mod symbols;

@@ -103,6 +103,42 @@ pub fn demangled_params(demangled: &str) -> Option<Vec<String>> {
     )
 }
 
+/// One parameter of a declaration: its text and its name.
+pub struct NamedParam {
+    /// The parameter as written (`bool board[8][8]`).
+    pub text: String,
+    /// Its name (`board`).
+    pub name: String,
+}
+
+/// The parameters of `decl`, each with its name (an error for one without).
+pub fn named_params(decl: &str) -> Result<Vec<NamedParam>, String> {
+    let open = decl.find('(').ok_or("it has no parameter list")?;
+    let close = decl.rfind(')').ok_or("it has no parameter list")?;
+    let inside = decl[open + 1..close].trim();
+    if inside.is_empty() || inside == "void" {
+        return Ok(Vec::new());
+    }
+    split_top(inside)
+        .into_iter()
+        .map(|text| {
+            let text = text.trim().to_string();
+            let head = text.split('[').next().unwrap_or("");
+            let words: Vec<&str> = head
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            match words.as_slice() {
+                [.., _, last] if !is_type_word(last) => Ok(NamedParam {
+                    name: last.to_string(),
+                    text,
+                }),
+                _ => Err(format!("name every parameter (`{text}` has no name)")),
+            }
+        })
+        .collect()
+}
+
 /// Splits a parameter list at the commas outside brackets (`Grid<int, 3>`, `int (*)[8]`).
 pub fn split_top(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -289,7 +325,10 @@ fn starts_at<'a>(
     false
 }
 
-fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> Option<Signature> {
+/// The function entry of `unit` that defines `symbol`, with the entries that name it and
+/// list its typed parameters (a C++ definition's specification, an optimised copy's
+/// abstract origin), the entry itself first.
+fn locate(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> Option<Vec<UnitOffset>> {
     // An exported symbol is known by its address; a name alone only where the library
     // exports no such symbol (an object file).
     let address = dwarf.exported.get(symbol).copied();
@@ -304,8 +343,6 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
         ) {
             continue;
         }
-        // The DIE that names it and the one that lists typed parameters may be others (a
-        // C++ definition's specification, an optimised copy's abstract origin).
         let mut names_at = vec![entry.offset()];
         for attr in [gimli::DW_AT_specification, gimli::DW_AT_abstract_origin] {
             if let Some(AttributeValue::UnitRef(o)) = entry.attr_value(attr) {
@@ -334,64 +371,176 @@ fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> O
                 .any(|&a| attr_str(dwarf, unit, &e, a).as_deref() == Some(symbol))
             }),
         };
-        if !matches {
-            continue;
+        if matches {
+            return Some(names_at);
         }
-        let name = names_at
-            .iter()
-            .find_map(|&o| {
-                unit.entry(o)
-                    .ok()
-                    .and_then(|e| attr_str(dwarf, unit, &e, gimli::DW_AT_name))
-            })
-            .unwrap_or_else(|| symbol.to_string());
-        // The return type, from the first of these DIEs that has one (an out-of-line copy
-        // keeps it on its abstract origin; a void function has none on any).
-        let ret_at = names_at
-            .iter()
-            .find_map(|&o| unit.entry(o).ok().and_then(|e| type_ref(&e)));
-        // Parameters: those of the first of these DIEs that has any (each followed to its
-        // origin for its type).
-        let mut params: Vec<Option<UnitOffset>> = Vec::new();
-        for &o in &names_at {
-            params = formal_parameters(unit, o);
-            if !params.is_empty() {
-                break;
-            }
-        }
-        let ret = ret_at.map_or(Class::Void, |t| class_of(dwarf, unit, t));
-        let ret_name = ret_at.map_or("void".to_string(), |t| name_of(dwarf, unit, t, 0));
-        let mut classes = Vec::new();
-        let mut shown = Vec::new();
-        for p in &params {
-            let Some(t) = p else {
-                return None; // a parameter whose type cannot be read: say nothing
-            };
-            classes.push(class_of(dwarf, unit, *t));
-            shown.push(name_of(dwarf, unit, *t, 0));
-        }
-        return Some(Signature {
-            shown: format!("{ret_name} {name}({})", shown.join(", ")),
-            name,
-            ret,
-            params: classes,
-        });
     }
     None
 }
 
-/// The types of the formal parameters under the DIE at `at` (following each to its
-/// abstract origin when it has no type of its own).
-fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Option<UnitOffset>> {
+/// The parameters of the first of the entries `names_at` that lists any, `this` included
+/// (each followed to its origin for its type).
+fn listed_parameters(unit: &gimli::Unit<R<'_>>, names_at: &[UnitOffset]) -> Vec<Param> {
+    names_at
+        .iter()
+        .map(|&o| formal_parameters(unit, o))
+        .find(|p| !p.is_empty())
+        .unwrap_or_default()
+}
+
+fn find_in_unit(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, symbol: &str) -> Option<Signature> {
+    let names_at = locate(dwarf, unit, symbol)?;
+    let name = names_at
+        .iter()
+        .find_map(|&o| {
+            unit.entry(o)
+                .ok()
+                .and_then(|e| attr_str(dwarf, unit, &e, gimli::DW_AT_name))
+        })
+        .unwrap_or_else(|| symbol.to_string());
+    // The return type, from the first of these DIEs that has one (an out-of-line copy
+    // keeps it on its abstract origin; a void function has none on any).
+    let ret_at = names_at
+        .iter()
+        .find_map(|&o| unit.entry(o).ok().and_then(|e| type_ref(&e)));
+    let ret = ret_at.map_or(Class::Void, |t| class_of(dwarf, unit, t));
+    let ret_name = ret_at.map_or("void".to_string(), |t| name_of(dwarf, unit, t, 0));
+    let mut classes = Vec::new();
+    let mut shown = Vec::new();
+    // A member function's object (`this`) is not one of the parameters a caller writes.
+    for p in listed_parameters(unit, &names_at)
+        .iter()
+        .filter(|p| !p.artificial)
+    {
+        let t = p.ty?; // a parameter whose type cannot be read: say nothing
+        classes.push(class_of(dwarf, unit, t));
+        shown.push(name_of(dwarf, unit, t, 0));
+    }
+    Some(Signature {
+        shown: format!("{ret_name} {name}({})", shown.join(", ")),
+        name,
+        ret,
+        params: classes,
+    })
+}
+
+/// What calling a C++ function needs besides its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Receiver {
+    /// Nothing: a static member, a function in a namespace.
+    None,
+    /// An object of its class (a member function's `this`).
+    Object(ClassFacts),
+}
+
+/// A class, as its debug information describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassFacts {
+    /// `sizeof` the class.
+    pub size: u64,
+    /// The file that declares the class, as the compiler named it.
+    pub declared_in: Option<String>,
+    /// True when the class declares a constructor of its own (the compiler's implicit ones
+    /// are not listed unless they were made).
+    pub own_constructor: bool,
+    /// True when one of its own constructors takes no arguments.
+    pub default_constructor: bool,
+}
+
+/// What calling `symbol` (a C++ function's mangled name) needs, from `dwarf`: an object of
+/// its class or nothing; None when `dwarf` holds nothing for it.
+pub fn receiver(dwarf: &Dwarf<'_>, symbol: &str) -> Option<Receiver> {
+    units(dwarf).iter().find_map(|unit| {
+        let names_at = locate(dwarf, unit, symbol)?;
+        let params = listed_parameters(unit, &names_at);
+        match params.first() {
+            Some(p) if p.artificial => class_facts(dwarf, unit, p.ty?).map(Receiver::Object),
+            _ => Some(Receiver::None),
+        }
+    })
+}
+
+/// The class `this` (the type at `at`, a pointer to it, perhaps `const`) points to.
+fn class_facts(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Option<ClassFacts> {
+    let mut at = at;
+    for _ in 0..8 {
+        let e = unit.entry(at).ok()?;
+        match e.tag() {
+            gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type => {
+                let name = attr_str(dwarf, unit, &e, gimli::DW_AT_name)?;
+                let (mut own_constructor, mut default_constructor) = (false, false);
+                each_child(unit, at, gimli::DW_TAG_subprogram, |m| {
+                    let constructor = attr_str(dwarf, unit, m, gimli::DW_AT_name).as_ref()
+                        == Some(&name)
+                        && !flag(m, gimli::DW_AT_artificial);
+                    own_constructor |= constructor;
+                    default_constructor |= constructor
+                        && formal_parameters(unit, m.offset())
+                            .iter()
+                            .all(|p| p.artificial);
+                });
+                return Some(ClassFacts {
+                    size: e.attr_value(gimli::DW_AT_byte_size)?.udata_value()?,
+                    declared_in: declared_in(dwarf, unit, &e),
+                    own_constructor,
+                    default_constructor,
+                });
+            }
+            gimli::DW_TAG_const_type
+            | gimli::DW_TAG_volatile_type
+            | gimli::DW_TAG_typedef
+            | gimli::DW_TAG_pointer_type => {
+                at = type_ref(&e)?;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The file an entry's `DW_AT_decl_file` names, through the unit's line program.
+fn declared_in(
+    dwarf: &Dwarf<'_>,
+    unit: &gimli::Unit<R<'_>>,
+    e: &gimli::DebuggingInformationEntry<R<'_>>,
+) -> Option<String> {
+    let index = match e.attr_value(gimli::DW_AT_decl_file)? {
+        AttributeValue::FileIndex(i) => i,
+        v => v.udata_value()?,
+    };
+    let header = unit.line_program.as_ref()?.header();
+    let file = header.file(index)?;
+    let name = dwarf.attr_string(unit, file.path_name()).ok()?;
+    name.to_string().ok().map(str::to_string)
+}
+
+/// Whether flag attribute `at` is set on `e`.
+fn flag(e: &gimli::DebuggingInformationEntry<R<'_>>, at: gimli::DwAt) -> bool {
+    matches!(e.attr_value(at), Some(AttributeValue::Flag(true)))
+}
+
+/// A formal parameter: its type, if readable, and whether the compiler made it (`this`).
+struct Param {
+    ty: Option<UnitOffset>,
+    artificial: bool,
+}
+
+/// The formal parameters under the DIE at `at` (each followed to its abstract origin when
+/// it has no type of its own).
+fn formal_parameters(unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> Vec<Param> {
     let mut out = Vec::new();
     each_child(unit, at, gimli::DW_TAG_formal_parameter, |e| {
-        let mut t = type_ref(e);
-        if t.is_none() {
-            if let Some(AttributeValue::UnitRef(o)) = e.attr_value(gimli::DW_AT_abstract_origin) {
-                t = unit.entry(o).ok().and_then(|oe| type_ref(&oe));
-            }
-        }
-        out.push(t);
+        let origin = match e.attr_value(gimli::DW_AT_abstract_origin) {
+            Some(AttributeValue::UnitRef(o)) => unit.entry(o).ok(),
+            _ => None,
+        };
+        out.push(Param {
+            ty: type_ref(e).or_else(|| origin.as_ref().and_then(type_ref)),
+            artificial: flag(e, gimli::DW_AT_artificial)
+                || origin
+                    .as_ref()
+                    .is_some_and(|o| flag(o, gimli::DW_AT_artificial)),
+        });
     });
     out
 }

@@ -46,6 +46,27 @@ fn the_books_program_passes_with_counts_observed_and_json_contract_kept() {
     assert!(notes.contains("_Z12FindGoodMovei"), "{notes}");
 }
 
+/// The 2012 edition's design, a class with private lowercase members: labgrade calls each
+/// graded function on a default-constructed object, counts the members' own calls (the
+/// book's 456 and 798 for 13 coins) and says so once per function, naming the class.
+#[test]
+fn a_class_based_nim_is_graded_through_its_members() {
+    let (code, r) = check_json("simple-nim-class", &[]);
+    assert_eq!(code, Some(0), "{r:#}");
+    let c = case(&r, "FindGoodMove/13/calls");
+    assert_eq!(c["observed"]["calls"]["IsBadPosition"], 798);
+    assert_eq!(c["observed"]["calls"]["FindGoodMove"], 456);
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains(
+            "`FindGoodMove` is `SimpleNim::findGoodMove(int)`, a member function of class \
+             `SimpleNim`: labgrade called it on a `SimpleNim` made by its default constructor"
+        ),
+        "{notes}"
+    );
+    assert!(!notes.contains("define it outside"), "{notes}");
+}
+
 #[test]
 fn memoising_is_named_in_the_explanation() {
     let (code, r) = check_json("memoised", &[]);

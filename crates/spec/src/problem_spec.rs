@@ -138,6 +138,11 @@ pub struct BuildRecipes {
     /// from a spec): compiled plain beside C and C++ submissions.
     #[serde(skip)]
     pub course_forms: Vec<CourseWrapper>,
+    /// The C declaration of each graded function labgrade calls by name (from the problem,
+    /// never from a spec): a C++ build that finds one written only as a member of a class
+    /// calls it through a bridge made from its declaration (`submission/members.rs`).
+    #[serde(skip)]
+    pub declarations: Vec<(String, String)>,
 }
 
 /// labgrade's wrapper for a course's own form of a graded function: a C function with the
@@ -176,6 +181,7 @@ impl Default for BuildRecipes {
             rust_dependencies: Vec::new(),
             provides: Vec::new(),
             course_forms: Vec::new(),
+            declarations: Vec::new(),
         }
     }
 }

@@ -50,6 +50,11 @@ struct Objects {
 /// predefined macro (`__OPTIMIZE__`, `__PIC__`) differs between the two.
 const UNITY_FLAGS: [&str; 4] = ["-fPIC", "-c", "-w", "-O2"];
 
+/// A file's extension (empty for none).
+fn extension(f: &Path) -> &str {
+    f.extension().and_then(|e| e.to_str()).unwrap_or("")
+}
+
 fn machine(e: String) -> Box<Built> {
     Box::new(Built::fail(e, true))
 }
@@ -607,7 +612,107 @@ impl<'a> CBuild<'a> {
                 driver_o.push(obj);
             }
         }
+        if self.any_cpp && spec.build.unity.is_none() {
+            driver_o.extend(self.member_bridge(objs, out)?);
+        }
         Ok(Some(driver_o))
+    }
+
+    /// labgrade's bridge to the graded functions the sources define only as members of a
+    /// class (see `members`), when there are any: the object it compiled to. What keeps a
+    /// member from being called is told as its function's hint.
+    fn member_bridge(
+        &self,
+        objs: &Objects,
+        out: &mut Built,
+    ) -> Result<Option<PathBuf>, Box<Built>> {
+        use super::super::members;
+        let all: Vec<PathBuf> = objs.instr.iter().chain(&objs.plain).cloned().collect();
+        let defined = members::defined_functions(&all);
+        let found = members::candidates(&defined, &self.spec.build.declarations);
+        if found.is_empty() {
+            return Ok(None);
+        }
+        // The debug information is read from a library (an object's is not yet relocated):
+        // the sources alone, linked loosely, for reading only.
+        let probe = self.helper_dir.join("members-probe.so");
+        let step = self.run(
+            Command::new(self.linker())
+                .arg("-shared")
+                .args(&all)
+                .arg("-o")
+                .arg(&probe),
+            out,
+        )?;
+        if !step.ok {
+            return Ok(None);
+        }
+        let headers: Vec<String> = tree_files(&self.src_root)
+            .iter()
+            .filter(|f| matches!(extension(f), "h" | "hh" | "hpp" | "hxx"))
+            .filter_map(|f| Some(f.file_name()?.to_str()?.to_string()))
+            .collect();
+        let mut bridges = Vec::new();
+        let _ = super::super::signature::with_dwarf(&probe, |dwarf| {
+            for c in found {
+                let Some(receiver) = super::super::signature::receiver(dwarf, &c.symbol) else {
+                    continue;
+                };
+                let same = super::super::signature::declared(&c.declaration).and_then(|want| {
+                    let got = super::super::signature::built(dwarf, &c.symbol)?;
+                    let named = super::super::signature::named_types_of(dwarf, &[&want]);
+                    Some(super::super::signature::mismatch(&want, &got, &named).is_none())
+                });
+                if same != Some(true) {
+                    continue;
+                }
+                match members::making(&c, &receiver, &defined, &headers) {
+                    Ok(making) => bridges.push(members::Bridge {
+                        candidate: c,
+                        making,
+                    }),
+                    Err(hint) => {
+                        out.member_hints.insert(c.function.clone(), hint);
+                    }
+                }
+            }
+        });
+        if bridges.is_empty() {
+            return Ok(None);
+        }
+        let spec_headers: Vec<String> = tree_files(&self.spec_dir)
+            .iter()
+            .filter(|f| extension(f) == "h")
+            .filter_map(|f| Some(f.file_name()?.to_str()?.to_string()))
+            .collect();
+        let Ok(text) = members::source(&bridges, &spec_headers) else {
+            return Ok(None);
+        };
+        let src = self.helper_dir.join("members.cpp");
+        let obj = self.helper_dir.join("members.o");
+        if std::fs::write(&src, text).is_err() {
+            return Ok(None);
+        }
+        let recipe = &self.spec.build.cpp;
+        let step = self.run(
+            Command::new(&recipe.compiler)
+                .args(&recipe.flags)
+                .args(["-fPIC", "-c", "-w", "-g0", "-DLG_NO_STUDENT_PROTOTYPES"])
+                .args(&self.extra_defs)
+                .args(self.path_args(&self.first_dir))
+                .arg(&src)
+                .arg("-o")
+                .arg(&obj),
+            out,
+        )?;
+        if !step.ok {
+            out.notes.push(format!(
+                "labgrade's bridge to your class's member functions does not compile with                  your headers, so they cannot be called:\n{}",
+                step.output.trim_end()
+            ));
+            return Ok(None);
+        }
+        Ok(Some(obj))
     }
 
     /// The wrapper for a course's own form of a graded function (the course file), in the

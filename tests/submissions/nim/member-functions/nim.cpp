@@ -1,11 +1,11 @@
 /*
  * labgrade sample: member-functions
  * ---------------------------------
- * Figure 7-5's strategy written as member functions of a class, as some
- * object-oriented courses have students do. labgrade calls the graded
- * functions as free functions (the assignment's interface), so it cannot call
- * these; it must say so once, naming the class, and not pretend the functions
- * are missing or misspelled. The console game works and is graded.
+ * Figure 7-5's strategy written as public member functions of a class with an
+ * inline default constructor, as some object-oriented courses have students
+ * do. labgrade calls each graded function on a default-constructed NimPlayer
+ * through its own bridge and counts the members' calls. Its main plays one
+ * move only, so the console games fail.
  */
 #include <iostream>
 #include "simpio.h"
