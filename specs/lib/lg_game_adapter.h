@@ -157,7 +157,9 @@ template <class T> struct Bytes<T *> {
 };
 
 /* Your own FindBestMove (the general part as your program keeps it), when it has one of
- * the book's two forms: int & rating (C++ edition) or int *pRating (C edition). */
+ * the book's two forms: int & rating (C++ edition) or int *pRating (C edition). Not when
+ * your game only declares it and leaves it to your course's file (LG_NO_OWN_SEARCH). */
+#ifndef LG_NO_OWN_SEARCH
 template <class S> auto own_search(S &s, Move &best, int &rating, rank<4>)
     -> decltype(best = FindBestMove(s, 0, rating), bool()) {
     best = FindBestMove(s, 0, rating);
@@ -178,6 +180,7 @@ template <class S> auto own_search(S &s, Move &best, int &rating, rank<1>)
     best = FindBestMove(&s, 0, &rating);
     return true;
 }
+#endif
 template <class S> bool own_search(S &, Move &, int &, rank<0>) { return false; }
 
 

@@ -61,6 +61,26 @@ fn a_best_move_never_updated_is_named_only_when_every_choice_is_the_first_listed
     );
 }
 
+/// A game part that declares the general part's FindBestMove, as the book's listing does,
+/// and leaves it to the course's file is built under the book's general part, with a note
+/// (never a raw linker error); a game that defines it gets no such note.
+#[test]
+fn a_general_part_only_declared_is_the_book_s() {
+    let (_, r) = check("roberts-nim-game", "general-part-declared", &[]);
+    assert_eq!(r["build"]["ok"], true, "{r:#}");
+    let notes = r["build"]["notes"].to_string();
+    assert!(
+        notes.contains("your game declares `FindBestMove` but never defines it"),
+        "{notes}"
+    );
+    assert_eq!(r["score"], 11.0, "{r:#}");
+    let (_, r) = check("roberts-nim-game", "book-cpp", &[]);
+    assert!(
+        !r["build"]["notes"].to_string().contains("never defines it"),
+        "{r:#}"
+    );
+}
+
 #[test]
 fn course_styles_and_both_editions_get_full_marks() {
     if !full_suite("game_side::course_styles_and_both_editions_get_full_marks") {

@@ -50,6 +50,21 @@ struct Objects {
 /// predefined macro (`__OPTIMIZE__`, `__PIC__`) differs between the two.
 const UNITY_FLAGS: [&str; 4] = ["-fPIC", "-c", "-w", "-O2"];
 
+/// The book's general part (Figure 7-6): what a game side's file may declare, as the book's
+/// listing does, and leave to the course's own file.
+const GENERAL_PART: [&str; 1] = ["FindBestMove"];
+
+/// The note for a game side that declares the general part's `undefined` and never defines
+/// them.
+fn general_part_note(undefined: &[&str]) -> String {
+    format!(
+        "your game declares `{}` but never defines it: that is the book's general part, \
+         which your course's own file provides. labgrade graded your game under the book's \
+         general part, and has no search of yours to run",
+        undefined.join("`, `")
+    )
+}
+
 /// A file's extension (empty for none).
 fn extension(f: &Path) -> &str {
     f.extension().and_then(|e| e.to_str()).unwrap_or("")
@@ -489,20 +504,70 @@ impl<'a> CBuild<'a> {
         // The adapter's namespace is named for these sources (see `named_driver_unit`).
         let (named, namespace) =
             named_driver_unit(w, &self.files, &self.spec_dir.join(unity)).map_err(machine)?;
+        let mut step = self.unity_library(&unity_cmd, &named, &namespace, &[], out)?;
+        // The book's general part declared (its listing's prototypes) but left to the
+        // course's file: the student's game has no search of its own, as if never declared.
+        let undefined = super::super::stand_ins::undefined_references(&step.output);
+        if !step.ok
+            && !undefined.is_empty()
+            && undefined
+                .iter()
+                .all(|u| GENERAL_PART.contains(&super::super::stand_ins::base_name(u)))
+        {
+            let again =
+                self.unity_library(&unity_cmd, &named, &namespace, &["-DLG_NO_OWN_SEARCH"], out)?;
+            if again.ok {
+                let mut names: Vec<&str> = undefined
+                    .iter()
+                    .map(|u| super::super::stand_ins::base_name(u))
+                    .collect();
+                names.dedup();
+                out.notes.push(general_part_note(&names));
+                step = again;
+            }
+        }
+        if !step.ok {
+            out.failed = true;
+            out.output.push_str(&step.output);
+            return Ok(false);
+        }
+        out.library = Some(w.join("submission.so"));
+        Ok(true)
+    }
+
+    /// The unity object (with `defines`), the spec's driver compiled apart, and the library
+    /// they make, `submission.so`: the link's step; a unity file that does not compile is
+    /// said as such in the step's output.
+    fn unity_library(
+        &self,
+        unity_cmd: &dyn Fn(&[&str]) -> Command,
+        named: &Path,
+        namespace: &str,
+        defines: &[&str],
+        out: &mut Built,
+    ) -> Result<Step, Box<Built>> {
+        let spec = self.spec;
         let obj = self.helper_dir.join("unity.o");
         let step = self.run(
-            unity_cmd(&UNITY_FLAGS[..]).arg(&named).arg("-o").arg(&obj),
+            unity_cmd(&UNITY_FLAGS[..])
+                .args(defines)
+                .arg(named)
+                .arg("-o")
+                .arg(&obj),
             out,
         )?;
         if !step.ok {
-            out.failed = true;
-            out.output.push_str(&format!(
-                "labgrade's driver does not compile with your game (see {unity} in the spec's \
-                 headers for the forms of NewGame, GenerateMoveList, MakeMove and moveT it \
-                 understands):\n{}",
-                step.output
-            ));
-            return Ok(false);
+            let unity = spec.build.unity.as_deref().unwrap_or_default();
+            return Ok(Step {
+                ok: false,
+                output: format!(
+                    "labgrade's driver does not compile with your game (see {unity} in the \
+                     spec's headers for the forms of NewGame, GenerateMoveList, MakeMove and \
+                     moveT it understands):\n{}",
+                    step.output
+                ),
+                machine: None,
+            });
         }
         let mut lib_objs = vec![obj];
         if let Some(driver) = &spec.build.unity_driver {
@@ -512,7 +577,7 @@ impl<'a> CBuild<'a> {
                 &spec.build.cpp.compiler,
                 &path,
                 &self.lib_dir,
-                &namespace,
+                namespace,
                 &dobj,
             );
             let step = self.run(&mut cmd, out)?;
@@ -524,23 +589,15 @@ impl<'a> CBuild<'a> {
             }
             lib_objs.push(dobj);
         }
-        let lib = w.join("submission.so");
-        let step = self.run(
+        self.run(
             Command::new(&spec.build.cpp.compiler)
                 .args(["-shared", "-Wl,-z,defs"])
                 .args(&lib_objs)
                 .arg("-lm")
                 .arg("-o")
-                .arg(&lib),
+                .arg(self.w.join("submission.so")),
             out,
-        )?;
-        if !step.ok {
-            out.failed = true;
-            out.output.push_str(&step.output);
-            return Ok(false);
-        }
-        out.library = Some(lib);
-        Ok(true)
+        )
     }
 
     /// A C++ file of the spec's, compiled with the student's include path (never counted).
