@@ -137,6 +137,7 @@ pub fn judge(
         tags: case.tags.clone(),
         time_ms: obs.wall_ms,
         note: false,
+        follows: None,
     }
 }
 

@@ -13,7 +13,8 @@
 
 use labgrade_reference::lab_tictactoe::Reading;
 
-use super::model::CaseReport;
+use super::model::{CaseReport, Verdict};
+use crate::spec::RepeatedMistakes;
 
 /// A phrase an explanation contains, and the mistake it names.
 struct Known {
@@ -59,6 +60,10 @@ const KNOWN: &[Known] = &[
     Known {
         phrase: "never calls UnmarkSquare",
         label: "squares never unmarked",
+    },
+    Known {
+        phrase: crate::problems::maze::judge::EXIT_NOT_COUNTED,
+        label: "exit square stored but not counted",
     },
     // turnpike/judge.rs: the order of the search and what happens to D.
     Known {
@@ -149,9 +154,121 @@ pub fn of_case(case: &CaseReport) -> Vec<&'static str> {
     }
 }
 
+/// Marks each failed case whose diagnosed mistake an earlier failed case of the same
+/// function already names (`function` gives a case's function, by its name): it follows
+/// from that case, and under [`RepeatedMistakes::Once`] it costs nothing again. Only wrong
+/// answers with a definite diagnosis are one mistake so: a crash, a timeout or numbers that
+/// merely differ are each a failure of their own.
+pub fn mark_repeats(
+    cases: &mut [CaseReport],
+    function: impl Fn(&str) -> String,
+    policy: RepeatedMistakes,
+) {
+    let mut first: Vec<((String, Vec<&'static str>), String)> = Vec::new();
+    for c in cases.iter_mut() {
+        if c.passed || c.verdict != Verdict::Fail || c.follows.is_some() {
+            continue;
+        }
+        let named = named_in(&c.message);
+        if named.is_empty() {
+            continue;
+        }
+        let key = (function(&c.name), named);
+        match first.iter().find(|(k, _)| *k == key) {
+            None => first.push((key, c.name.clone())),
+            Some((_, earlier)) => {
+                c.follows = Some(earlier.clone());
+                let costs = match policy {
+                    RepeatedMistakes::Once => {
+                        c.score = c.max_score;
+                        "it costs nothing again"
+                    }
+                    RepeatedMistakes::Each => "this course takes points for it in every case",
+                };
+                c.message = format!(
+                    "{}\nthe same mistake as in {earlier}, where it is explained: {costs}",
+                    c.message
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::test_helpers::case;
+
+    fn failed(name: &str, verdict: Verdict, message: &str) -> CaseReport {
+        CaseReport {
+            message: message.to_string(),
+            ..case(name, verdict, false)
+        }
+    }
+
+    /// The function of a maze case, as the session gives it (FindPath_order is FindPath).
+    fn function(name: &str) -> String {
+        if name.contains("find-path") {
+            "FindPath".into()
+        } else {
+            "SolveMaze".into()
+        }
+    }
+
+    #[test]
+    fn one_diagnosed_mistake_costs_once_per_function() {
+        let exit = "the path ends inside; it was stored but not counted (*length is 6, one short)";
+        let other = "the path ends inside; it was stored but not counted (*length is 9, one short)";
+        let mut cases = vec![
+            failed("a/find-path", Verdict::Fail, exit),
+            failed("a/find-path-order", Verdict::Fail, other),
+            failed("b/find-path", Verdict::Fail, other),
+            // Another function with the same diagnosis is a mistake of its own.
+            failed("a/solve", Verdict::Fail, exit),
+        ];
+        mark_repeats(&mut cases, function, RepeatedMistakes::Once);
+        assert_eq!(cases[0].follows, None);
+        assert_eq!(cases[0].score, 0.0);
+        for c in &cases[1..3] {
+            assert_eq!(c.follows.as_deref(), Some("a/find-path"));
+            assert_eq!((c.score, c.passed, c.verdict), (1.0, false, Verdict::Fail));
+            assert!(c.message.contains("the same mistake as in a/find-path"), "{}", c.message);
+        }
+        assert_eq!((cases[3].follows.as_deref(), cases[3].score), (None, 0.0));
+    }
+
+    #[test]
+    fn a_course_may_make_each_case_cost() {
+        let exit = "it was stored but not counted (*length is 6, one short)";
+        let mut cases = vec![
+            failed("a/find-path", Verdict::Fail, exit),
+            failed("b/find-path", Verdict::Fail, exit),
+        ];
+        mark_repeats(&mut cases, function, RepeatedMistakes::Each);
+        assert_eq!(cases[1].follows.as_deref(), Some("a/find-path"));
+        assert_eq!(cases[1].score, 0.0);
+        assert!(cases[1].message.contains("in every case"));
+    }
+
+    #[test]
+    fn numbers_that_merely_differ_and_crashes_are_each_their_own_failure() {
+        let mut cases = vec![
+            failed("a/find-path", Verdict::Fail, "FindPath returned 3; the reference 4"),
+            failed("b/find-path", Verdict::Fail, "FindPath returned 3; the reference 4"),
+            failed(
+                "c/find-path",
+                Verdict::StackOverflow,
+                "the recursion never reaches a base case",
+            ),
+            failed(
+                "d/find-path",
+                Verdict::StackOverflow,
+                "the recursion never reaches a base case",
+            ),
+        ];
+        mark_repeats(&mut cases, function, RepeatedMistakes::Once);
+        assert!(cases.iter().all(|c| c.follows.is_none() && c.score == 0.0));
+    }
 
     #[test]
     fn the_memoised_explanation_is_named() {

@@ -133,6 +133,11 @@ pub struct CaseReport {
     /// the case points makes it a graded case again.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub note: bool,
+    /// The earlier case of the same function whose diagnosed mistake this failure repeats
+    /// (see [`super::mistakes::mark_repeats`]): explained there, and worth nothing again
+    /// unless the course says each case costs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<String>,
 }
 
 impl CaseReport {

@@ -157,7 +157,8 @@ impl Renderer<'_> {
     /// For each failed case, the index of the first failed case with the same root cause:
     /// the same verdict and the same explanation, up to its numbers (the memoised solution's
     /// `FindGoodMove/4/calls` and `/9/calls` differ only in how many calls). One root cause
-    /// is explained once, in full for its first case; `-v` explains every case.
+    /// is explained once, in full for its first case, and so is a mistake its later cases
+    /// repeat ([`CaseReport::follows`]); `-v` explains every case.
     fn same_as(&self) -> Vec<Option<usize>> {
         let cases = &self.report.cases;
         let shapes: Vec<String> = cases.iter().map(|c| shape(&c.message)).collect();
@@ -178,6 +179,13 @@ impl Renderer<'_> {
         }
         for (i, c) in cases.iter().enumerate() {
             if c.passed || c.message.is_empty() {
+                continue;
+            }
+            // A repeated mistake is explained where it first failed.
+            if let Some(j) = c.follows.as_ref().and_then(|f| {
+                (0..i).find(|&j| &cases[j].name == f && first[j].is_none())
+            }) {
+                first[i] = Some(j);
                 continue;
             }
             first[i] = (0..i).find(|&j| {
@@ -824,10 +832,20 @@ impl Renderer<'_> {
             let identical = followers
                 .iter()
                 .all(|&k| self.report.cases[k].message == case.message);
-            let how = if identical {
-                "like this"
-            } else {
-                "the same way, each with its own numbers (-v explains each)"
+            let repeats = followers
+                .iter()
+                .all(|&k| self.report.cases[k].follows.as_deref() == Some(case.name.as_str()));
+            let free = repeats
+                && followers
+                    .iter()
+                    .all(|&k| self.report.cases[k].score == self.report.cases[k].max_score);
+            let how = match (identical, repeats, free) {
+                (true, _, _) => "like this",
+                (_, true, true) => {
+                    "fail for the same mistake, which costs points once (-v explains each)"
+                }
+                (_, true, false) => "fail for the same mistake (-v explains each)",
+                _ => "the same way, each with its own numbers (-v explains each)",
             };
             let text = format!(
                 "and {} {how}: {}",

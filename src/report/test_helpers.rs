@@ -21,6 +21,7 @@ pub(crate) fn case(name: &str, verdict: Verdict, passed: bool) -> CaseReport {
         tags: Vec::new(),
         time_ms: 12.0,
         note: false,
+        follows: None,
     }
 }
 

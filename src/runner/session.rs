@@ -726,6 +726,7 @@ impl Session {
             tags: vec!["build".into()],
             time_ms: 0.0,
             note: false,
+            follows: None,
         })
     }
 
@@ -740,6 +741,22 @@ impl Session {
         for c in &mut cases {
             c.settle_note();
         }
+        // One diagnosed mistake costs once per function, unless the course says each case.
+        let policy = self
+            .options
+            .course
+            .as_deref()
+            .and_then(|c| c.problems.get(self.problem.name()))
+            .map(|p| p.repeated_mistakes)
+            .unwrap_or_default();
+        let function = |name: &str| {
+            self.cases
+                .iter()
+                .find(|k| k.name() == name)
+                .and_then(|k| k.def.call.as_deref())
+                .map_or_else(|| "the program".to_string(), |f| self.problem.symbol_of(f))
+        };
+        crate::report::mistakes::mark_repeats(&mut cases, function, policy);
         // Cases labgrade failed to run stay in max_score with no points: say which, for the
         // instructor, so a withheld score is never mistaken for a grade.
         let unresolved: Vec<&str> = cases
@@ -885,6 +902,7 @@ fn settled(case: &Case, verdict: Verdict, message: String) -> CaseReport {
         tags: case.tags.clone(),
         time_ms: 0.0,
         note: false,
+        follows: None,
     }
 }
 

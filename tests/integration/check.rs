@@ -1310,3 +1310,25 @@ fn notes_are_not_failures_unless_a_course_gives_them_points() {
     assert!(text.contains("14 passed, 1 failed"), "{text}");
     assert!(!text.contains("NOTE"), "{text}");
 }
+
+/// One mistake, one deduction: a FindPath that stores the exit square without counting it
+/// fails every FindPath case with a way out (14), for one diagnosed cause. By default it
+/// costs once (the first case); the rest are still failures, each marked as following from
+/// it. A course that says `repeated_mistakes = "each"` takes the points in every case.
+#[test]
+fn one_diagnosed_mistake_costs_once_unless_the_course_says_each() {
+    let path = sample_of("maze", "find-path-exit-not-counted");
+    let (code, r) = check_report("maze", &path, &[]);
+    assert_eq!(code, Some(1), "still failing cases");
+    assert_eq!((r["score"].as_f64(), r["max_score"].as_f64()), (Some(80.0), Some(81.0)));
+    let c = case(&r, "dead-ends/find-path-order");
+    assert_eq!(c["verdict"], "fail");
+    assert_eq!(c["follows"], "mazelib-comment/find-path");
+    assert_eq!(case(&r, "mazelib-comment/find-path")["score"], 0.0);
+    let dir = tempfile::tempdir().unwrap();
+    let course = dir.path().join("course.toml");
+    std::fs::write(&course, "[maze]\nrepeated_mistakes = \"each\"\n").unwrap();
+    let (_, r) = check_report("maze", &path, &["--course", course.to_str().unwrap()]);
+    assert_eq!(r["score"].as_f64(), Some(67.0), "{}", messages(&r));
+    assert_eq!(case(&r, "dead-ends/find-path-order")["follows"], "mazelib-comment/find-path");
+}

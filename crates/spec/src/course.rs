@@ -71,6 +71,25 @@ pub struct CourseProblem {
     /// `[maze.interface.SolveMaze]` (see `src/runner/course_form.rs`).
     #[serde(default)]
     pub interface: BTreeMap<String, InterfaceRule>,
+    /// Whether one mistake costs again in every case it fails (`"each"`) or once per
+    /// function (`"once"`, the default).
+    #[serde(default)]
+    pub repeated_mistakes: RepeatedMistakes,
+}
+
+/// What a mistake costs in the cases after the first it fails, within one function: the same
+/// definite diagnosis (an exit square stored but not counted, memoising) in `FindPath` and
+/// `FindPath_order` of every maze is one mistake. A TA takes points for it once; a course
+/// that wants each case to cost says `"each"`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RepeatedMistakes {
+    /// The first case costs its points; the cases after it that fail for the same
+    /// diagnosed mistake are still failures, marked as following from it, and cost nothing.
+    #[default]
+    Once,
+    /// Every case costs its points.
+    Each,
 }
 
 /// A course's own form of one graded function: its declaration, and what labgrade passes

@@ -539,6 +539,9 @@ pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
     None
 }
 
+/// The diagnosis of a FindPath that stores the exit square but does not count it.
+pub const EXIT_NOT_COUNTED: &str = "it was stored but not counted";
+
 /// When a path ends inside the maze and the point stored right after its counted ones (in
 /// `path[*length]`) is the square outside next to its end: the exit was stored but not
 /// counted, the slip an off-by-one length makes.
@@ -552,8 +555,8 @@ fn exit_not_counted(m: &Maze, path: &[Point], got: &Value) -> Option<String> {
     let d = Direction::between(last, q)?;
     (!m.outside(last) && m.outside(q) && !m.wall(last, d)).then(|| {
         format!(
-            "; the next point in path[], {q}, is that square outside: it was stored but not \
-             counted (*length is {}, one short: count the exit square too)",
+            "; the next point in path[], {q}, is that square outside: {EXIT_NOT_COUNTED} \
+             (*length is {}, one short: count the exit square too)",
             path.len()
         )
     })
