@@ -182,10 +182,12 @@ impl Renderer<'_> {
                 continue;
             }
             // A repeated mistake is explained where it first failed.
-            if let Some(j) = c.follows.as_ref().and_then(|f| {
-                (0..i).find(|&j| &cases[j].name == f && first[j].is_none())
-            }) {
-                first[i] = Some(j);
+            if let Some(j) = c
+                .follows
+                .as_ref()
+                .and_then(|f| (0..i).find(|&j| &cases[j].name == f))
+            {
+                first[i] = Some(first[j].unwrap_or(j));
                 continue;
             }
             first[i] = (0..i).find(|&j| {
@@ -839,12 +841,20 @@ impl Renderer<'_> {
                 && followers
                     .iter()
                     .all(|&k| self.report.cases[k].score == self.report.cases[k].max_score);
-            let how = match (identical, repeats, free) {
-                (true, _, _) => "like this",
-                (_, true, true) => {
+            let some_free = followers.iter().any(|&k| {
+                let c = &self.report.cases[k];
+                c.follows.is_some() && c.score == c.max_score
+            });
+            let how = match (identical, repeats, free, some_free) {
+                (true, ..) => "like this",
+                (_, true, true, _) => {
                     "fail for the same mistake, which costs points once (-v explains each)"
                 }
-                (_, true, false) => "fail for the same mistake (-v explains each)",
+                (_, true, false, _) => "fail for the same mistake (-v explains each)",
+                (.., true) => {
+                    "the same way, each with its own numbers; the mistake it names costs \
+                     points once per function (-v explains each)"
+                }
                 _ => "the same way, each with its own numbers (-v explains each)",
             };
             let text = format!(

@@ -82,7 +82,7 @@ pub fn plan(problem: &dyn Problem, p: &Prepared, input: &RunInput) -> Step {
                     None => format!(
                         "your submission has no function `{name}`: labgrade expects \
                          `{decl}` (the same name in camelCase or snake_case is found too, and \
-                         so is a `static` one: check that it is defined, and not inside a class)"
+                         so is a `static` one or a member of a class: check that it is defined)"
                     ),
                 };
                 return Step::Settled(Verdict::MissingSymbol, message);
