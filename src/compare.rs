@@ -193,6 +193,36 @@ fn tail(text: &str, lines: usize) -> String {
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
+/// Rust's words when a C++ exception reaches the worker's frames.
+const FOREIGN_EXCEPTION: &str = "Rust cannot catch foreign exceptions";
+
+/// C++'s words for an exception nothing caught (libstdc++'s, and labgrade's C++ helper's).
+const TERMINATE_AFTER: &str = "terminate called after throwing an instance of '";
+
+/// For a run that aborted because a C++ exception escaped the student's code (labgrade's
+/// worker cannot catch one): what was thrown, from what labgrade's C++ helper wrote, as the
+/// rest of a sentence about the call; None for any other abort.
+fn uncaught_exception(stderr: &str) -> Option<String> {
+    if !stderr.contains(FOREIGN_EXCEPTION) {
+        return None;
+    }
+    let nothing_caught = "which nothing in your code caught (labgrade calls your function \
+                          from outside C++, so an exception that leaves it ends the run)";
+    let Some(at) = stderr.rfind(TERMINATE_AFTER) else {
+        return Some(format!("threw a C++ exception, {nothing_caught}"));
+    };
+    let rest = &stderr[at + TERMINATE_AFTER.len()..];
+    let ty = rest.split('\'').next().unwrap_or_default();
+    let what = rest
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("what():"))
+        .map(str::trim);
+    Some(match what {
+        Some(w) => format!("threw {ty} (what(): \"{w}\"), {nothing_caught}"),
+        None => format!("threw {ty}, {nothing_caught}"),
+    })
+}
+
 fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Verdict, String) {
     let stderr = tail(&obs.stderr, 5);
     let with_stderr = |m: String| {
@@ -251,10 +281,13 @@ fn abnormal(ending: &Ending, obs: &Observation, call: &str, case: &Case) -> (Ver
                 case.limits.output_kb
             ),
         ),
-        Ending::Signaled { name, .. } => (
-            Verdict::Crash,
-            with_stderr(format!("{call} crashed with {name}")),
-        ),
+        Ending::Signaled { name, .. } => match uncaught_exception(&obs.stderr) {
+            Some(what) => (Verdict::Crash, format!("{call} {what}")),
+            None => (
+                Verdict::Crash,
+                with_stderr(format!("{call} crashed with {name}")),
+            ),
+        },
         Ending::Exited { code } => (
             Verdict::Crash,
             with_stderr(format!(
@@ -811,6 +844,29 @@ fn cpu_shown(ms: u64) -> String {
         ms if ms < 1000 => format!("{ms} ms"),
         ms if ms % 1000 == 0 => format!("{} s", ms / 1000),
         ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
+}
+
+#[cfg(test)]
+mod exception_tests {
+    use super::uncaught_exception;
+
+    #[test]
+    fn an_escaped_exception_is_said_in_c_plus_plus_words_and_nothing_else_is() {
+        let stderr = "fatal runtime error: Rust cannot catch foreign exceptions, aborting\n\
+                      terminate called after throwing an instance of 'std::out_of_range'\n  \
+                      what():  Grid: index out of range\n";
+        let said = uncaught_exception(stderr).unwrap();
+        assert!(
+            said.starts_with(
+                "threw std::out_of_range (what(): \"Grid: index out of range\"), which nothing"
+            ),
+            "{said}"
+        );
+        let bare = "fatal runtime error: Rust cannot catch foreign exceptions, aborting\n";
+        assert!(uncaught_exception(bare).unwrap().starts_with("threw a C++ exception"));
+        // A C++ program's own terminate (no worker frames) or an assert is not this.
+        assert_eq!(uncaught_exception("nim.cpp:12: main: Assertion `x' failed.\n"), None);
     }
 }
 

@@ -22,17 +22,24 @@ use super::build::{hex, tool_version};
 const HOOKS_C: &str = include_str!("c/labgrade_hooks.c");
 const PROBE_C: &str = include_str!("c/labgrade_probe.c");
 const PROGRT_C: &str = include_str!("c/labgrade_progrt.c");
+const THROW_CPP: &str = include_str!("c/labgrade_throw.cpp");
 
 /// Each helper: its name, its source and the flags beyond `-O2 -fPIC -c`.
-const PARTS: [(&str, &str, &[&str]); 4] = [
+const PARTS: [(&str, &str, &[&str]); 5] = [
     ("labgrade_hooks", HOOKS_C, &[]),
     ("labgrade_probe", PROBE_C, &["-finstrument-functions"]),
     ("labgrade_probe_mcount", PROBE_C, &["-pg"]),
     ("labgrade_progrt", PROGRT_C, &[]),
+    // C++ (the driver compiles it as such): a machine without a C++ compiler has none, and
+    // its C builds need none.
+    ("labgrade_throw", THROW_CPP, &["-x", "c++"]),
 ];
 
+/// The parts a build can do without (an empty object: not made).
+const OPTIONAL: &str = "labgrade_throw";
+
 /// The sources of every helper, for the build cache's key.
-pub(super) const SOURCES: [&str; 3] = [HOOKS_C, PROBE_C, PROGRT_C];
+pub(super) const SOURCES: [&str; 4] = [HOOKS_C, PROBE_C, PROGRT_C, THROW_CPP];
 
 /// labgrade's helper objects, as files in a build's directory.
 pub(super) struct HelperObjects {
@@ -44,9 +51,13 @@ pub(super) struct HelperObjects {
     pub probe_mcount: PathBuf,
     /// The program runtime that marks a stack overflow.
     pub progrt: PathBuf,
+    /// What tells which C++ exception escaped a graded function, for C++ libraries; None
+    /// where it could not be compiled.
+    pub throw: Option<PathBuf>,
 }
 
-/// The four objects' bytes, in the order of [`PARTS`], or why they could not be had.
+/// The objects' bytes, in the order of [`PARTS`] (an optional one not made is empty), or
+/// why they could not be had.
 type Objects = Result<Arc<Vec<Vec<u8>>>, String>;
 
 /// One compiler's helpers in this process: whether their making has started, and them.
@@ -92,16 +103,22 @@ pub(super) fn objects(cc: &str, cache: &Path, into: &Path) -> Result<HelperObjec
     let mut paths = Vec::new();
     for ((name, _, _), bytes) in PARTS.iter().zip(objects.iter()) {
         let path = into.join(format!("{name}.o"));
+        if bytes.is_empty() {
+            paths.push(None);
+            continue;
+        }
         std::fs::write(&path, bytes).map_err(|e| format!("cannot write {name}.o: {e}"))?;
-        paths.push(path);
+        paths.push(Some(path));
     }
-    let [hooks, probe, probe_mcount, progrt] =
-        <[PathBuf; 4]>::try_from(paths).expect("four helpers");
+    let [hooks, probe, probe_mcount, progrt, throw] =
+        <[Option<PathBuf>; 5]>::try_from(paths).expect("five helpers");
+    let made = |p: Option<PathBuf>| p.ok_or("a helper was not made");
     Ok(HelperObjects {
-        hooks,
-        probe,
-        probe_mcount,
-        progrt,
+        hooks: made(hooks)?,
+        probe: made(probe)?,
+        probe_mcount: made(probe_mcount)?,
+        progrt: made(progrt)?,
+        throw,
     })
 }
 
@@ -171,7 +188,7 @@ fn keep(dir: &Path, secret: &[u8], objects: &[Vec<u8>]) -> std::io::Result<()> {
     std::fs::rename(tmp.keep(), dir)
 }
 
-/// Compiles the four helpers at once with `cc`, in a private temporary directory.
+/// Compiles the helpers at once with `cc`, in a private temporary directory.
 fn compile(cc: &str) -> Result<Vec<Vec<u8>>, String> {
     let dir = tempfile::tempdir().map_err(|e| format!("cannot create a directory: {e}"))?;
     let mut running = Vec::new();
@@ -199,6 +216,9 @@ fn compile(cc: &str) -> Result<Vec<Vec<u8>>, String> {
             let out = child?
                 .wait_with_output()
                 .map_err(|e| format!("cannot run {cc}: {e}"))?;
+            if !out.status.success() && name == OPTIONAL {
+                return Ok(Vec::new());
+            }
             if !out.status.success() {
                 return Err(format!(
                     "labgrade's {name}.c does not compile with {cc}:\n{}",

@@ -630,6 +630,11 @@ pub(super) fn load_library(
     .map_err(|e| ChildError::LoadError {
         message: e.to_string(),
     })?;
+    // A C++ library built by labgrade says which exception escaped, as the process aborts.
+    // SAFETY: looking up an address only; it is called from `on_abort`.
+    if let Ok(f) = unsafe { lib.get::<*const ()>(b"labgrade_uncaught_exception") } {
+        UNCAUGHT_REPORTER.store(*f as usize, Ordering::SeqCst);
+    }
     let mut report = ChildReport::default();
     if req.artifact.instrumented {
         match attach_counters(
@@ -790,6 +795,31 @@ unsafe fn stack_pointer(ctx: *mut libc::c_void) -> u64 {
     }
 }
 
+/// The library's `labgrade_uncaught_exception` (labgrade's C++ helper), once loaded: what
+/// [`on_abort`] asks for the C++ exception in flight.
+static UNCAUGHT_REPORTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// As the process aborts (a C++ exception reached the worker's frames, which cannot catch
+/// it): writes C++'s own words for the exception in flight to standard error, then lets the
+/// abort go on.
+extern "C" fn on_abort(sig: c_int) {
+    type Reporter = unsafe extern "C" fn(*mut libc::c_char, usize) -> usize;
+    let f = UNCAUGHT_REPORTER.load(Ordering::SeqCst);
+    // SAFETY: the process is ending; the reporter only reads what labgrade's helper noted
+    // (and demangles a name), and the write is to standard error.
+    unsafe {
+        if f != 0 {
+            let reporter: Reporter = std::mem::transmute(f);
+            let mut buf = [0 as libc::c_char; 1024];
+            let n = reporter(buf.as_mut_ptr(), buf.len()).min(buf.len());
+            libc::write(2, buf.as_ptr() as *const libc::c_void, n);
+        }
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = libc::SIG_DFL;
+        libc::sigaction(sig, &sa, std::ptr::null_mut());
+    }
+}
+
 /// Records a system call the seccomp filter trapped, then lets it kill the process.
 extern "C" fn on_forbidden(sig: c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
     // SAFETY: async-signal-safe work only. For SIGSYS the kernel fills `si_syscall`, an int
@@ -825,5 +855,10 @@ fn install_fault_handler() {
         sys.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
         libc::sigemptyset(&mut sys.sa_mask);
         libc::sigaction(libc::SIGSYS, &sys, std::ptr::null_mut());
+        let mut abort: libc::sigaction = std::mem::zeroed();
+        abort.sa_sigaction = on_abort as *const () as usize;
+        abort.sa_flags = libc::SA_ONSTACK;
+        libc::sigemptyset(&mut abort.sa_mask);
+        libc::sigaction(libc::SIGABRT, &abort, std::ptr::null_mut());
     }
 }

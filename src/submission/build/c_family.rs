@@ -929,9 +929,16 @@ impl<'a> CBuild<'a> {
         program_objs: &mut Vec<PathBuf>,
         out: &mut Built,
     ) -> Result<bool, Box<Built>> {
+        // A C++ library says which exception escaped a graded function (see the helper).
+        let throw: Vec<&PathBuf> = helper_objs
+            .throw
+            .iter()
+            .filter(|_| self.any_cpp)
+            .collect();
         if objs.plain.is_empty() && out.library.is_none() {
             let ilib = self.w.join("submission.instr.so");
-            let extra = [&helper_objs.hooks, &helper_objs.probe];
+            let mut extra = vec![&helper_objs.hooks, &helper_objs.probe];
+            extra.extend(&throw);
             let step = self.link_lib(&objs.instr, driver_o, &extra, &ilib, out)?;
             if step.ok {
                 out.instrumented = Some(ilib.clone());
@@ -969,7 +976,7 @@ impl<'a> CBuild<'a> {
             objs.plain.push(obj);
         }
         let lib = self.w.join("submission.so");
-        let step = self.link_lib(&objs.plain, driver_o, &[], &lib, out)?;
+        let step = self.link_lib(&objs.plain, driver_o, &throw, &lib, out)?;
         if !step.ok {
             out.output.push_str(&step.output);
             out.failed = true;
