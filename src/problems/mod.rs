@@ -230,6 +230,12 @@ pub trait Problem: Sync {
         written_by_default(self)
     }
 
+    /// Words of the members of this problem's own state type (`stateT`) that tell it from
+    /// other problems whose submissions define the same functions (see `runner::prepare`).
+    fn state_words(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whether a course's parameters (each declared and in its own range) make sense
     /// together: an error says which and why (nim: MAX_MOVE up to N_COINS, and a search
     /// the reference can afford).

@@ -133,7 +133,27 @@ fn looks_like(problem: &dyn Problem, path: &Path) -> Option<String> {
     let most = candidates.iter().map(|(_, n)| n.len()).max()?;
     let best: Vec<&(&str, Vec<String>)> =
         candidates.iter().filter(|(_, n)| n.len() == most).collect();
-    let owners: Vec<&str> = best.iter().map(|(p, _)| *p).collect();
+    let mut owners: Vec<&str> = best.iter().map(|(p, _)| *p).collect();
+    // Several problems written the same way (the game sides): the one whose state the
+    // submission's `stateT` looks like first (a `board` is tic-tac-toe's).
+    if owners.len() > 1 {
+        let members: Vec<String> = signature::with_dwarf(path, |d| {
+            signature::member_names(d, "stateT")
+        })
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.to_lowercase())
+        .collect();
+        let resemblance = |p: &str| {
+            crate::problems::get(p).map_or(0, |p| {
+                p.state_words()
+                    .iter()
+                    .filter(|w| members.iter().any(|m| m.contains(&w.to_lowercase())))
+                    .count()
+            })
+        };
+        owners.sort_by_key(|p| std::cmp::Reverse(resemblance(p)));
+    }
     Some(format!(
         "this submission defines every function of {} ({}), more than of `{}`: {}",
         listed(&owners),

@@ -498,6 +498,35 @@ fn class_facts(dwarf: &Dwarf<'_>, unit: &gimli::Unit<R<'_>>, at: UnitOffset) -> 
     None
 }
 
+/// The names of the data members of the struct or class named `type_name` (directly, or
+/// through a typedef of that name), from the first unit that defines it; empty when none.
+pub fn member_names(dwarf: &Dwarf<'_>, type_name: &str) -> Vec<String> {
+    for unit in units(dwarf) {
+        let mut entries = unit.entries();
+        while let Ok(Some(e)) = entries.next_dfs() {
+            let tag = e.tag();
+            let named = attr_str(dwarf, &unit, e, gimli::DW_AT_name).as_deref() == Some(type_name);
+            if !named || flag(e, gimli::DW_AT_declaration) {
+                continue;
+            }
+            let at = match tag {
+                gimli::DW_TAG_structure_type | gimli::DW_TAG_class_type => Some(e.offset()),
+                gimli::DW_TAG_typedef => type_ref(e),
+                _ => None,
+            };
+            let Some(at) = at else { continue };
+            let mut names = Vec::new();
+            each_child(&unit, at, gimli::DW_TAG_member, |m| {
+                names.extend(attr_str(dwarf, &unit, m, gimli::DW_AT_name));
+            });
+            if !names.is_empty() {
+                return names;
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// The file an entry's `DW_AT_decl_file` names, through the unit's line program.
 fn declared_in(
     dwarf: &Dwarf<'_>,

@@ -900,6 +900,17 @@ fn a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_lik
             && hint.contains("more than of `roberts-minimax`"),
         "{hint}"
     );
+    // Its state has a board: tic-tac-toe is named first, and is what to run; a nim game's
+    // state (a pile of coins) keeps the catalogue's order.
+    assert!(
+        hint.contains("every function of `roberts-tictactoe-game`, `roberts-nim-game`")
+            && hint.contains("labgrade check roberts-tictactoe-game <your folder>"),
+        "{hint}"
+    );
+    let nim = sample_of("roberts-nim-game", "book-cpp");
+    let (_, r) = check_report("roberts-minimax", &nim, &[]);
+    let hint = r["build"]["looks_like"].as_str().unwrap_or_default();
+    assert!(hint.contains("labgrade check roberts-nim-game <your folder>"), "{hint}");
     // Checked as its own problem, and the algorithm side as its own: no hint.
     let (_, own) = check_report("roberts-tictactoe-game", &game, &[]);
     assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);

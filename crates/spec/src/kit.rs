@@ -22,6 +22,11 @@ pub struct KitDef {
     /// submissions from another problem's (`Problem::written` in `labgrade::problems`).
     #[serde(default)]
     pub writes: Vec<String>,
+    /// Words the members of a submission's own state type (`stateT`) use in this game and
+    /// not in the others written the same way (`board` for tic-tac-toe): which of several
+    /// problems a submission looks written for is named first by them.
+    #[serde(default)]
+    pub state_words: Vec<String>,
     /// Constants a course may set (`NUM_QUEENS`), which sizes and the reference follow.
     #[serde(default)]
     pub parameter: Vec<ParamConst>,

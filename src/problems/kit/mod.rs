@@ -571,6 +571,10 @@ impl Problem for KitProblem {
         self.derived().counted
     }
 
+    fn state_words(&self) -> Vec<String> {
+        self.def().state_words.clone()
+    }
+
     fn written(&self) -> Vec<String> {
         let writes = self.derived().writes;
         if writes.is_empty() {
