@@ -199,6 +199,9 @@ fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> 
         return Some(Missing::Own(why));
     }
     let specs = spec.path.parent()?;
+    if let Some(m) = library_redefined(problem, spec, specs, output) {
+        return Some(m);
+    }
     for m in missing.captures_iter(output) {
         let file = Path::new(&m[1]).file_name()?.to_owned();
         let shown = file.to_string_lossy();
@@ -224,6 +227,61 @@ fn what_was_missing(problem: &dyn Problem, spec: &ProblemSpec, output: &str) -> 
         )));
     }
     None
+}
+
+/// A compile that failed because the student's sources define what labgrade's own header
+/// for this problem already defines (a maze folder with its own mazelib: `redefinition of
+/// 'ReadMazeMap'`, first defined in the build's `spec/mazelib.h`): said once, with the
+/// problem that grades such a library when there is one (`maze-lib`, exercise 1).
+fn library_redefined(
+    problem: &dyn Problem,
+    spec: &ProblemSpec,
+    specs: &Path,
+    output: &str,
+) -> Option<Missing> {
+    static REDEFINED: std::sync::OnceLock<[regex::Regex; 2]> = std::sync::OnceLock::new();
+    let [redefined, ours] = REDEFINED.get_or_init(|| {
+        [
+            regex::Regex::new(r"error: (?:redefinition of|conflicting types for) '([^']+)'")
+                .expect("a valid pattern"),
+            regex::Regex::new(
+                r"/spec/([^/\s:]+\.h):\d+:\d+: note: (?:.* previously defined here|previous definition of)",
+            )
+            .expect("a valid pattern"),
+        ]
+    });
+    let header = ours.captures(output)?.get(1)?.as_str().to_string();
+    let mut names: Vec<String> = redefined
+        .captures_iter(output)
+        .map(|c| {
+            let head = crate::submission::stand_ins::base_name(&c[1]);
+            let name = head.rsplit([' ', '*', '&']).next().unwrap_or(head);
+            name.to_string()
+        })
+        .collect();
+    names.dedup();
+    let shown: Vec<String> = names.iter().take(4).map(|n| format!("`{n}`")).collect();
+    let more = if names.len() > 4 { ", ..." } else { "" };
+    let owners: Vec<&str> = crate::problems::all()
+        .iter()
+        .map(|p| p.name())
+        .filter(|&p| p != problem.name() && specs.join(p) != spec.include_dir)
+        .filter(|&p| specs.join(p).join(&header).is_file())
+        .collect();
+    let said = format!(
+        "your sources define {}{more} themselves, and labgrade's `{header}` for `{}` already \
+         does (its own imitation of the course's library, which your code is graded with)",
+        shown.join(", "),
+        problem.name()
+    );
+    Some(if owners.is_empty() {
+        Missing::Own(format!("{said}: leave your copy out"))
+    } else {
+        Missing::Another(format!(
+            "{said}: leave your copy out; or, if that library is the assignment, {}",
+            check_instead(&owners).trim_start_matches("if that is the assignment, ")
+        ))
+    })
 }
 
 /// A link that failed for want of a graded or counted function the student's code declares

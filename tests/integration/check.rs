@@ -942,6 +942,24 @@ fn a_maze_checked_as_nim_is_told_whose_header_it_wants() {
     assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
 }
 
+/// A maze folder whose sources define mazelib's functions themselves (the student's own
+/// library, handed in with the search, or exercise 1 checked as the maze) is told so once,
+/// naming `maze-lib`, in C and in C++; a build error of another cause says nothing of it.
+#[test]
+fn a_maze_that_defines_mazelib_itself_is_told_so() {
+    for sample in ["mazelib", "mazelib-c"] {
+        let (_, r) = check_report("maze", &sample_of("maze-lib", sample), &[]);
+        let hint = r["build"]["looks_like"].as_str().unwrap_or_default();
+        assert!(
+            hint.contains("your sources define `ReadMazeMap`, `GetStartPosition`")
+                && hint.contains("labgrade check maze-lib <your folder>"),
+            "{sample}: {hint}"
+        );
+    }
+    let (_, r) = check_report("maze", &sample_of("maze", "calls-undefined-data"), &[]);
+    assert!(!r["build"].to_string().contains("themselves"), "{}", r["build"]);
+}
+
 #[test]
 fn a_board_taken_by_value_is_said_before_the_cases_and_a_reference_is_not() {
     if !full_suite("check::a_board_taken_by_value_is_said_before_the_cases_and_a_reference_is_not")
