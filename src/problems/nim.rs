@@ -462,6 +462,9 @@ fn explain(m: &Mismatch<'_>, reading: Option<Compute>) -> Option<String> {
             }
         }
     }
+    if let Some(why) = fallback_wrong(m, function, n, rules, &shown) {
+        return Some(why);
+    }
     let calls = calls?;
     let returned_right = match (&m.expected.outcome, value) {
         (RefOutcome::Returns(e), Some(o)) => e == o,
@@ -508,6 +511,38 @@ fn explain(m: &Mismatch<'_>, reading: Option<Compute>) -> Option<String> {
         );
     }
     None
+}
+
+/// The words of the fallback explanation (the class report names the mistake by them).
+pub const NO_GOOD_MOVE_FALLBACK: &str = "when there is no good move, ChooseComputerMove must take \
+                                         one coin";
+
+/// ChooseComputerMove wrong exactly where it must fall back: `n` coins is a bad position
+/// (no move leaves the opponent one coin short of a multiple of MAX_MOVE + 1), the reference
+/// takes one coin, and the student's FindGoodMove and IsBadPosition made the book's calls (so
+/// their FindGoodMove found no good move either): the fallback is what differs.
+fn fallback_wrong(
+    m: &Mismatch<'_>,
+    function: &str,
+    n: i64,
+    rules: Rules,
+    shown: &str,
+) -> Option<String> {
+    let bad = n >= 1 && (n - 1) % (rules.max_move + 1) == 0;
+    let took_one = m.expected.outcome == RefOutcome::Returns(Value::from(1));
+    let observed = m.observed.value.as_ref()?;
+    let counts = m.observed.counts.as_ref()?;
+    let same_search = COMPARED
+        .iter()
+        .all(|f| counts.calls.get(*f) == m.expected.calls.get(*f) && m.expected.calls.contains_key(*f));
+    (function == "ChooseComputerMove" && bad && took_one && observed != &Value::from(1) && same_search)
+        .then(|| {
+            format!(
+                "{n} coins is a bad position: FindGoodMove finds no good move there (yours made \
+                 the book's calls to find that), and {NO_GOOD_MOVE_FALLBACK}, as Figure 7-5 \
+                 does, to give the opponent more chances to go wrong; yours returned {shown}"
+            )
+        })
 }
 
 /// The case's input as a run input (the nim cases are plain calls or whole programs).

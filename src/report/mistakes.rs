@@ -43,6 +43,11 @@ const KNOWN: &[Known] = &[
         phrase: "graded against NO_GOOD_MOVE = ",
         label: "another constant: NO_GOOD_MOVE",
     },
+    // nim.rs: ChooseComputerMove wrong exactly where it must fall back.
+    Known {
+        phrase: crate::problems::nim::NO_GOOD_MOVE_FALLBACK,
+        label: "wrong fallback when there is no good move",
+    },
     // compare.rs: a stack overflow where the reference returns.
     Known {
         phrase: "the recursion never reaches a base case",
