@@ -67,6 +67,10 @@ const KNOWN: &[Known] = &[
         label: "squares never unmarked",
     },
     Known {
+        phrase: crate::problems::maze::judge::LEFT_MARKED,
+        label: "squares never unmarked",
+    },
+    Known {
         phrase: crate::problems::maze::judge::EXIT_NOT_COUNTED,
         label: "exit square stored but not counted",
     },

@@ -218,14 +218,13 @@ pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     // Said only when the submission never unmarked anything (a path through a wall leaves
     // extra marks too, and no UnmarkSquare would fix that).
     if variant == Variant::Unmark
-        && g
         && lacking.is_empty()
         && !extra.is_empty()
         && op_count(got, "UnmarkSquare") == 0
     {
         text.push_str(
-            "\nthe extra squares are dead ends explored and left marked: unmark a square before \
-             returning false",
+            &format!("\nthe extra squares are dead ends {LEFT_MARKED}: unmark a square before \
+             returning false"),
         );
     }
     if let Some(d) = marks_side_by_side(r, exp, got) {
@@ -538,6 +537,9 @@ pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
     }
     None
 }
+
+/// The diagnosis of a SolveMaze that never unmarks the squares it backs out of.
+pub const LEFT_MARKED: &str = "explored and left marked";
 
 /// The diagnosis of a FindPath that stores the exit square but does not count it.
 pub const EXIT_NOT_COUNTED: &str = "it was stored but not counted";
