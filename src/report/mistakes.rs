@@ -74,6 +74,11 @@ const KNOWN: &[Known] = &[
         phrase: crate::problems::maze::judge::EXIT_NOT_COUNTED,
         label: "exit square stored but not counted",
     },
+    // kit/queens_explain.rs: the handout's search with a slip.
+    Known {
+        phrase: crate::problems::kit::queens_explain::IGNORES_RESULT,
+        label: "recursive result ignored",
+    },
     // turnpike/judge.rs: the order of the search and what happens to D.
     Known {
         phrase: "place must put back the distances it removed",
@@ -112,6 +117,23 @@ const KNOWN: &[Known] = &[
         phrase: crate::problems::kit::roberts_game::BEST_NOT_KEPT,
         label: "best move never updated",
     },
+];
+
+/// The named mistakes that are slips: one small, local change away from the text, in a
+/// program that otherwise does the assignment (the same wrong count everywhere, an
+/// off-by-one, a fallback). A TA takes points for a slip once, however many cases it
+/// fails ([`mark_repeats`]); a mistake that breaks the search itself (a result ignored, a
+/// move never undone) costs in every case it fails.
+const SLIPS: &[&str] = &[
+    "memoised (or pruned)",
+    "another constant: MAX_MOVE",
+    "another constant: NO_GOOD_MOVE",
+    "wrong fallback when there is no good move",
+    "IsMarked tested before the recursive call",
+    "directions tried in another order",
+    "squares never unmarked",
+    "exit square stored but not counted",
+    "depth <= MAX_DEPTH",
 ];
 
 /// The short name of each of the lab's misreadings of the minimax pseudocode.
@@ -163,11 +185,12 @@ pub fn of_case(case: &CaseReport) -> Vec<&'static str> {
     }
 }
 
-/// Marks each failed case whose diagnosed mistake an earlier failed case of the same
-/// function already names (`function` gives a case's function, by its name): it follows
-/// from that case, and under [`RepeatedMistakes::Once`] it costs nothing again. Only wrong
-/// answers with a definite diagnosis are one mistake so: a crash, a timeout or numbers that
-/// merely differ are each a failure of their own.
+/// Marks each failed case whose diagnosed slip ([`SLIPS`]) an earlier failed case of the
+/// same function already names (`function` gives a case's function, by its name): it
+/// follows from that case, and under [`RepeatedMistakes::Once`] it costs nothing again. Only
+/// wrong answers with a definite diagnosis of a slip are one mistake so: a crash, a timeout,
+/// numbers that merely differ or a mistake that breaks the search are each a failure of
+/// their own.
 pub fn mark_repeats(
     cases: &mut [CaseReport],
     function: impl Fn(&str) -> String,
@@ -179,7 +202,7 @@ pub fn mark_repeats(
             continue;
         }
         let named = named_in(&c.message);
-        if named.is_empty() {
+        if named.is_empty() || named.iter().any(|n| !SLIPS.contains(n)) {
             continue;
         }
         let key = (function(&c.name), named);
@@ -244,6 +267,29 @@ mod tests {
             assert!(c.message.contains("the same mistake as in a/find-path"), "{}", c.message);
         }
         assert_eq!((cases[3].follows.as_deref(), cases[3].score), (None, 0.0));
+    }
+
+    #[test]
+    fn a_mistake_that_breaks_the_search_costs_in_every_case() {
+        let ignored = crate::problems::kit::queens_explain::IGNORES_RESULT;
+        let mut cases = vec![
+            failed("a/solve", Verdict::Fail, ignored),
+            failed("b/solve", Verdict::Fail, ignored),
+        ];
+        mark_repeats(&mut cases, function, RepeatedMistakes::Once);
+        assert_eq!(named_in(ignored), vec!["recursive result ignored"]);
+        assert!(cases.iter().all(|c| c.follows.is_none() && c.score == 0.0));
+    }
+
+    #[test]
+    fn every_slip_is_a_label_the_table_gives() {
+        let labels: Vec<&str> = KNOWN.iter().map(|k| k.label).collect();
+        for s in SLIPS {
+            assert!(
+                labels.contains(s) || Reading::ALL.iter().any(|r| reading_label(*r) == Some(*s)),
+                "{s}"
+            );
+        }
     }
 
     #[test]

@@ -24,15 +24,18 @@ pub enum Slip {
     LowerDiagOnly,
     /// The base case is `col > NUM_QUEENS`.
     BaseCasePastTheEnd,
+    /// What the recursive call returns is ignored: every placement is tried and removed.
+    IgnoresResult,
 }
 
 impl Slip {
-    const ALL: [Slip; 5] = [
+    const ALL: [Slip; 6] = [
         Slip::RowsBottomUp,
         Slip::NoRemove,
         Slip::UpperDiagOnly,
         Slip::LowerDiagOnly,
         Slip::BaseCasePastTheEnd,
+        Slip::IgnoresResult,
     ];
 
     fn says(self) -> &'static str {
@@ -62,9 +65,17 @@ impl Slip {
                  instead of `col >= NUM_QUEENS`: with every queen placed it looks for a safe row \
                  in column NUM_QUEENS, finds none, and backtracks through every placement"
             }
+            Slip::IgnoresResult => IGNORES_RESULT,
         }
     }
 }
+
+/// The words for a Solve that ignores what its recursive call returns (the class report
+/// names the mistake by them).
+pub const IGNORES_RESULT: &str = "your Solve does exactly what the handout's does when it ignores \
+     what the recursive call returns: it places a queen, recurses and removes the queen \
+     whatever the call found, so it tries every placement, returns FALSE and leaves the board \
+     as it found it; return TRUE as soon as the recursive call does";
 
 /// What a search with `slip` did: its answer, the board it left and its calls.
 #[derive(Debug)]
@@ -122,7 +133,7 @@ impl Search {
         for row in rows {
             if self.is_safe(row, col)? {
                 self.board[row][col] = true;
-                if self.solve(col + 1)? {
+                if self.solve(col + 1)? && self.slip != Slip::IgnoresResult {
                     return Some(true);
                 }
                 if self.slip != Slip::NoRemove {
@@ -224,15 +235,22 @@ pub fn explain(m: &Mismatch<'_>) -> Option<String> {
                 .and_then(|c| c.calls.get(name).copied())
         };
         let (solve_calls, safe_calls) = (counted("Solve"), counted("IsSafe"));
-        let slip = Slip::ALL.into_iter().find(|&slip| {
-            run(slip, &start, col).is_some_and(|o| {
-                (o.solved, &o.board) == (got_return, &got_board)
-                    && (o.solved, &o.board) != (expected_return, &expected_board)
-                    && solve_calls.is_none_or(|c| c == o.solve_calls)
-                    && safe_calls.is_none_or(|c| c == o.safe_calls)
+        // Named only when exactly one slip does all that (without counts, ignoring the
+        // result and the past-the-end base case leave the same board).
+        let slips: Vec<Slip> = Slip::ALL
+            .into_iter()
+            .filter(|&slip| {
+                run(slip, &start, col).is_some_and(|o| {
+                    (o.solved, &o.board) == (got_return, &got_board)
+                        && (o.solved, &o.board) != (expected_return, &expected_board)
+                        && solve_calls.is_none_or(|c| c == o.solve_calls)
+                        && safe_calls.is_none_or(|c| c == o.safe_calls)
+                })
             })
-        });
-        said.extend(slip.map(|s| s.says().to_string()));
+            .collect();
+        if let [slip] = slips.as_slice() {
+            said.push(slip.says().to_string());
+        }
     }
     if got_return {
         said.extend(attack(&got_board));
