@@ -74,6 +74,11 @@ const KNOWN: &[Known] = &[
         phrase: crate::problems::maze::judge::EXIT_NOT_COUNTED,
         label: "exit square stored but not counted",
     },
+    // kit/weiss_tictactoe.rs: the human's half maximising.
+    Known {
+        phrase: crate::problems::kit::weiss_tictactoe::HUMAN_MAXIMISES_SAYS,
+        label: "the human maximises",
+    },
     // kit/queens_explain.rs: the handout's search with a slip.
     Known {
         phrase: crate::problems::kit::queens_explain::IGNORES_RESULT,

@@ -157,8 +157,56 @@ fn evidence(
             Some((reference::COMP_LOSS, reference::COMP_WIN))
         };
         facts.insert(OTHER_SEARCH.into(), json!(positions(start, other)));
+        // The human's half keeping the larger response, from each start it may have kept.
+        let variants: Vec<(usize, i64)> = [false, true]
+            .iter()
+            .map(|&low| human_maximising(&mut start.clone(), true, low))
+            .collect();
+        facts.insert(HUMAN_MAXIMISES.into(), json!(variants));
     }
     facts
+}
+
+/// The evidence's key: (best move, value) of Figure 10.66's search whose human half keeps
+/// the larger response, starting from COMP_WIN (its own start) and from COMP_LOSS (a copy of
+/// the computer's half).
+const HUMAN_MAXIMISES: &str = "human_maximises";
+
+/// The words naming that mistake (the class report names it by them).
+pub const HUMAN_MAXIMISES_SAYS: &str = "your find_human_move keeps the larger response, as \
+     find_comp_move does";
+
+/// Figure 10.66's search with find_human_move keeping the larger response (`start_low`: from
+/// COMP_LOSS, as a copy of find_comp_move; else from its own COMP_WIN): (best move, value)
+/// of the side to move, `comp` or the human.
+fn human_maximising(board: &mut Squares, comp: bool, start_low: bool) -> (usize, i64) {
+    let side = if comp { Piece::Comp } else { Piece::Human };
+    if board.full_board() {
+        return (0, reference::DRAW);
+    }
+    if let Some(sq) = board.immediate_win(side) {
+        let v = if comp { reference::COMP_WIN } else { reference::COMP_LOSS };
+        return (sq, v);
+    }
+    let mut value = if comp || start_low {
+        reference::COMP_LOSS
+    } else {
+        reference::COMP_WIN
+    };
+    let mut best = 0;
+    for i in 1..=9 {
+        if !board.is_empty(i) {
+            continue;
+        }
+        board.place(i, side);
+        let (_, response) = human_maximising(board, !comp, start_low);
+        board.unplace(i);
+        if response > value {
+            value = response;
+            best = i;
+        }
+    }
+    (best, value)
 }
 
 /// The evidence's key: positions the other search examines.
@@ -192,6 +240,9 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
     } else {
         (expected, other)
     };
+    if let Some(why) = human_maximises(m, alpha_beta, seen, expected) {
+        return Some(why);
+    }
     if !alpha_beta && seen == pruned && value_right && pruned != full {
         return Some(format!(
             "your search examined {seen} positions, exactly as Figure 10.73's alpha-beta pruning \
@@ -222,6 +273,26 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
         ));
     }
     None
+}
+
+/// The human's half maximising, said when the search examined exactly the figure's positions
+/// and its move and value are exactly what that search gives (Figure 10.66's only).
+fn human_maximises(m: &Mismatch<'_>, alpha_beta: bool, seen: u64, expected: u64) -> Option<String> {
+    let got = m.observed.value.as_ref()?;
+    let got = (got.get("best_move")?.as_u64()?, got.get("value")?.as_i64()?);
+    let variants = m.expected.evidence.get(HUMAN_MAXIMISES)?.as_array()?;
+    let fits = variants.iter().any(|v| {
+        v.get(0).and_then(Value::as_u64) == Some(got.0)
+            && v.get(1).and_then(Value::as_i64) == Some(got.1)
+    });
+    (!alpha_beta && seen == expected && fits).then(|| {
+        format!(
+            "{HUMAN_MAXIMISES_SAYS}: your move and value are exactly what Figure 10.66's search \
+             gives when the human also picks the move best for the computer. The human is the \
+             computer's opponent: find_human_move must keep the smallest response (`response \
+             < *value`), starting from COMP_WIN"
+        )
+    })
 }
 
 /// The position a line of `place` calls leads to, drawn (C the computer, H the human).
