@@ -73,6 +73,14 @@ pub struct Artifact {
 }
 
 impl Artifact {
+    /// The entry of [`Artifact::symbols`] that holds how many parameters function `name`
+    /// was built with, where the grader read it from the library's debug information: a
+    /// call whose forms share their first parameters is told apart by it (maze's
+    /// `FindPath`: the C edition's three, labgrade's four).
+    pub fn params_key(name: &str) -> String {
+        format!("{name}#params")
+    }
+
     /// A library labgrade did not instrument (nothing is counted), whose functions `names`
     /// are looked up as they are named: a prebuilt library, as benches and tests use one.
     pub fn plain_library(path: impl Into<PathBuf>, names: &[&str]) -> Artifact {

@@ -491,6 +491,38 @@ fn path_of(v: &Value) -> Vec<Point> {
         .unwrap_or_default()
 }
 
+/// The form a FindPath record says its path in (see `super::find_path_result`).
+fn form_of(got: &Value) -> &str {
+    got.get("form")
+        .and_then(Value::as_str)
+        .unwrap_or(super::LENGTH_FORM)
+}
+
+/// What a FindPath returned, in its own form's terms: `true`/`false` for labgrade's, the
+/// count of points (or 0) for the C edition's, 1 or 0 for a course's.
+fn returned(got: &Value, found: bool) -> String {
+    let length = got.get("length").and_then(Value::as_i64).unwrap_or(0);
+    match (form_of(got), found) {
+        (super::COUNT_FORM, true) if length > 0 => format!("{length} (a path of {length} points)"),
+        (super::COUNT_FORM | super::ONE_ZERO_FORM, true) => "1".into(),
+        (super::COUNT_FORM | super::ONE_ZERO_FORM, false) => "0".into(),
+        (_, found) => found.to_string(),
+    }
+}
+
+/// How the three-parameter forms say their path, for a message about one.
+fn form_words(got: &Value) -> &'static str {
+    match form_of(got) {
+        super::ONE_ZERO_FORM => {
+            "a function that returns 1 or 0 ends its path at the first square outside the maze"
+        }
+        _ => {
+            "the C edition's FindPath returns the number of points it put in path[]; a course's \
+             form that returns 1 or 0 ends its path at the first square outside the maze"
+        }
+    }
+}
+
 /// The first thing wrong with `path` as a way out from the start (CS106B's checks).
 pub fn path_problem(m: &Maze, path: &[Point]) -> Option<String> {
     let Some(first) = path.first() else {
@@ -597,14 +629,24 @@ pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
     let path = path_of(got);
     match (e, g) {
         (true, false) => fails.push(format!(
-            "FindPath returned false, but this maze has a way out ({} squares long along the \
+            "FindPath returned {}, but this maze has a way out ({} squares long along the \
              reference's path)",
+            returned(got, false),
             path_of(exp).len().saturating_sub(1)
         )),
         (false, true) => fails.push(format!(
-            "no exit can be reached from {}, but FindPath returned true",
-            m.start()
+            "no exit can be reached from {}, but FindPath returned {}",
+            m.start(),
+            returned(got, true)
         )),
+        (true, true) if path.is_empty() && form_of(got) != super::LENGTH_FORM => fails.push(
+            format!(
+                "FindPath returned {}, but path[] holds no path from the start to a square \
+                 outside the maze ({})",
+                returned(got, true),
+                form_words(got)
+            ),
+        ),
         (true, true) => {
             if let Some(p) = path_problem(m, &path) {
                 let mut t = format!("the path FindPath returned is not a way out: {p}");
@@ -679,6 +721,19 @@ mod tests {
     use crate::problems::maze::reference_for;
     use crate::problems::maze::world::World;
     use labgrade_reference::maze::{solve, Counter, MazeLib, Recurse};
+
+    /// A FindPath's return is said in its own form's terms, never as another form's.
+    #[test]
+    fn what_find_path_returned_is_said_in_its_form() {
+        let rec = |form: &str, length: i64| json!({ "form": form, "length": length });
+        assert_eq!(returned(&rec("length", 3), true), "true");
+        assert_eq!(returned(&rec("length", 0), false), "false");
+        assert_eq!(returned(&rec("count", 5), true), "5 (a path of 5 points)");
+        assert_eq!(returned(&rec("count", 0), false), "0");
+        assert_eq!(returned(&rec("one-zero", 4), true), "1");
+        assert_eq!(returned(&rec("one-zero", 0), false), "0");
+        assert!(form_words(&rec("one-zero", 0)).contains("returns 1 or 0"));
+    }
 
     fn small() -> Value {
         json!({ "map": [

@@ -318,25 +318,53 @@ type FindFn = unsafe extern "C" fn(Point, *mut Point, c_int, *mut c_int) -> c_in
 /// address, then labgrade's four arguments (see [`path_form`]).
 type AdaptedFindFn = unsafe extern "C" fn(*const (), Point, *mut Point, c_int, *mut c_int) -> c_int;
 
-/// What a FindPath call returned, in either edition's interface: labgrade's
-/// `bool FindPath(pointT, pointT path[], int capacity, int *length)` sets `*length`; the C
-/// edition's `int FindPath(pointT, pointT path[], int size)` (Roberts, *Programming
-/// Abstractions in C*, exercise 4) returns the number of points it put in `path`, 0 when
-/// there is no way out. Both receive the same first three arguments under the C calling
-/// convention, so the call tells them apart by what they did: a length written means
-/// labgrade's form; none, with a return of 2 or more points all written, means the C
-/// edition's; a return of 0 is "no path" in both.
-fn find_path_result(ret: c_int, len: c_int, buf: &[Point]) -> (bool, c_int) {
+/// What a FindPath call returned, in either edition's interface, and which form said it:
+/// labgrade's `bool FindPath(pointT, pointT path[], int capacity, int *length)` sets
+/// `*length`; the C edition's `int FindPath(pointT, pointT path[], int size)` (Roberts,
+/// *Programming Abstractions in C*, exercise 4) returns the number of points it put in
+/// `path`, 0 when there is no way out, and a course's form of that signature returns 1 or
+/// 0, its path ending at the first square outside. All receive the same first three
+/// arguments under the C calling convention, so the call tells them apart by what they did
+/// and by the parameters the function was built with (`three_params`, from its debug
+/// information): a length written means labgrade's form; none, with a return of 2 or more
+/// points all written, the C edition's; a return of 1 from a three-parameter function with
+/// a path that reaches outside, the 1/0 form; a return of 0 is "no path" in every form.
+fn find_path_result(
+    ret: c_int,
+    len: c_int,
+    buf: &[Point],
+    three_params: bool,
+    outside: &dyn Fn(Point) -> bool,
+) -> (bool, c_int, &'static str) {
     let as_bool = ret & 0xff != 0;
     if len != 0 {
-        return (as_bool, len);
+        return (as_bool, len, LENGTH_FORM);
     }
     let n = ret as usize;
     if ret >= 2 && n <= buf.len() && buf[..n].iter().all(|p| *p != POISON) {
-        return (true, ret);
+        return (true, ret, COUNT_FORM);
     }
-    (as_bool, len)
+    // A course's 1/0 form of the C edition's signature: 1, with the path in path[] up to
+    // and including the first square outside the maze.
+    if three_params && ret == 1 {
+        if let Some(k) = buf.iter().position(|p| *p == POISON || outside(*p)) {
+            if buf[k] != POISON {
+                return (true, k as c_int + 1, ONE_ZERO_FORM);
+            }
+        }
+    }
+    let form = if three_params { COUNT_FORM } else { LENGTH_FORM };
+    (as_bool, len, form)
 }
+
+/// How a FindPath said its path, as its record's `form` names it: labgrade's `*length`,
+/// the C edition's count of points, or a course's 1/0 with the path ending at the first
+/// square outside.
+pub const LENGTH_FORM: &str = "length";
+/// The C edition's count of points.
+pub const COUNT_FORM: &str = "count";
+/// A course's 1 or 0.
+pub const ONE_ZERO_FORM: &str = "one-zero";
 
 /// Guard points after the FindPath buffer, to catch writes past its end.
 const GUARD: usize = 4;
@@ -394,6 +422,9 @@ impl Maze {
             unsafe { **v = c_int::from(variant == Variant::Unmark) };
         }
         let slot = slot as usize;
+        let three_params = symbols
+            .get(&crate::sandbox::Artifact::params_key(function))
+            .is_some_and(|n| n == "3");
         Ok(Box::new(move || {
             let mut w = Box::new(World::new(maze));
             let ops = Box::new(world::table(&mut w));
@@ -433,12 +464,15 @@ impl Maze {
                                 f(start, buf.as_mut_ptr(), cap as c_int, &mut len)
                             }
                         };
-                        let (r, len) = find_path_result(ret, len, &buf[..cap]);
+                        let outside = |p: Point| w.maze().outside(p);
+                        let (r, len, form) =
+                            find_path_result(ret, len, &buf[..cap], three_params, &outside);
                         let shown = (len.max(0) as usize).min(cap);
                         let past = buf[cap..].iter().any(|p| *p != POISON);
                         let mut s = w.summary(json!(r), Some(("path", path_json(&buf[..shown]))));
                         s["length"] = json!(len);
                         s["wrote_past_end"] = json!(past);
+                        s["form"] = json!(form);
                         // The point stored just past the counted ones: an exit square put in
                         // path[] but not counted in *length is the common slip.
                         if let Some(q) = buf[..cap].get(shown).filter(|q| **q != POISON) {
@@ -625,14 +659,24 @@ mod tests {
     #[test]
     fn find_path_results_of_both_editions() {
         let path = [Point::new(1, 1), Point::new(1, 2), POISON, POISON];
+        let outside = |p: Point| p.y >= 2;
+        let read = |ret, len, three| find_path_result(ret, len, &path, three, &outside);
         // labgrade's form: a length written, the bool in the low byte (upper bits garbage).
-        assert_eq!(find_path_result(0x7f01, 2, &path), (true, 2));
-        assert_eq!(find_path_result(0, 0, &path), (false, 0));
+        assert_eq!(read(0x7f01, 2, false), (true, 2, LENGTH_FORM));
+        assert_eq!(read(0, 0, false), (false, 0, LENGTH_FORM));
         // The C edition's: no length, the number of points returned, all of them written.
-        assert_eq!(find_path_result(2, 0, &path), (true, 2));
+        assert_eq!(read(2, 0, true), (true, 2, COUNT_FORM));
         // A count past what was written is no path of the C edition's: read as a bool.
-        assert_eq!(find_path_result(3, 0, &path), (true, 0));
-        assert_eq!(find_path_result(1, 0, &path), (true, 0));
+        assert_eq!(read(3, 0, true), (true, 0, COUNT_FORM));
+        // A 1 from the three-parameter signature: the course's 1/0 form, its path read to
+        // the first square outside; from labgrade's four, no length was set.
+        assert_eq!(read(1, 0, true), (true, 2, ONE_ZERO_FORM));
+        assert_eq!(read(1, 0, false), (true, 0, LENGTH_FORM));
+        let inside = [Point::new(1, 1), Point::new(1, 0), POISON];
+        assert_eq!(
+            find_path_result(1, 0, &inside, true, &outside),
+            (true, 0, COUNT_FORM)
+        );
     }
 
     use super::*;
