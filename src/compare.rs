@@ -48,6 +48,14 @@ pub fn judge(
     let call = problem
         .describe_call(input)
         .unwrap_or_else(|| describe_call(input));
+    // A function called in another form a text gives is judged in that form's terms.
+    let in_form = obs
+        .value
+        .as_ref()
+        .and_then(|v| v.get(crate::problems::kit::FORM_KEY))
+        .and_then(Value::as_str)
+        .and_then(|form| problem.in_form(form, input, expected));
+    let expected = in_form.as_ref().unwrap_or(expected);
     let (verdict, passed, message) = match &obs.ending {
         Ending::Returned | Ending::Exited { .. } if ended_normally(input, &obs.ending) => {
             if expected.outcome == RefOutcome::Diverges && matches!(input, RunInput::Call { .. }) {

@@ -230,6 +230,13 @@ pub trait Problem: Sync {
         written_by_default(self)
     }
 
+    /// The expectation of a call made in another form a text gives (`form`, as the spec's
+    /// `[[build.form]]` names it): the course reader's `RecursivePermute(prefix, rest)`
+    /// prints its lines in another order. None: the form changes nothing judged.
+    fn in_form(&self, _form: &str, _input: &RunInput, _expected: &Expected) -> Option<Expected> {
+        None
+    }
+
     /// Words of the members of this problem's own state type (`stateT`) that tell it from
     /// other problems whose submissions define the same functions (see `runner::prepare`).
     fn state_words(&self) -> Vec<String> {

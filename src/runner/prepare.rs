@@ -535,9 +535,26 @@ fn library_artifact(
             symbols.insert(adapter.name.clone(), sym.clone());
         }
     }
+    // A graded function in another form a text gives is called through labgrade's wrapper
+    // (see `submission::forms`), and counted as the student's.
+    let mut countable_forms = BTreeMap::new();
+    let other_forms = crate::submission::forms::wrappers(&exported, |t| {
+        crate::submission::symbols::exported_text(path, t)
+    });
+    for (function, wrapper, name) in other_forms {
+        if let Some(own) = symbols.insert(function.clone(), wrapper) {
+            countable_forms.insert(function.clone(), own);
+        }
+        hints.remove(&function);
+        let note = form_note(&function, &name);
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
     let adapted = cpp_adapted(problem, &mut symbols, notes, causes, hints);
     // A function that cannot be called can still be counted (its calls from the others).
     let mut countable = symbols.clone();
+    countable.extend(countable_forms);
     // One written as a class member is called through labgrade's bridge, and counted as
     // the member's calls (see `submission::members`).
     for (name, sym) in &symbols {
@@ -581,6 +598,9 @@ fn library_artifact(
         // `_ZL`: a static function the build made callable (it has its own note).
         if name == "main"
             || sym.starts_with("_ZL")
+            || symbols
+                .get(name)
+                .is_some_and(|s| s.starts_with("labgrade_form_"))
             || adapted.contains_key(sym)
             || plain.contains(sym)
             || wrapped.contains(name)
@@ -624,6 +644,18 @@ fn library_artifact(
         marks_stack_overflow: false,
         sanitized: false,
     })
+}
+
+/// The note for a graded function called in another form a text gives.
+fn form_note(function: &str, form: &str) -> String {
+    match form {
+        "prefix-rest" => format!(
+            "`{function}` takes (prefix, rest), the course reader's form: labgrade called it with \
+             the case's letters before k as the prefix and the others as rest, and graded the \
+             order that form prints its lines in"
+        ),
+        _ => format!("`{function}` is written in the {form} form: labgrade called it so"),
+    }
 }
 
 /// Puts labgrade's wrapper in `symbols` for each function whose course form (`forms`) the

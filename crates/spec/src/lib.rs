@@ -23,6 +23,7 @@ pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem, Params, Visibility, MAX_POINTS};
 pub use problem_spec::find_line;
 pub use problem_spec::{
-    BuildRecipes, CompilerRecipe, CourseWrapper, Isolation, Limits, ProblemSpec, Rubric, Runs,
+    BuildRecipes, CompilerRecipe, CourseWrapper, Isolation, Limits, OtherForm, ProblemSpec, Rubric,
+    Runs,
 };
 pub use root::Root;

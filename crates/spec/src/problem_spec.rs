@@ -134,6 +134,11 @@ pub struct BuildRecipes {
     /// student's defines the function, so code written either way builds.
     #[serde(default)]
     pub provides: Vec<String>,
+    /// Other forms of a graded function that a text gives (the course reader's
+    /// `RecursivePermute(prefix, rest)`): a C++ submission whose function has one is called
+    /// through a wrapper labgrade compiles (`submission/forms.rs`), and judged in that form.
+    #[serde(default)]
+    pub form: Vec<OtherForm>,
     /// Wrappers for the course's own forms of graded functions (from the course file, never
     /// from a spec): compiled plain beside C and C++ submissions.
     #[serde(skip)]
@@ -143,6 +148,25 @@ pub struct BuildRecipes {
     /// calls it through a bridge made from its declaration (`submission/members.rs`).
     #[serde(skip)]
     pub declarations: Vec<(String, String)>,
+}
+
+/// Another form of a graded function, as a text gives it (`[[build.form]]`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct OtherForm {
+    /// The graded function (`RecursivePermute`).
+    pub function: String,
+    /// The form's name, which the observation carries to the judge (`prefix-rest`).
+    pub name: String,
+    /// Its parameter types as C++ writes them, references and `const` aside
+    /// (`["std::string", "std::string"]`).
+    pub params: Vec<String>,
+    /// The C function labgrade calls, with the assignment's parameters
+    /// (`void labgrade_form_RecursivePermute(char *s, int k)`).
+    pub wrapper: String,
+    /// What the wrapper does with them, in C++, calling the student's function as `target`
+    /// (`target(std::string(s, k), std::string(s + k))`).
+    pub call: String,
 }
 
 /// labgrade's wrapper for a course's own form of a graded function: a C function with the
@@ -180,6 +204,7 @@ impl Default for BuildRecipes {
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),
             provides: Vec::new(),
+            form: Vec::new(),
             course_forms: Vec::new(),
             declarations: Vec::new(),
         }

@@ -164,7 +164,37 @@ impl KitAbi {
         } else {
             self.world.map(world::Source::Made)
         };
-        call::prepare(def, lib, addr, function, args, world, via)
+        let bound = call::prepare(def, lib, addr, function, args, world, via)?;
+        // Called through labgrade's wrapper for another form (`submission::forms`): what
+        // the call did is judged in that form, which its record says.
+        match other_form(lib, symbol) {
+            Some(form) => Ok(Box::new(move || {
+                let mut v = bound();
+                if let Some(record) = v.as_object_mut() {
+                    record.insert(FORM_KEY.into(), Value::from(form));
+                }
+                v
+            })),
+            None => Ok(bound),
+        }
+    }
+}
+
+/// The key of a call's record that names the other form it was called in.
+pub const FORM_KEY: &str = "form";
+
+/// The form labgrade's wrapper `symbol` calls the student's function in, from the text the
+/// wrapper exports beside it (`RecursivePermute prefix-rest`); None for any other symbol.
+fn other_form(lib: &libloading::os::unix::Library, symbol: &str) -> Option<String> {
+    if !symbol.starts_with("labgrade_form_") {
+        return None;
+    }
+    let text = crate::submission::forms::form_symbol(symbol);
+    // SAFETY: the wrapper's own NUL-terminated text, read once before the call.
+    unsafe {
+        let at = lib.get::<*const std::ffi::c_char>(text.as_bytes()).ok()?;
+        let said = std::ffi::CStr::from_ptr(*at).to_str().ok()?;
+        said.split_once(' ').map(|(_, form)| form.to_string())
     }
 }
 
@@ -302,6 +332,10 @@ pub type ConsoleExit = fn(&Params, &str) -> Result<i32, String>;
 /// world's inputs, the parameters in force) besides what the reference's run records.
 pub type Evidence = fn(&str, &[Value], &[Value], &Params) -> Map<String, Value>;
 
+/// What a call in another form should do, from the form's name, the call's arguments and
+/// the reference's expectation (see [`Problem::in_form`]).
+pub type InForm = fn(&str, &[Value], &Expected) -> Option<Expected>;
+
 /// Judges an answer where any valid one is accepted: Ok with a remark (empty when none), or
 /// Err with what is wrong, in the assignment's terms, or why no verdict could be given.
 pub type Checker = fn(&CheckCall<'_>) -> Result<String, CheckFailure>;
@@ -357,6 +391,9 @@ pub struct KitProblem {
     pub console: Option<ConsoleExit>,
     /// The facts its explanations read besides the reference's run ([`Problem::evidence`]).
     pub evidence: Option<Evidence>,
+    /// The expectation of a call made in another form a text gives ([`Problem::in_form`]):
+    /// (the form, the call's arguments, the reference's expectation).
+    pub in_form: Option<InForm>,
     derived: OnceLock<Derived>,
 }
 
@@ -386,6 +423,7 @@ impl KitProblem {
             draw_line: None,
             console: None,
             evidence: None,
+            in_form: None,
             derived: OnceLock::new(),
         }
     }
@@ -420,6 +458,12 @@ impl KitProblem {
     /// The same, with a checker.
     pub const fn with_checker(mut self, checker: Checker) -> KitProblem {
         self.checker = Some(checker);
+        self
+    }
+
+    /// The same, judging a call made in another form ([`Problem::in_form`]).
+    pub const fn with_in_form(mut self, in_form: InForm) -> KitProblem {
+        self.in_form = Some(in_form);
         self
     }
 
@@ -674,6 +718,13 @@ impl Problem for KitProblem {
         };
         let f = self.function_def(function)?;
         Some(judge::describe(f, args))
+    }
+
+    fn in_form(&self, form: &str, input: &RunInput, expected: &Expected) -> Option<Expected> {
+        let RunInput::Call { args, .. } = input else {
+            return None;
+        };
+        (self.in_form?)(form, args, expected)
     }
 
     fn explain(&self, m: &Mismatch<'_>) -> Option<String> {

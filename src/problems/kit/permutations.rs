@@ -6,7 +6,7 @@ use labgrade_reference::permutations as reference;
 use serde_json::{json, Map, Value};
 
 use super::{KitAbi, KitProblem, RefCall, RefRun};
-use crate::problems::{Mismatch, RefOutcome};
+use crate::problems::{Expected, Mismatch, RefOutcome};
 
 /// Steps of the reference's trace kept.
 const TRACE_KEEP: usize = 4096;
@@ -28,7 +28,45 @@ pub static PROBLEM: KitProblem = problem();
 pub static JUDGE: KitProblem = problem().judge_only();
 
 const fn problem() -> KitProblem {
-    KitProblem::new(&ABI, run_reference).with_explain(explain)
+    KitProblem::new(&ABI, run_reference)
+        .with_explain(explain)
+        .with_in_form(in_form)
+}
+
+/// The course reader's `RecursivePermute(prefix, rest)` (the spec's `prefix-rest` form),
+/// called with the letters before k as the prefix: it prints each rearrangement of the rest
+/// choosing its letters in the order they stand, and leaves the caller's string as it was
+/// (strings by value). Its calls and depth are the handout's; only the order of the lines
+/// differs.
+fn in_form(form: &str, args: &[Value], expected: &Expected) -> Option<Expected> {
+    if form != "prefix-rest" {
+        return None;
+    }
+    let s = args.first()?.as_str()?;
+    let k = usize::try_from(args.get(1)?.as_u64()?).ok()?;
+    let (prefix, rest) = (s.get(..k)?, s.get(k..)?);
+    let mut out = String::new();
+    prefix_rest(prefix.as_bytes(), rest.as_bytes(), &mut out);
+    Some(Expected {
+        stdout: Some(out),
+        ..expected.clone()
+    })
+}
+
+/// The reader's recursion: each letter of `rest` in turn joins the prefix.
+fn prefix_rest(prefix: &[u8], rest: &[u8], out: &mut String) {
+    if rest.is_empty() {
+        out.push_str(&String::from_utf8_lossy(prefix));
+        out.push('\n');
+        return;
+    }
+    for (i, &letter) in rest.iter().enumerate() {
+        let mut longer = prefix.to_vec();
+        longer.push(letter);
+        let mut others = rest.to_vec();
+        others.remove(i);
+        prefix_rest(&longer, &others, out);
+    }
 }
 
 fn run_reference(c: RefCall<'_>) -> Result<RefRun, String> {
@@ -119,6 +157,16 @@ fn explain(m: &Mismatch<'_>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reader_s_form_prints_in_its_own_order() {
+        let mut out = String::new();
+        prefix_rest(b"", b"ABC", &mut out);
+        assert_eq!(out, "ABC\nACB\nBAC\nBCA\nCAB\nCBA\n");
+        let mut out = String::new();
+        prefix_rest(b"X", b"YZ", &mut out);
+        assert_eq!(out, "XYZ\nXZY\n");
+    }
 
     #[test]
     fn without_the_swap_back_the_order_differs_from_the_third_letter_on() {

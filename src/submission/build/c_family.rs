@@ -671,8 +671,48 @@ impl<'a> CBuild<'a> {
         }
         if self.any_cpp && spec.build.unity.is_none() {
             driver_o.extend(self.member_bridge(objs, out)?);
+            for form in &spec.build.form {
+                driver_o.extend(self.form_wrapper(form, objs, out)?);
+            }
         }
         Ok(Some(driver_o))
+    }
+
+    /// labgrade's wrapper for another form of a graded function (see `forms`), when the
+    /// sources define the function in that form: the object it compiled to. One that does
+    /// not compile is not the student's error: the function then cannot be called, as
+    /// before.
+    fn form_wrapper(
+        &self,
+        form: &crate::spec::OtherForm,
+        objs: &Objects,
+        out: &mut Built,
+    ) -> Result<Option<PathBuf>, Box<Built>> {
+        use super::super::forms;
+        let all: Vec<PathBuf> = objs.instr.iter().chain(&objs.plain).cloned().collect();
+        let defined = super::super::members::defined_functions(&all);
+        let Some((symbol, params)) = forms::target(&defined, form) else {
+            return Ok(None);
+        };
+        let Ok(text) = forms::source(form, &symbol, &params) else {
+            return Ok(None);
+        };
+        let src = self.helper_dir.join(format!("form_{}.cpp", form.function));
+        let obj = self.helper_dir.join(format!("form_{}.o", form.function));
+        if std::fs::write(&src, text).is_err() {
+            return Ok(None);
+        }
+        let recipe = &self.spec.build.cpp;
+        let step = self.run(
+            Command::new(&recipe.compiler)
+                .args(&recipe.flags)
+                .args(["-fPIC", "-c", "-w", "-g0"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&obj),
+            out,
+        )?;
+        Ok(step.ok.then_some(obj))
     }
 
     /// labgrade's bridge to the graded functions the sources define only as members of a

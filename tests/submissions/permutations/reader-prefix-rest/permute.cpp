@@ -1,0 +1,32 @@
+/*
+ * labgrade sample: reader-prefix-rest
+ * -----------------------------------
+ * Permutations as the course reader writes them: RecursivePermute(prefix,
+ * rest) carries the letters chosen so far and those still to place, and
+ * prints each rearrangement when nothing is left. It never swaps anything:
+ * the strings are passed by value.
+ */
+#include <iostream>
+#include <string>
+using namespace std;
+
+void RecursivePermute(string prefix, string rest) {
+    if (rest == "") {
+        cout << prefix << endl;
+    } else {
+        for (size_t i = 0; i < rest.length(); i++) {
+            string newPrefix = prefix + rest[i];
+            string newRest = rest.substr(0, i) + rest.substr(i + 1);
+            RecursivePermute(newPrefix, newRest);
+        }
+    }
+}
+
+void ListPermutations(string s) {
+    RecursivePermute("", s);
+}
+
+int main() {
+    ListPermutations("ABC");
+    return 0;
+}
