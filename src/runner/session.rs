@@ -159,6 +159,11 @@ impl Session {
                 super::course_form::wrappers(course, code, &spec_headers(&spec.include_dir))?;
         }
         spec.build.declarations = bridgeable_declarations(code, &spec.build.course_forms);
+        spec.build.member_class = options
+            .course
+            .as_deref()
+            .and_then(|c| c.problems.get(problem))
+            .and_then(|p| p.class.clone());
         let mut cases = cases;
         // A student bundle checks what students see: a case its course hides has no answer
         // in it.

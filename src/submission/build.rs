@@ -777,6 +777,7 @@ fn cache_key(
     for (name, decl) in &b.declarations {
         h.update(format!("{}:{name}{}:{decl}", name.len(), decl.len()));
     }
+    h.update(format!("class:{:?}", b.member_class));
     match kind {
         SubmissionKind::RustCrate(_) => {
             let tc = rust_toolchain();

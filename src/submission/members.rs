@@ -112,8 +112,25 @@ fn qualified(demangled: &str) -> Option<(&str, &str)> {
 
 /// The graded functions of `declarations` that `defined` has only as members: no free
 /// function of a near spelling, and exactly one member of a near spelling that takes the
-/// declaration's number of parameters.
-pub fn candidates(defined: &[String], declarations: &[(String, String)]) -> Vec<Candidate> {
+/// declaration's number of parameters (of `class`, when a course names one).
+pub fn candidates(
+    defined: &[String],
+    declarations: &[(String, String)],
+    class: Option<&str>,
+) -> Vec<Candidate> {
+    found_members(defined, declarations, class)
+        .into_iter()
+        .filter_map(|(_, mut members)| (members.len() == 1).then(|| members.remove(0)))
+        .collect()
+}
+
+/// For each graded function of `declarations` that no free function of `defined` stands for,
+/// the members that could (see [`candidates`]); a function with none is left out.
+fn found_members(
+    defined: &[String],
+    declarations: &[(String, String)],
+    class: Option<&str>,
+) -> Vec<(String, Vec<Candidate>)> {
     let mut out = Vec::new();
     for (function, declaration) in declarations {
         let Some(arity) = signature::declared(declaration).map(|s| s.params.len()) else {
@@ -134,6 +151,8 @@ pub fn candidates(defined: &[String], declarations: &[(String, String)]) -> Vec<
             }
             if qualifier.is_empty() || qualifier == "(anonymous namespace)" {
                 free = true;
+            } else if class.is_some_and(|c| c != qualifier) {
+                continue;
             } else if signature::demangled_params(&d).is_some_and(|p| p.len() == arity) {
                 members.push(Candidate {
                     function: function.clone(),
@@ -144,11 +163,38 @@ pub fn candidates(defined: &[String], declarations: &[(String, String)]) -> Vec<
                 });
             }
         }
-        if let (false, [one]) = (free, members.as_slice()) {
-            out.push(one.clone());
+        if !free && !members.is_empty() {
+            out.push((function.clone(), members));
         }
     }
     out
+}
+
+/// What to say of each graded function that members of several classes could stand for:
+/// labgrade cannot tell which, and a course names the class (`[<problem>] class = "..."`).
+pub fn ambiguous(
+    defined: &[String],
+    declarations: &[(String, String)],
+    class: Option<&str>,
+    problem: &str,
+) -> Vec<(String, String)> {
+    found_members(defined, declarations, class)
+        .into_iter()
+        .filter(|(_, members)| members.len() > 1)
+        .map(|(function, members)| {
+            let shown: Vec<String> = members.iter().map(|m| format!("`{}`", m.shown)).collect();
+            let hint = format!(
+                "your sources have {} members that could be `{function}` ({}): labgrade calls \
+                 the graded one on a default-constructed object, and cannot tell which it is. \
+                 Your course names its class in its course file (`[{problem}] class = \"{}\"`), \
+                 or keep one",
+                members.len(),
+                shown.join(", "),
+                members[0].qualifier
+            );
+            (function, hint)
+        })
+        .collect()
 }
 
 /// The symbol `defined` has for `qualifier`'s special member `name()` (`SimpleNim()`,
@@ -391,7 +437,7 @@ mod tests {
             "_ZN9SimpleNim14isBadPositionEi".to_string(),
             "_Z13IsBadPositioni".to_string(),
         ];
-        let c = candidates(&defined, &decls());
+        let c = candidates(&defined, &decls(), None);
         assert_eq!(c.len(), 1, "{c:?}");
         assert_eq!(c[0].function, "FindGoodMove");
         assert_eq!(c[0].shown, "SimpleNim::findGoodMove(int)");
@@ -404,14 +450,23 @@ mod tests {
             "_ZN1A12findGoodMoveEi".to_string(),
             "_ZN1B12findGoodMoveEi".to_string(),
         ];
-        assert!(candidates(&two, &decls()).is_empty());
+        assert!(candidates(&two, &decls(), None).is_empty());
+        let said = ambiguous(&two, &decls(), None, "nim");
+        assert_eq!(said.len(), 1);
+        assert!(said[0].1.contains("`A::findGoodMove(int)`, `B::findGoodMove(int)`"), "{said:?}");
+        assert!(said[0].1.contains("[nim] class = \"A\""), "{said:?}");
+        assert!(ambiguous(&two, &decls(), Some("B"), "nim").is_empty());
+        // A course that names the class chooses.
+        let chosen = candidates(&two, &decls(), Some("B"));
+        assert_eq!(chosen.len(), 1);
+        assert_eq!(chosen[0].qualifier, "B");
         let arity = vec!["_ZN1A12findGoodMoveEii".to_string()];
-        assert!(candidates(&arity, &decls()).is_empty());
+        assert!(candidates(&arity, &decls(), None).is_empty());
     }
 
     #[test]
     fn the_bridge_constructs_calls_and_destroys() {
-        let c = candidates(&["_ZN9SimpleNim12findGoodMoveEi".to_string()], &decls())
+        let c = candidates(&["_ZN9SimpleNim12findGoodMoveEi".to_string()], &decls(), None)
             .pop()
             .unwrap();
         let b = Bridge {

@@ -67,6 +67,21 @@ fn a_class_based_nim_is_graded_through_its_members() {
     assert!(!notes.contains("define it outside"), "{notes}");
 }
 
+/// Two classes with a findGoodMove: without its course file labgrade cannot tell which is
+/// graded and says how a course names it; the others, in one class, are called either way.
+#[test]
+fn members_of_two_classes_wait_for_the_course_to_name_one() {
+    let (_, r) = check_json("course-names-the-class", &[]);
+    let c = case(&r, "FindGoodMove/5/return");
+    assert_eq!(c["verdict"], "missing-symbol");
+    let msg = c["message"].as_str().unwrap();
+    assert!(
+        msg.contains("2 members that could be `FindGoodMove`") && msg.contains("class = \""),
+        "{msg}"
+    );
+    assert_eq!(case(&r, "IsBadPosition/5/return")["verdict"], "pass");
+}
+
 #[test]
 fn memoising_is_named_in_the_explanation() {
     let (code, r) = check_json("memoised", &[]);

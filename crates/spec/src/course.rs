@@ -71,6 +71,10 @@ pub struct CourseProblem {
     /// `[maze.interface.SolveMaze]` (see `src/runner/course_form.rs`).
     #[serde(default)]
     pub interface: BTreeMap<String, InterfaceRule>,
+    /// The class whose members are the graded functions, where a submission's sources have
+    /// several with those names (`class = "nimGame"`; see `submission/members.rs`).
+    #[serde(default)]
+    pub class: Option<String>,
     /// Whether one mistake costs again in every case it fails (`"each"`) or once per
     /// function (`"once"`, the default).
     #[serde(default)]

@@ -148,6 +148,10 @@ pub struct BuildRecipes {
     /// calls it through a bridge made from its declaration (`submission/members.rs`).
     #[serde(skip)]
     pub declarations: Vec<(String, String)>,
+    /// The class a course names as the graded functions' (from the course file, never from
+    /// a spec): a member of it is chosen where the sources have several candidates.
+    #[serde(skip)]
+    pub member_class: Option<String>,
 }
 
 /// Another form of a graded function, as a text gives it (`[[build.form]]`).
@@ -207,6 +211,7 @@ impl Default for BuildRecipes {
             form: Vec::new(),
             course_forms: Vec::new(),
             declarations: Vec::new(),
+            member_class: None,
         }
     }
 }

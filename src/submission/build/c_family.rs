@@ -726,7 +726,13 @@ impl<'a> CBuild<'a> {
         use super::super::members;
         let all: Vec<PathBuf> = objs.instr.iter().chain(&objs.plain).cloned().collect();
         let defined = members::defined_functions(&all);
-        let found = members::candidates(&defined, &self.spec.build.declarations);
+        let class = self.spec.build.member_class.as_deref();
+        let declarations = &self.spec.build.declarations;
+        let problem = &self.spec.problem.name;
+        for (function, hint) in members::ambiguous(&defined, declarations, class, problem) {
+            out.member_hints.insert(function, hint);
+        }
+        let found = members::candidates(&defined, declarations, class);
         if found.is_empty() {
             return Ok(None);
         }
