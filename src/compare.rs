@@ -872,9 +872,14 @@ mod exception_tests {
             "{said}"
         );
         let bare = "fatal runtime error: Rust cannot catch foreign exceptions, aborting\n";
-        assert!(uncaught_exception(bare).unwrap().starts_with("threw a C++ exception"));
+        assert!(uncaught_exception(bare)
+            .unwrap()
+            .starts_with("threw a C++ exception"));
         // A C++ program's own terminate (no worker frames) or an assert is not this.
-        assert_eq!(uncaught_exception("nim.cpp:12: main: Assertion `x' failed.\n"), None);
+        assert_eq!(
+            uncaught_exception("nim.cpp:12: main: Assertion `x' failed.\n"),
+            None
+        );
     }
 }
 

@@ -532,10 +532,14 @@ fn fallback_wrong(
     let took_one = m.expected.outcome == RefOutcome::Returns(Value::from(1));
     let observed = m.observed.value.as_ref()?;
     let counts = m.observed.counts.as_ref()?;
-    let same_search = COMPARED
-        .iter()
-        .all(|f| counts.calls.get(*f) == m.expected.calls.get(*f) && m.expected.calls.contains_key(*f));
-    (function == "ChooseComputerMove" && bad && took_one && observed != &Value::from(1) && same_search)
+    let same_search = COMPARED.iter().all(|f| {
+        counts.calls.get(*f) == m.expected.calls.get(*f) && m.expected.calls.contains_key(*f)
+    });
+    (function == "ChooseComputerMove"
+        && bad
+        && took_one
+        && observed != &Value::from(1)
+        && same_search)
         .then(|| {
             format!(
                 "{n} coins is a bad position: FindGoodMove finds no good move there (yours made \

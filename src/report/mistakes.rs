@@ -269,7 +269,11 @@ mod tests {
         for c in &cases[1..3] {
             assert_eq!(c.follows.as_deref(), Some("a/find-path"));
             assert_eq!((c.score, c.passed, c.verdict), (1.0, false, Verdict::Fail));
-            assert!(c.message.contains("the same mistake as in a/find-path"), "{}", c.message);
+            assert!(
+                c.message.contains("the same mistake as in a/find-path"),
+                "{}",
+                c.message
+            );
         }
         assert_eq!((cases[3].follows.as_deref(), cases[3].score), (None, 0.0));
     }
@@ -313,8 +317,16 @@ mod tests {
     #[test]
     fn numbers_that_merely_differ_and_crashes_are_each_their_own_failure() {
         let mut cases = vec![
-            failed("a/find-path", Verdict::Fail, "FindPath returned 3; the reference 4"),
-            failed("b/find-path", Verdict::Fail, "FindPath returned 3; the reference 4"),
+            failed(
+                "a/find-path",
+                Verdict::Fail,
+                "FindPath returned 3; the reference 4",
+            ),
+            failed(
+                "b/find-path",
+                Verdict::Fail,
+                "FindPath returned 3; the reference 4",
+            ),
             failed(
                 "c/find-path",
                 Verdict::StackOverflow,

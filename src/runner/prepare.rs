@@ -137,13 +137,12 @@ fn looks_like(problem: &dyn Problem, path: &Path) -> Option<String> {
     // Several problems written the same way (the game sides): the one whose state the
     // submission's `stateT` looks like first (a `board` is tic-tac-toe's).
     if owners.len() > 1 {
-        let members: Vec<String> = signature::with_dwarf(path, |d| {
-            signature::member_names(d, "stateT")
-        })
-        .unwrap_or_default()
-        .iter()
-        .map(|m| m.to_lowercase())
-        .collect();
+        let members: Vec<String> =
+            signature::with_dwarf(path, |d| signature::member_names(d, "stateT"))
+                .unwrap_or_default()
+                .iter()
+                .map(|m| m.to_lowercase())
+                .collect();
         let resemblance = |p: &str| {
             crate::problems::get(p).map_or(0, |p| {
                 p.state_words()
@@ -537,39 +536,14 @@ fn library_artifact(
     }
     // A graded function in another form a text gives is called through labgrade's wrapper
     // (see `submission::forms`), and counted as the student's.
-    let mut countable_forms = BTreeMap::new();
-    let other_forms = crate::submission::forms::wrappers(&exported, |t| {
-        crate::submission::symbols::exported_text(path, t)
-    });
-    for (function, wrapper, name) in other_forms {
-        if let Some(own) = symbols.insert(function.clone(), wrapper) {
-            countable_forms.insert(function.clone(), own);
-        }
-        hints.remove(&function);
-        let note = form_note(&function, &name);
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
-    }
+    let countable_forms = other_forms(path, &exported, &mut symbols, hints, notes);
     let adapted = cpp_adapted(problem, &mut symbols, notes, causes, hints);
     // A function that cannot be called can still be counted (its calls from the others).
     let mut countable = symbols.clone();
     countable.extend(countable_forms);
     // One written as a class member is called through labgrade's bridge, and counted as
     // the member's calls (see `submission::members`).
-    for (name, sym) in &symbols {
-        let text = format!("{}{sym}", crate::submission::members::EXPORTED_PREFIX);
-        if !exported.contains(&text) {
-            continue;
-        }
-        if let Some(exported) = crate::submission::symbols::exported_text(path, &text) {
-            let (member, note) = crate::submission::members::note(name, &exported);
-            if !notes.contains(&note) {
-                notes.push(note);
-            }
-            countable.insert(name.clone(), member);
-        }
-    }
+    count_members(path, &exported, &symbols, &mut countable, notes);
     // A course's own form (the course file): labgrade calls its wrapper instead, once the
     // student's function is checked against the course's declaration.
     let wrapped = course_forms(
@@ -644,6 +618,57 @@ fn library_artifact(
         marks_stack_overflow: false,
         sanitized: false,
     })
+}
+
+/// Puts labgrade's wrapper in `symbols` for each graded function the library has in
+/// another form a text gives (see `submission::forms`), with a note; returns the student's
+/// own symbol of each, which is what is counted.
+fn other_forms(
+    path: &Path,
+    exported: &[String],
+    symbols: &mut BTreeMap<String, String>,
+    hints: &mut BTreeMap<String, String>,
+    notes: &mut Vec<String>,
+) -> BTreeMap<String, String> {
+    let mut countable = BTreeMap::new();
+    let found = crate::submission::forms::wrappers(exported, |t| {
+        crate::submission::symbols::exported_text(path, t)
+    });
+    for (function, wrapper, name) in found {
+        if let Some(own) = symbols.insert(function.clone(), wrapper) {
+            countable.insert(function.clone(), own);
+        }
+        hints.remove(&function);
+        let note = form_note(&function, &name);
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    countable
+}
+
+/// For each function labgrade calls through its bridge to a class member (the bridge's
+/// exported text names the member), counts the member's calls, with a note.
+fn count_members(
+    path: &Path,
+    exported: &[String],
+    symbols: &BTreeMap<String, String>,
+    countable: &mut BTreeMap<String, String>,
+    notes: &mut Vec<String>,
+) {
+    for (name, sym) in symbols {
+        let text = format!("{}{sym}", crate::submission::members::EXPORTED_PREFIX);
+        if !exported.contains(&text) {
+            continue;
+        }
+        if let Some(said) = crate::submission::symbols::exported_text(path, &text) {
+            let (member, note) = crate::submission::members::note(name, &said);
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+            countable.insert(name.clone(), member);
+        }
+    }
 }
 
 /// The note for a graded function called in another form a text gives.

@@ -24,7 +24,10 @@ pub fn form_symbol(wrapper: &str) -> String {
 /// aside (`std::__cxx11::basic_string<char, ...> const&` is `std::string`).
 fn plain_type(text: &str) -> String {
     let long = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
-    let t = text.replace(long, "std::string").replace("std::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string");
+    let t = text.replace(long, "std::string").replace(
+        "std::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+        "std::string",
+    );
     t.replace("const", "")
         .replace('&', "")
         .split_whitespace()
@@ -58,7 +61,10 @@ pub fn source(form: &OtherForm, symbol: &str, params: &[String]) -> Result<Strin
     let wrapper = super::signature::declared(&form.wrapper)
         .ok_or_else(|| format!("`{}` is not one C declaration", form.wrapper))?;
     let long = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
-    let declared: Vec<String> = params.iter().map(|p| p.replace(long, "std::string")).collect();
+    let declared: Vec<String> = params
+        .iter()
+        .map(|p| p.replace(long, "std::string"))
+        .collect();
     let call = form.call.replace("target(", "lg_form_target(");
     let body = if wrapper.ret == super::signature::Class::Void {
         format!("    {call};\n")
@@ -83,10 +89,16 @@ pub fn source(form: &OtherForm, symbol: &str, params: &[String]) -> Result<Strin
 
 /// The wrappers a library exports, from its exported names and the texts beside them:
 /// (graded function, wrapper's symbol, form's name).
-pub fn wrappers(exported: &[String], text: impl Fn(&str) -> Option<String>) -> Vec<(String, String, String)> {
+pub fn wrappers(
+    exported: &[String],
+    text: impl Fn(&str) -> Option<String>,
+) -> Vec<(String, String, String)> {
     exported
         .iter()
-        .filter_map(|e| e.strip_suffix("_form").filter(|w| exported.iter().any(|x| x == w)))
+        .filter_map(|e| {
+            e.strip_suffix("_form")
+                .filter(|w| exported.iter().any(|x| x == w))
+        })
         .filter_map(|wrapper| {
             let said = text(&form_symbol(wrapper))?;
             let (function, name) = said.split_once(' ')?;
@@ -111,8 +123,10 @@ mod tests {
 
     #[test]
     fn the_reader_s_form_is_found_by_its_parameters_by_value_or_reference() {
-        let by_value = "_Z16RecursivePermuteNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEES4_";
-        let by_ref = "_Z16RecursivePermuteRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEES6_";
+        let by_value =
+            "_Z16RecursivePermuteNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEES4_";
+        let by_ref =
+            "_Z16RecursivePermuteRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEES6_";
         let handout = "_Z16RecursivePermuteNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEi";
         for s in [by_value, by_ref] {
             let (sym, _) = target(&[s.to_string(), handout.to_string()], &prefix_rest()).unwrap();
@@ -121,10 +135,18 @@ mod tests {
         assert_eq!(target(&[handout.to_string()], &prefix_rest()), None);
         let (sym, params) = target(&[by_ref.to_string()], &prefix_rest()).unwrap();
         let src = source(&prefix_rest(), &sym, &params).unwrap();
-        assert!(src.contains("void lg_form_target(std::string const&, std::string const&)"), "{src}");
-        assert!(src.contains("lg_form_target(std::string(s, k), std::string(s + k));"), "{src}");
         assert!(
-            src.contains("labgrade_form_RecursivePermute_form[] = \"RecursivePermute prefix-rest\""),
+            src.contains("void lg_form_target(std::string const&, std::string const&)"),
+            "{src}"
+        );
+        assert!(
+            src.contains("lg_form_target(std::string(s, k), std::string(s + k));"),
+            "{src}"
+        );
+        assert!(
+            src.contains(
+                "labgrade_form_RecursivePermute_form[] = \"RecursivePermute prefix-rest\""
+            ),
             "{src}"
         );
     }

@@ -199,7 +199,12 @@ pub fn ambiguous(
 
 /// The symbol `defined` has for `qualifier`'s special member `name()` (`SimpleNim()`,
 /// `~SimpleNim()`), preferring the complete-object one (`C1`, `D1`).
-fn special_member(defined: &[String], qualifier: &str, name: &str, complete: &str) -> Option<String> {
+fn special_member(
+    defined: &[String],
+    qualifier: &str,
+    name: &str,
+    complete: &str,
+) -> Option<String> {
     let wanted = format!("{qualifier}::{name}()");
     let mut found: Vec<&String> = defined
         .iter()
@@ -312,7 +317,8 @@ fn one_bridge(i: usize, b: &Bridge) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut s = format!(
+    let mut s =
+        format!(
         "\n/* {function}: `{shown}` */\nextern \"C\" const char {EXPORTED_PREFIX}{function}[] = \
          \"{symbol}{how}\";\n",
         function = c.function,
@@ -321,7 +327,12 @@ fn one_bridge(i: usize, b: &Bridge) -> Result<String, String> {
         how = if b.making == Making::Nothing { "" } else { " object" },
     );
     let (member_params, args, before, after) = match &b.making {
-        Making::Nothing => (texts.join(", "), names.join(", "), String::new(), String::new()),
+        Making::Nothing => (
+            texts.join(", "),
+            names.join(", "),
+            String::new(),
+            String::new(),
+        ),
         Making::Zeroed {
             size,
             constructor,
@@ -346,14 +357,24 @@ fn one_bridge(i: usize, b: &Bridge) -> Result<String, String> {
             }
             after.push_str("    std::free(lg_self);\n");
             let args = std::iter::once("lg_self".to_string()).chain(names.iter().cloned());
-            (with_self("void *lg_self"), args.collect::<Vec<_>>().join(", "), before, after)
+            (
+                with_self("void *lg_self"),
+                args.collect::<Vec<_>>().join(", "),
+                before,
+                after,
+            )
         }
         Making::Header { .. } => {
             let q = &c.qualifier;
             let before = format!("    {q} *lg_self = new {q}();\n");
             let after = "    delete lg_self;\n".to_string();
             let args = std::iter::once("lg_self".to_string()).chain(names.iter().cloned());
-            (with_self("void *lg_self"), args.collect::<Vec<_>>().join(", "), before, after)
+            (
+                with_self("void *lg_self"),
+                args.collect::<Vec<_>>().join(", "),
+                before,
+                after,
+            )
         }
     };
     s.push_str(&format!(
@@ -426,7 +447,10 @@ mod tests {
     fn decls() -> Vec<(String, String)> {
         vec![
             ("FindGoodMove".into(), "int FindGoodMove(int nCoins)".into()),
-            ("IsBadPosition".into(), "bool IsBadPosition(int nCoins)".into()),
+            (
+                "IsBadPosition".into(),
+                "bool IsBadPosition(int nCoins)".into(),
+            ),
         ]
     }
 
@@ -453,7 +477,12 @@ mod tests {
         assert!(candidates(&two, &decls(), None).is_empty());
         let said = ambiguous(&two, &decls(), None, "nim");
         assert_eq!(said.len(), 1);
-        assert!(said[0].1.contains("`A::findGoodMove(int)`, `B::findGoodMove(int)`"), "{said:?}");
+        assert!(
+            said[0]
+                .1
+                .contains("`A::findGoodMove(int)`, `B::findGoodMove(int)`"),
+            "{said:?}"
+        );
         assert!(said[0].1.contains("[nim] class = \"A\""), "{said:?}");
         assert!(ambiguous(&two, &decls(), Some("B"), "nim").is_empty());
         // A course that names the class chooses.
@@ -466,9 +495,13 @@ mod tests {
 
     #[test]
     fn the_bridge_constructs_calls_and_destroys() {
-        let c = candidates(&["_ZN9SimpleNim12findGoodMoveEi".to_string()], &decls(), None)
-            .pop()
-            .unwrap();
+        let c = candidates(
+            &["_ZN9SimpleNim12findGoodMoveEi".to_string()],
+            &decls(),
+            None,
+        )
+        .pop()
+        .unwrap();
         let b = Bridge {
             candidate: c,
             making: Making::Zeroed {
@@ -483,7 +516,12 @@ mod tests {
             "extern \"C\" int lg_member_0(void *lg_self, int nCoins) \
              __asm__(\"_ZN9SimpleNim12findGoodMoveEi\");"
         ));
-        assert!(s.contains("int lg_result = lg_member_0(lg_self, nCoins);"), "{s}");
-        assert!(s.contains("labgrade_member_FindGoodMove[] = \"_ZN9SimpleNim12findGoodMoveEi object\""));
+        assert!(
+            s.contains("int lg_result = lg_member_0(lg_self, nCoins);"),
+            "{s}"
+        );
+        assert!(
+            s.contains("labgrade_member_FindGoodMove[] = \"_ZN9SimpleNim12findGoodMoveEi object\"")
+        );
     }
 }

@@ -925,7 +925,10 @@ fn a_game_side_checked_as_the_algorithm_side_is_told_which_problems_it_looks_lik
     let nim = sample_of("roberts-nim-game", "book-cpp");
     let (_, r) = check_report("roberts-minimax", &nim, &[]);
     let hint = r["build"]["looks_like"].as_str().unwrap_or_default();
-    assert!(hint.contains("labgrade check roberts-nim-game <your folder>"), "{hint}");
+    assert!(
+        hint.contains("labgrade check roberts-nim-game <your folder>"),
+        "{hint}"
+    );
     // Checked as its own problem, and the algorithm side as its own: no hint.
     let (_, own) = check_report("roberts-tictactoe-game", &game, &[]);
     assert!(own["build"].get("looks_like").is_none(), "{}", own["build"]);
@@ -972,7 +975,11 @@ fn a_maze_that_defines_mazelib_itself_is_told_so() {
         );
     }
     let (_, r) = check_report("maze", &sample_of("maze", "calls-undefined-data"), &[]);
-    assert!(!r["build"].to_string().contains("themselves"), "{}", r["build"]);
+    assert!(
+        !r["build"].to_string().contains("themselves"),
+        "{}",
+        r["build"]
+    );
 }
 
 #[test]
@@ -1364,7 +1371,10 @@ fn one_diagnosed_mistake_costs_once_unless_the_course_says_each() {
     let path = sample_of("maze", "find-path-exit-not-counted");
     let (code, r) = check_report("maze", &path, &[]);
     assert_eq!(code, Some(1), "still failing cases");
-    assert_eq!((r["score"].as_f64(), r["max_score"].as_f64()), (Some(80.0), Some(81.0)));
+    assert_eq!(
+        (r["score"].as_f64(), r["max_score"].as_f64()),
+        (Some(80.0), Some(81.0))
+    );
     let c = case(&r, "dead-ends/find-path-order");
     assert_eq!(c["verdict"], "fail");
     assert_eq!(c["follows"], "mazelib-comment/find-path");
@@ -1374,5 +1384,8 @@ fn one_diagnosed_mistake_costs_once_unless_the_course_says_each() {
     std::fs::write(&course, "[maze]\nrepeated_mistakes = \"each\"\n").unwrap();
     let (_, r) = check_report("maze", &path, &["--course", course.to_str().unwrap()]);
     assert_eq!(r["score"].as_f64(), Some(67.0), "{}", messages(&r));
-    assert_eq!(case(&r, "dead-ends/find-path-order")["follows"], "mazelib-comment/find-path");
+    assert_eq!(
+        case(&r, "dead-ends/find-path-order")["follows"],
+        "mazelib-comment/find-path"
+    );
 }

@@ -185,7 +185,11 @@ fn human_maximising(board: &mut Squares, comp: bool, start_low: bool) -> (usize,
         return (0, reference::DRAW);
     }
     if let Some(sq) = board.immediate_win(side) {
-        let v = if comp { reference::COMP_WIN } else { reference::COMP_LOSS };
+        let v = if comp {
+            reference::COMP_WIN
+        } else {
+            reference::COMP_LOSS
+        };
         return (sq, v);
     }
     let mut value = if comp || start_low {

@@ -222,10 +222,10 @@ pub fn marks(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
         && !extra.is_empty()
         && op_count(got, "UnmarkSquare") == 0
     {
-        text.push_str(
-            &format!("\nthe extra squares are dead ends {LEFT_MARKED}: unmark a square before \
-             returning false"),
-        );
+        text.push_str(&format!(
+            "\nthe extra squares are dead ends {LEFT_MARKED}: unmark a square before \
+             returning false"
+        ));
     }
     if let Some(d) = marks_side_by_side(r, exp, got) {
         text.push('\n');
@@ -639,14 +639,14 @@ pub fn path_valid(r: &Reference, exp: &Value, got: &Value) -> ReturnComparison {
             m.start(),
             returned(got, true)
         )),
-        (true, true) if path.is_empty() && form_of(got) != super::LENGTH_FORM => fails.push(
-            format!(
+        (true, true) if path.is_empty() && form_of(got) != super::LENGTH_FORM => {
+            fails.push(format!(
                 "FindPath returned {}, but path[] holds no path from the start to a square \
                  outside the maze ({})",
                 returned(got, true),
                 form_words(got)
-            ),
-        ),
+            ))
+        }
         (true, true) => {
             if let Some(p) = path_problem(m, &path) {
                 let mut t = format!("the path FindPath returned is not a way out: {p}");

@@ -353,7 +353,11 @@ fn find_path_result(
             }
         }
     }
-    let form = if three_params { COUNT_FORM } else { LENGTH_FORM };
+    let form = if three_params {
+        COUNT_FORM
+    } else {
+        LENGTH_FORM
+    };
     (as_bool, len, form)
 }
 

@@ -697,22 +697,37 @@ impl<'a> CBuild<'a> {
         let Ok(text) = forms::source(form, &symbol, &params) else {
             return Ok(None);
         };
-        let src = self.helper_dir.join(format!("form_{}.cpp", form.function));
-        let obj = self.helper_dir.join(format!("form_{}.o", form.function));
-        if std::fs::write(&src, text).is_err() {
-            return Ok(None);
+        let step = self.own_cpp(&format!("form_{}", form.function), &text, &[], out)?;
+        Ok(step.ok())
+    }
+
+    /// Compiles labgrade's own C++ `text` beside the student's (plain, no warnings, no debug
+    /// information, with `extra` arguments) into `<name>.o`: the object, or the compiler's
+    /// words when it does not compile; None when the file cannot be written.
+    fn own_cpp(
+        &self,
+        name: &str,
+        text: &str,
+        extra: &[String],
+        out: &mut Built,
+    ) -> Result<Result<PathBuf, String>, Box<Built>> {
+        let src = self.helper_dir.join(format!("{name}.cpp"));
+        let obj = self.helper_dir.join(format!("{name}.o"));
+        if let Err(e) = std::fs::write(&src, text) {
+            return Ok(Err(format!("cannot write {name}.cpp: {e}")));
         }
         let recipe = &self.spec.build.cpp;
         let step = self.run(
             Command::new(&recipe.compiler)
                 .args(&recipe.flags)
                 .args(["-fPIC", "-c", "-w", "-g0"])
+                .args(extra)
                 .arg(&src)
                 .arg("-o")
                 .arg(&obj),
             out,
         )?;
-        Ok(step.ok.then_some(obj))
+        Ok(if step.ok { Ok(obj) } else { Err(step.output) })
     }
 
     /// labgrade's bridge to the graded functions the sources define only as members of a
@@ -791,31 +806,21 @@ impl<'a> CBuild<'a> {
         let Ok(text) = members::source(&bridges, &spec_headers) else {
             return Ok(None);
         };
-        let src = self.helper_dir.join("members.cpp");
-        let obj = self.helper_dir.join("members.o");
-        if std::fs::write(&src, text).is_err() {
-            return Ok(None);
+        let mut extra = vec!["-DLG_NO_STUDENT_PROTOTYPES".to_string()];
+        extra.extend(self.extra_defs.iter().map(|d| d.to_string()));
+        extra.extend(self.path_args(&self.first_dir));
+        match self.own_cpp("members", &text, &extra, out)? {
+            Ok(obj) => Ok(Some(obj)),
+            Err(output) => {
+                for b in &bridges {
+                    out.member_hints.insert(
+                        b.candidate.function.clone(),
+                        members::uncompiled(&b.candidate, &output),
+                    );
+                }
+                Ok(None)
+            }
         }
-        let recipe = &self.spec.build.cpp;
-        let step = self.run(
-            Command::new(&recipe.compiler)
-                .args(&recipe.flags)
-                .args(["-fPIC", "-c", "-w", "-g0", "-DLG_NO_STUDENT_PROTOTYPES"])
-                .args(&self.extra_defs)
-                .args(self.path_args(&self.first_dir))
-                .arg(&src)
-                .arg("-o")
-                .arg(&obj),
-            out,
-        )?;
-        if !step.ok {
-            out.notes.push(format!(
-                "labgrade's bridge to your class's member functions does not compile with                  your headers, so they cannot be called:\n{}",
-                step.output.trim_end()
-            ));
-            return Ok(None);
-        }
-        Ok(Some(obj))
     }
 
     /// The wrapper for a course's own form of a graded function (the course file), in the
@@ -976,11 +981,7 @@ impl<'a> CBuild<'a> {
         out: &mut Built,
     ) -> Result<bool, Box<Built>> {
         // A C++ library says which exception escaped a graded function (see the helper).
-        let throw: Vec<&PathBuf> = helper_objs
-            .throw
-            .iter()
-            .filter(|_| self.any_cpp)
-            .collect();
+        let throw: Vec<&PathBuf> = helper_objs.throw.iter().filter(|_| self.any_cpp).collect();
         if objs.plain.is_empty() && out.library.is_none() {
             let ilib = self.w.join("submission.instr.so");
             let mut extra = vec![&helper_objs.hooks, &helper_objs.probe];
