@@ -16,6 +16,7 @@ pub mod cli;
 pub mod columns;
 pub mod compare;
 pub mod exit_codes;
+pub mod fix;
 pub mod owned_dir;
 pub mod package;
 pub mod problems;

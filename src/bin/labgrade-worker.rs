@@ -13,6 +13,10 @@
 //! `labgrade-worker --unpack FORMAT ARCHIVE DEST` unpacks a handed-in archive: intake runs it
 //! in the build jail, so an archive is never parsed in the grader's process
 //! (`labgrade::submission::unpack`).
+//!
+//! `labgrade-worker --edits FILE c|cpp` prints the small edits of a student's source that a
+//! fix hint tries, parsed with tree-sitter: the grader runs it in the build jail too
+//! (`labgrade::submission::edits`).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +26,7 @@ fn main() {
         Some("--unpack") => {
             std::process::exit(labgrade::submission::unpack::worker_main(&args[1..]))
         }
+        Some("--edits") => std::process::exit(labgrade::submission::edits::worker_main(&args[1..])),
         Some(other) => {
             eprintln!(
                 "labgrade-worker: unknown argument `{other}` (labgrade starts this program itself; \

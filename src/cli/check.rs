@@ -26,6 +26,8 @@ pub struct Choice<'a> {
     pub failures_only: bool,
     /// `--watch`.
     pub watch: bool,
+    /// `--fix-hint`: how much of the smallest fix to say.
+    pub fix_hint: Option<crate::fix::Level>,
 }
 
 /// Grades one submission and prints its report; exit 0 iff every case run passed.
@@ -159,6 +161,11 @@ fn check_once(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
+    if let (Some(level), Format::Text) = (choice.fix_hint, format) {
+        let budget = crate::fix::Budget::default();
+        let outcome = crate::fix::search(session, submission, &report, budget);
+        println!("\n{}", crate::fix::said(&outcome, level, budget));
+    }
     // On GitHub Actions, the text report is followed by annotations at the failing cases'
     // fixtures (never mixed into a machine-readable format) and a job summary.
     if github::enabled() {

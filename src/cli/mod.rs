@@ -89,7 +89,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  labgrade check nim my-nim/\n  labgrade check nim my-nim/ \
                             --case 'FindGoodMove/*' --failures-only\n  labgrade check nim \
-                            my-nim/ --rerun-failed\n  labgrade check nim my-nim/ --watch\n\nExit: 0 every case run passed, 1 some \
+                            my-nim/ --rerun-failed\n  labgrade check nim my-nim/ --watch\n  labgrade check nim my-nim/ --fix-hint\n\nExit: 0 every case run passed, 1 some \
                             did not, 2 labgrade could not grade."
     )]
     Check {
@@ -123,6 +123,11 @@ pub enum Command {
         /// pass or fail (Ctrl-C to stop).
         #[arg(long)]
         watch: bool,
+        /// When visible cases fail, look for the one small change to your own code after
+        /// which every visible case passes, and say where it is (`location`, the default)
+        /// or what it is (`change`).
+        #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "location", value_name = "LEVEL")]
+        fix_hint: Option<crate::fix::Level>,
     },
     /// Grade a class on all cases: a plain directory (one entry per student) or a
     /// Gradescope, Canvas or Moodle export. Notes, READMEs and PDFs are skipped and listed.
@@ -412,6 +417,7 @@ fn check_command(ctx: &common::Context, cli: &Cli) -> Option<Result<i32, CliErro
         rerun_failed,
         failures_only,
         watch,
+        fix_hint,
     } = &cli.command
     else {
         return None;
@@ -429,6 +435,7 @@ fn check_command(ctx: &common::Context, cli: &Cli) -> Option<Result<i32, CliErro
             rerun_failed: *rerun_failed,
             failures_only: *failures_only,
             watch: *watch,
+            fix_hint: *fix_hint,
         },
     ))
 }

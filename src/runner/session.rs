@@ -438,6 +438,16 @@ impl Session {
         self.cases.len()
     }
 
+    /// The sandbox's worker binary this session runs (and starts jailed helpers with).
+    pub fn worker_exe(&self) -> &Path {
+        &self.options.worker_exe
+    }
+
+    /// How many submissions or runs it works on at once.
+    pub fn jobs(&self) -> usize {
+        self.options.jobs.max(1)
+    }
+
     /// Number of cases `filter` leaves out.
     pub fn filtered_out(&self, filter: CaseFilter) -> usize {
         self.cases.iter().filter(|c| !included(c, filter)).count()

@@ -822,7 +822,7 @@ fn cache_key(
 }
 
 /// Regular files under `dir` (relative, sorted), links not followed, hidden entries skipped.
-pub(crate) fn tree_files(dir: &Path) -> Vec<PathBuf> {
+pub fn tree_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(base: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
         if depth > 16 {
             return;
@@ -859,7 +859,7 @@ pub(crate) fn tree_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Copies the regular files of `from` (a directory or a file) into `to`.
-pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+pub fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     if std::fs::metadata(from).is_ok_and(|m| m.is_file()) {
         let dest = to.join(from.file_name().unwrap_or_default());
         std::fs::create_dir_all(to)

@@ -28,10 +28,9 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
-use super::jail::{self, Identity, Jail, JailLimits};
+use super::jail::JailLimits;
 use super::unpack::{self, Format, Sniffed};
 
 /// Most bytes one staged file may hold (a prebuilt library included).
@@ -602,53 +601,22 @@ fn unpack_jailed(
     worker: &Path,
 ) -> Result<(tempfile::TempDir, PathBuf, Vec<String>), Refusal> {
     let machine = |e: String| Refusal::machine(format!("cannot unpack `{shown}`: {e}"));
-    // SAFETY: geteuid has no preconditions.
-    let root = unsafe { libc::geteuid() } == 0;
-    // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
-    let parent = if root {
-        PathBuf::from("/tmp")
-    } else {
-        std::env::temp_dir()
-    };
-    let dir = tempfile::Builder::new()
-        .prefix("labgrade-unpack-")
-        .tempdir_in(parent)
-        .map_err(|e| machine(e.to_string()))?;
-    let copy = dir.path().join("archive");
-    let out = dir.path().join("out");
-    std::fs::copy(archive, &copy)
-        .and_then(|_| std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644)))
-        .and_then(|_| std::fs::create_dir(&out))
-        .map_err(|e| machine(e.to_string()))?;
-    let worker = worker
-        .canonicalize()
-        .map_err(|e| machine(format!("`{}`: {e}", worker.display())))?;
-    let mut jail = Jail::new(Identity::Nobody, &out, unpack_limits());
-    jail.read.push(copy.clone());
-    jail.read_exec.push(worker.clone());
-    // As root the worker runs as `nobody`, who may not reach labgrade's directory: the
-    // binary is bound read-only into the unpacking directory, in the jail's own mount
-    // namespace (as the Rust toolchain is for cargo).
-    let exe = if root {
-        let mount = dir.path().join("labgrade-worker");
-        std::fs::File::create(&mount)
-            .and_then(|_| std::os::unix::fs::chown(dir.path(), Some(jail::BUILD_ID), None))
-            .and_then(|_| std::os::unix::fs::chown(&out, Some(jail::BUILD_ID), None))
-            .map_err(|e| machine(e.to_string()))?;
-        jail.binds.push((worker.clone(), mount.clone()));
-        mount
-    } else {
-        worker
-    };
-    let mut cmd = Command::new(&exe);
-    cmd.arg("--unpack")
-        .arg(format.word())
-        .arg(&copy)
-        .arg(&out)
-        .env_clear()
-        .env("LANG", "C")
-        .current_dir(&out);
-    let o = jail::run(&mut cmd, &jail);
+    let run = super::jail::worker_on_copy(
+        worker,
+        archive,
+        "labgrade-unpack-",
+        unpack_limits(),
+        |copy, out| {
+            vec![
+                "--unpack".into(),
+                format.word().into(),
+                copy.as_os_str().to_owned(),
+                out.as_os_str().to_owned(),
+            ]
+        },
+    )
+    .map_err(machine)?;
+    let (dir, out, o) = (run.dir, run.out, run.outcome);
     if let Some(m) = &o.machine_error {
         return Err(machine(m.trim_end().to_string()));
     }

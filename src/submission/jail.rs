@@ -593,6 +593,74 @@ fn with_reason(
     output
 }
 
+/// A run of `labgrade-worker` on a copy of a file, in the build jail.
+pub struct WorkerRun {
+    /// The private directory holding the copy (removed on drop).
+    pub dir: tempfile::TempDir,
+    /// The empty directory the worker could write in (its working directory).
+    pub out: std::path::PathBuf,
+    /// How it ended, and what it printed.
+    pub outcome: Outcome,
+}
+
+/// Runs `worker` with the arguments `args` gives (from the copy's path and the output
+/// directory) on a copy of `input`, in the build jail: `nobody`, reading only the copy and
+/// the worker, writing only an empty directory. Err: the machine's failure to set it up.
+pub fn worker_on_copy(
+    worker: &Path,
+    input: &Path,
+    prefix: &str,
+    limits: JailLimits,
+    args: impl Fn(&Path, &Path) -> Vec<std::ffi::OsString>,
+) -> Result<WorkerRun, String> {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    // `nobody` must be able to reach it: /tmp, whatever $TMPDIR says.
+    let parent = if root {
+        std::path::PathBuf::from("/tmp")
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(parent)
+        .map_err(|e| e.to_string())?;
+    let copy = dir.path().join("input");
+    let out = dir.path().join("out");
+    std::fs::copy(input, &copy)
+        .and_then(|_| std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644)))
+        .and_then(|_| std::fs::create_dir(&out))
+        .map_err(|e| e.to_string())?;
+    let worker = worker
+        .canonicalize()
+        .map_err(|e| format!("`{}`: {e}", worker.display()))?;
+    let mut jail = Jail::new(Identity::Nobody, &out, limits);
+    jail.read.push(copy.clone());
+    jail.read_exec.push(worker.clone());
+    // As root the worker runs as `nobody`, who may not reach labgrade's directory: the
+    // binary is bound read-only into the private directory, in the jail's own mount
+    // namespace (as the Rust toolchain is for cargo).
+    let exe = if root {
+        let mount = dir.path().join("labgrade-worker");
+        std::fs::File::create(&mount)
+            .and_then(|_| std::os::unix::fs::chown(dir.path(), Some(BUILD_ID), None))
+            .and_then(|_| std::os::unix::fs::chown(&out, Some(BUILD_ID), None))
+            .map_err(|e| e.to_string())?;
+        jail.binds.push((worker.clone(), mount.clone()));
+        mount
+    } else {
+        worker
+    };
+    let mut cmd = Command::new(&exe);
+    cmd.args(args(&copy, &out))
+        .env_clear()
+        .env("LANG", "C")
+        .current_dir(&out);
+    let outcome = run(&mut cmd, &jail);
+    Ok(WorkerRun { dir, out, outcome })
+}
+
 /// Runs `cmd` in `jail` (stdin from /dev/null, stdout and stderr captured together).
 pub fn run(cmd: &mut Command, jail: &Jail) -> Outcome {
     let program = cmd.get_program().to_string_lossy().into_owned();

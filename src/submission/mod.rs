@@ -12,6 +12,7 @@ pub mod build_budget;
 mod build_lock;
 pub mod cache_secret;
 pub mod detect;
+pub mod edits;
 pub mod forms;
 mod helpers;
 pub mod intake;

@@ -1389,3 +1389,44 @@ fn one_diagnosed_mistake_costs_once_unless_the_course_says_each() {
         "mazelib-comment/find-path"
     );
 }
+
+/// The smallest fix: for a one-edit mistake, the hint names the function, the file and the
+/// line, and (`change`) the edit; it is the same at -j 1 and -j 8; a submission whose
+/// visible cases all pass gets none.
+#[test]
+fn the_fix_hint_points_at_the_one_edit_that_makes_every_visible_case_pass() {
+    let path = sample("wrong-base-case");
+    let hint_at = |jobs: &str| {
+        let out = labgrade(&[
+            "check",
+            "nim",
+            path.to_str().unwrap(),
+            "--fix-hint",
+            "change",
+            "-j",
+            jobs,
+        ]);
+        let text = stdout(&out);
+        text[text.find("fix hint:").unwrap_or(0)..].to_string()
+    };
+    let one = hint_at("1");
+    assert!(
+        one.contains(
+            "a change to a constant in IsBadPosition, nim.cpp:219, makes all 95 visible cases pass"
+        ) && one.contains("- if (nCoins == 0) return true;")
+            && one.contains("+ if (nCoins == 1) return true;"),
+        "{one}"
+    );
+    assert_eq!(hint_at("8"), one);
+    let out = labgrade(&[
+        "check",
+        "nim",
+        sample("book-cpp").to_str().unwrap(),
+        "--fix-hint",
+    ]);
+    assert!(
+        stdout(&out).contains("fix hint: none (every visible case passes)"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["package", "report"],
     &["compare", "exit_codes"],
     &["runner"],
-    &["selftest", "student"],
+    &["selftest", "student", "fix"],
     &["cli"],
 ];
 
