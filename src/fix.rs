@@ -8,7 +8,8 @@
 //! Each candidate is a copy of the submission with that one edit, built in the build jail
 //! and run in the sandbox on the visible cases, exactly as the submission itself, a few at
 //! once; the first in that order after which every visible case passes is the hint. Hidden
-//! cases are never run for it. The order is fixed and a batch is judged whole before the
+//! cases are never run for a student's hint; an instructor's (`grade --fix-hints`, which
+//! groups a class by its smallest fixes) may use every case. The order is fixed and a batch is judged whole before the
 //! next starts, so the hint is the same at any `-j`; the budget (a number of edits, and a
 //! wall-clock guard) is said with a search that found nothing.
 
@@ -99,11 +100,18 @@ fn sources(submission: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The functions whose cases fail, first failing first.
-fn failing_functions(session: &Session, report: &SubmissionReport) -> Vec<String> {
+/// The functions whose cases (of `filter`) fail, first failing first.
+fn failing_functions(
+    session: &Session,
+    report: &SubmissionReport,
+    filter: CaseFilter,
+) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let visible = |c: &&crate::report::CaseReport| c.visibility == crate::spec::Visibility::Visible;
-    for c in report.cases.iter().filter(visible).filter(|c| !c.passed) {
+    for c in report
+        .cases
+        .iter()
+        .filter(|c| counted(c, filter) && !c.passed)
+    {
         let call = session
             .cases
             .iter()
@@ -122,6 +130,7 @@ fn candidates(
     session: &Session,
     submission: &Path,
     report: &SubmissionReport,
+    filter: CaseFilter,
 ) -> Result<Vec<Candidate>, String> {
     let root = if submission.is_file() {
         submission.parent().unwrap_or(Path::new(".")).to_path_buf()
@@ -138,7 +147,7 @@ fn candidates(
             });
         }
     }
-    let failing = failing_functions(session, report);
+    let failing = failing_functions(session, report, filter);
     let rank = |c: &Candidate| {
         let name = c.edit.function.rsplit("::").next().unwrap_or_default();
         failing
@@ -172,21 +181,24 @@ fn line_at(text: &str, at: usize) -> String {
     text[start..end].trim().to_string()
 }
 
-/// Searches for the smallest fix of `submission`, whose report is `report`.
+/// Whether a case counts for a search over `filter`'s cases.
+fn counted(c: &crate::report::CaseReport, filter: CaseFilter) -> bool {
+    filter == CaseFilter::All || c.visibility == crate::spec::Visibility::Visible
+}
+
+/// Searches for the smallest fix of `submission`, whose report is `report`, judged on
+/// `filter`'s cases (a student's hint: the visible ones only).
 pub fn search(
     session: &Session,
     submission: &Path,
     report: &SubmissionReport,
     budget: Budget,
+    filter: CaseFilter,
 ) -> Outcome {
-    let visible_failing = report
-        .cases
-        .iter()
-        .any(|c| !c.passed && c.visibility == crate::spec::Visibility::Visible);
-    if !visible_failing {
+    if !report.cases.iter().any(|c| !c.passed && counted(c, filter)) {
         return Outcome::NotSearched("every visible case passes".into());
     }
-    let all = match candidates(session, submission, report) {
+    let all = match candidates(session, submission, report, filter) {
         Ok(all) if all.is_empty() => {
             return Outcome::NotSearched("no C or C++ source of yours to edit".into())
         }
@@ -201,7 +213,7 @@ pub fn search(
         }
         let batch = &batch[..batch.len().min(budget.edits - tried)];
         tried += batch.len();
-        if let Some(found) = first_passing(session, submission, batch) {
+        if let Some(found) = first_passing(session, submission, batch, filter) {
             return found;
         }
     }
@@ -210,7 +222,12 @@ pub fn search(
 
 /// The first of `batch`, in order, after which every visible case passes (all of the batch
 /// built and graded together).
-fn first_passing(session: &Session, submission: &Path, batch: &[Candidate]) -> Option<Outcome> {
+fn first_passing(
+    session: &Session,
+    submission: &Path,
+    batch: &[Candidate],
+    filter: CaseFilter,
+) -> Option<Outcome> {
     let dirs: Vec<tempfile::TempDir> = batch
         .iter()
         .filter_map(|_| {
@@ -232,7 +249,7 @@ fn first_passing(session: &Session, submission: &Path, batch: &[Candidate]) -> O
         return None;
     }
     let prepared = session.prepare_many(&paths);
-    let reports = session.grade_prepared(&prepared, CaseFilter::VisibleOnly, &|_| {});
+    let reports = session.grade_prepared(&prepared, filter, &|_| {});
     let (i, r) = reports.iter().enumerate().find(|(_, r)| {
         r.build.as_ref().is_some_and(|b| b.ok) && r.cases.iter().all(|c| c.passed)
     })?;
@@ -254,6 +271,26 @@ fn submission_file(submission: &Path, file: &Path) -> PathBuf {
     } else {
         submission.join(file)
     }
+}
+
+/// What a class report keeps of a search that found an edit.
+pub fn report_of(outcome: &Outcome) -> Option<crate::report::FixReport> {
+    let Outcome::Found {
+        candidate,
+        before,
+        after,
+        ..
+    } = outcome
+    else {
+        return None;
+    };
+    Some(crate::report::FixReport {
+        function: candidate.edit.function.clone(),
+        what: candidate.edit.what.clone(),
+        at: format!("{}:{}", candidate.file.display(), candidate.edit.line),
+        before: before.clone(),
+        after: after.clone(),
+    })
 }
 
 /// What a student is told, at `level`, for the budget `budget`.

@@ -163,7 +163,13 @@ fn check_once(
     println!("{}", text.trim_end());
     if let (Some(level), Format::Text) = (choice.fix_hint, format) {
         let budget = crate::fix::Budget::default();
-        let outcome = crate::fix::search(session, submission, &report, budget);
+        let outcome = crate::fix::search(
+            session,
+            submission,
+            &report,
+            budget,
+            CaseFilter::VisibleOnly,
+        );
         println!("\n{}", crate::fix::said(&outcome, level, budget));
     }
     // On GitHub Actions, the text report is followed by annotations at the failing cases'

@@ -11,7 +11,7 @@ use crate::exit_codes;
 use crate::report::{
     csv, github, gradescope, json, junit, names, HandedIn, Partner, SubmissionReport,
 };
-use crate::runner::{read_class, Class, Event, Roster, Session};
+use crate::runner::{read_class, CaseFilter, Class, Event, Roster, Session};
 
 /// Writes one submission's reports (JSON, and Gradescope's with `all_formats`), each through
 /// a temporary file renamed into place, so no report is ever half written.
@@ -147,6 +147,8 @@ pub struct GradeOptions {
     pub csv_cases: bool,
     /// `--shard I/N`: grade only this share of the class (see `labgrade merge`).
     pub shard: Option<super::shard::Shard>,
+    /// `--fix-hints`: look for each failing submission's smallest fix (every case counts).
+    pub fix_hints: bool,
 }
 
 /// Who a submission's student is, and whether the roster knows them.
@@ -223,18 +225,30 @@ fn write_class_csv(
     stems: &BTreeMap<String, String>,
     reused: &BTreeSet<String>,
     roster: Option<&Roster>,
+    fixes: &BTreeMap<String, String>,
 ) -> Result<(), CliError> {
     let fail = |e: ::csv::Error| CliError(format!("writing class.csv: {e}"));
     let mut w = ::csv::Writer::from_path(path).map_err(fail)?;
-    w.write_record([
+    // The smallest fix of each submission, when `--fix-hints` looked for them.
+    let fix_column = !fixes.is_empty();
+    let mut header = vec![
         "submission",
         "student_id",
         "name",
         "status",
         "report",
         "reason",
-    ])
-    .map_err(fail)?;
+    ];
+    if fix_column {
+        header.push("smallest_fix");
+    }
+    w.write_record(&header).map_err(fail)?;
+    let with_fix = |mut row: Vec<String>, name: &str| {
+        if fix_column {
+            row.push(fixes.get(name).cloned().unwrap_or_default());
+        }
+        row
+    };
     let text = |s: &str| names::spreadsheet_text(s);
     for s in class
         .submissions
@@ -252,15 +266,15 @@ fn write_class_csv(
         } else {
             ""
         };
-        w.write_record([
+        let row = vec![
             text(&s.name),
             text(&i.id),
             text(i.name.as_deref().unwrap_or("")),
             status.into(),
             format!("{}.json", stems[&s.name]),
             reason.into(),
-        ])
-        .map_err(fail)?;
+        ];
+        w.write_record(with_fix(row, &s.name)).map_err(fail)?;
         // A group's other members: the same submission, a row each.
         for (p, on_roster) in &i.partners {
             let reason = if roster.is_some() && !on_roster {
@@ -268,27 +282,27 @@ fn write_class_csv(
             } else {
                 "in a group"
             };
-            w.write_record([
+            let row = vec![
                 text(&s.name),
                 text(&p.id),
                 text(p.name.as_deref().unwrap_or("")),
                 status.into(),
                 format!("{}.json", stems[&s.name]),
                 reason.into(),
-            ])
-            .map_err(fail)?;
+            ];
+            w.write_record(with_fix(row, &s.name)).map_err(fail)?;
         }
     }
     for s in &class.skipped {
-        w.write_record([
+        let row = vec![
             text(&s.name),
             String::new(),
             String::new(),
             "skipped".into(),
             String::new(),
             text(&s.reason),
-        ])
-        .map_err(fail)?;
+        ];
+        w.write_record(with_fix(row, "")).map_err(fail)?;
     }
     let present: BTreeSet<&str> = who
         .values()
@@ -303,15 +317,15 @@ fn write_class_csv(
         .collect();
     for student in roster.map_or(&[][..], |r| &r.students[..]) {
         if !present.contains(student.id.as_str()) {
-            w.write_record([
+            let row = vec![
                 String::new(),
                 text(&student.id),
                 text(student.name.as_deref().unwrap_or("")),
                 "missing".into(),
                 String::new(),
                 "on the roster, no submission".into(),
-            ])
-            .map_err(fail)?;
+            ];
+            w.write_record(with_fix(row, "")).map_err(fail)?;
         }
     }
     w.flush()?;
@@ -449,7 +463,46 @@ fn grade_and_write(
     for r in &mut reports {
         stamp(r);
     }
+    if options.fix_hints {
+        add_fix_hints(session, subs, &mut reports, out, options, stems)?;
+    }
     Ok((reports, reused))
+}
+
+/// Looks for each failing submission's smallest fix, judged on every case (the instructor's
+/// view), and writes its report again with it. One submission at a time, in the class's
+/// order (each search builds and runs its candidates in parallel).
+fn add_fix_hints(
+    session: &Session,
+    subs: &[(String, PathBuf)],
+    reports: &mut [SubmissionReport],
+    out: &Path,
+    options: &GradeOptions,
+    stems: &BTreeMap<String, String>,
+) -> Result<(), CliError> {
+    let budget = crate::fix::Budget::default();
+    let failing = reports
+        .iter()
+        .filter(|r| !r.is_unresolved() && r.cases.iter().any(|c| !c.passed))
+        .count();
+    println!(
+        "looking for the smallest fix of {failing} submission(s) (at most {} edits each)",
+        budget.edits
+    );
+    for report in reports.iter_mut() {
+        if report.is_unresolved() || report.cases.iter().all(|c| c.passed) {
+            continue;
+        }
+        let Some((_, path)) = subs.iter().find(|(n, _)| *n == report.submission) else {
+            continue;
+        };
+        let outcome = crate::fix::search(session, path, report, budget, CaseFilter::All);
+        report.fix = crate::fix::report_of(&outcome);
+        if report.fix.is_some() {
+            write_reports(out, &stems[&report.submission], report, options.all_formats)?;
+        }
+    }
+    Ok(())
 }
 
 /// Grades the class and writes the gradebook; exit 0 iff every submission passed everything.
@@ -521,6 +574,16 @@ pub fn run(
         .collect();
     let reused = reused_names.len();
     write_class_outputs(problem, out, options, &reports)?;
+    let fixes: BTreeMap<String, String> = reports
+        .iter()
+        .filter_map(|r| {
+            let f = r.fix.as_ref()?;
+            Some((
+                r.submission.clone(),
+                names::spreadsheet_text(&format!("{} ({})", f.cluster(), f.at)),
+            ))
+        })
+        .collect();
     write_class_csv(
         &out.join("class.csv"),
         &class,
@@ -528,6 +591,7 @@ pub fn run(
         &stems,
         &reused_names,
         roster.as_ref(),
+        &fixes,
     )?;
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
     print!("{}", listed(&class.skipped));

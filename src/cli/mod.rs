@@ -167,6 +167,11 @@ pub enum Command {
         /// hash of each submission's name; `labgrade merge` puts the shards together.
         #[arg(long, value_name = "I/N")]
         shard: Option<shard::Shard>,
+        /// For each failing submission, look for the one small edit of its own code after
+        /// which every case passes, and group the class by those fixes (report.html and
+        /// class.csv).
+        #[arg(long)]
+        fix_hints: bool,
     },
     /// Put the output directories of `grade --shard` together: the reports, grades.csv,
     /// class.csv, report.html (and junit.xml) of the whole class, as one `grade` run writes.
@@ -464,6 +469,7 @@ fn dispatch(ctx: &common::Context, cli: &Cli, color: bool) -> Result<i32, CliErr
             force,
             csv_cases,
             shard,
+            fix_hints,
         } => grade::run(
             ctx,
             problem,
@@ -475,6 +481,7 @@ fn dispatch(ctx: &common::Context, cli: &Cli, color: bool) -> Result<i32, CliErr
                 force: *force,
                 csv_cases: *csv_cases,
                 shard: *shard,
+                fix_hints: *fix_hints,
             },
         ),
         Command::Merge { shards, out } => shard::merge(shards, out, ctx.color),

@@ -277,6 +277,36 @@ pub struct SubmissionReport {
     /// labgrade's version and the sandbox layers in force.
     #[serde(default)]
     pub metadata: Value,
+    /// The smallest fix found for it (`grade --fix-hints`), when one was looked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<FixReport>,
+}
+
+/// The one small edit of a submission's own source after which every case passes
+/// (`crate::fix`), as a class report groups them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixReport {
+    /// The function it is in.
+    pub function: String,
+    /// What kind of change it is (`a constant`, `a comparison`).
+    pub what: String,
+    /// The file, relative to the submission, and the line.
+    pub at: String,
+    /// The line before and after it.
+    pub before: String,
+    /// The line after it.
+    pub after: String,
+}
+
+impl FixReport {
+    /// What a class report groups submissions by: the change and its function.
+    pub fn cluster(&self) -> String {
+        if self.function.is_empty() {
+            self.what.clone()
+        } else {
+            format!("{} in {}", self.what, self.function)
+        }
+    }
 }
 
 impl SubmissionReport {

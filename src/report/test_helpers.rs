@@ -83,5 +83,6 @@ pub(crate) fn sample_report() -> SubmissionReport {
             causes: Vec::new(),
         }),
         metadata: json!({"labgrade": "0.1.0"}),
+        fix: None,
     }
 }

@@ -81,7 +81,7 @@ const GROUP_PER_JOB: usize = 2;
 
 /// One submission after intake: a result reused from the cache, or staged to be built.
 enum Intake {
-    Reused(SubmissionReport),
+    Reused(Box<SubmissionReport>),
     Staged(StagedSubmission),
 }
 
@@ -278,7 +278,7 @@ impl Session {
         for (i, intake) in intakes.into_iter().enumerate() {
             match intake {
                 Intake::Reused(r) => {
-                    reports[i] = Some(r);
+                    reports[i] = Some(*r);
                     reused[i] = true;
                 }
                 Intake::Staged(staged) => to_build.push((i, staged)),
@@ -389,7 +389,7 @@ impl Session {
                     index,
                     report: Box::new(report.clone()),
                 });
-                Intake::Reused(report)
+                Intake::Reused(Box::new(report))
             }
             None => Intake::Staged(StagedSubmission {
                 cost: staged.as_ref().map_or(0, super::prepare::build_cost),
@@ -821,6 +821,7 @@ impl Session {
             cases,
             build: Some(p.build.clone()),
             metadata,
+            fix: None,
         }
     }
 }

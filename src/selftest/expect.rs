@@ -69,6 +69,21 @@ struct RawExpect {
     #[serde(default)]
     course: Option<String>,
     expect: Vec<RawRule>,
+    #[serde(default)]
+    fix: Option<KnownFix>,
+}
+
+/// The one-edit mistake a sample was made with (`[fix]`): where it is and what undoes it,
+/// for the smallest fix's benchmark (`benches/fix_hint.rs`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct KnownFix {
+    /// The source file, relative to the sample.
+    pub file: String,
+    /// The 1-based line the mistake is on.
+    pub line: usize,
+    /// The mistake, in a few words.
+    pub mistake: String,
 }
 
 /// A parsed `expect.toml`.
@@ -82,6 +97,8 @@ pub struct SampleExpect {
     pub course: Option<PathBuf>,
     /// Its rules.
     pub rules: Vec<Rule>,
+    /// The one-edit mistake it was made with, when it was.
+    pub fix: Option<KnownFix>,
 }
 
 impl SampleExpect {
@@ -125,6 +142,7 @@ impl SampleExpect {
                 .course
                 .map(|c| path.parent().unwrap_or(Path::new(".")).join(c)),
             rules,
+            fix: raw.fix,
         })
     }
 

@@ -5,7 +5,7 @@
 //! `tests/submissions/<problem>/` must get exactly the verdicts its `expect.toml` declares.
 //! This is what CI runs and what a fixture author runs after changing a case.
 
-mod expect;
+pub mod expect;
 pub mod github;
 pub mod junit;
 

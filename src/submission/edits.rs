@@ -2,9 +2,9 @@
 //!
 //! A source is parsed with tree-sitter's C or C++ grammar, and each function body offers
 //! one-token or one-statement edits of the kinds that undo a typical slip: a comparison
-//! operator turned (`<` and `<=`, `==` and `!=`, `&&` and `||`), an integer constant one off,
-//! `true` and `false` (or `TRUE` and `FALSE`) swapped, a condition negated, a statement left
-//! out, two neighbouring statements swapped. Each edit is a byte range and its replacement,
+//! operator turned (`<` and `<=`, `==` and `!=`, `&&` and `||`, `+` and `-`), an integer
+//! constant one off, `true` and `false` (or `TRUE` and `FALSE`) swapped, a condition negated
+//! or a `!` taken away, a statement left out, two neighbouring statements swapped. Each edit is a byte range and its replacement,
 //! with the line it is on, the function it is in and a short description; they come in the
 //! order of the source, so that a search over them is the same on every run.
 //!
@@ -34,7 +34,7 @@ pub struct Edit {
 /// The longest source parsed (a student's file is a few kilobytes).
 pub const MAX_SOURCE_BYTES: usize = 256 * 1024;
 
-/// Comparison and logical operators and what each may turn into.
+/// Comparison, logical and additive operators and what each may turn into.
 const TURNS: &[(&str, &[&str])] = &[
     ("<", &["<=", ">"]),
     ("<=", &["<", ">="]),
@@ -44,6 +44,8 @@ const TURNS: &[(&str, &[&str])] = &[
     ("!=", &["=="]),
     ("&&", &["||"]),
     ("||", &["&&"]),
+    ("+", &["-"]),
+    ("-", &["+"]),
 ];
 
 /// The edits of `text`, parsed as C++ when `cpp`, else as C; empty when it does not parse.
@@ -126,6 +128,16 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
                     for v in [n + 1, n - 1] {
                         out.push(edit(node, v.to_string(), "a constant"));
                     }
+                }
+            }
+            "unary_expression"
+                if node
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| node_text(o, text) == "!") =>
+            {
+                if let Some(arg) = node.child_by_field_name("argument") {
+                    let plain = node_text(arg, text).to_string();
+                    out.push(edit(node, plain, "a negation"));
                 }
             }
             "true" | "false" => {

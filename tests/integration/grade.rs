@@ -895,3 +895,46 @@ fn a_game_side_bundle_steers_from_its_table_and_keeps_its_course() {
     assert_eq!(graded(&bundled), graded(&graded_full));
     assert_eq!(bundled["score"], bundled["max_score"], "{text}");
 }
+
+/// `grade --fix-hints` groups a class by its smallest fixes: two students with the same
+/// slip in IsBadPosition's base case are one group, another's loop bound another; the
+/// groups are in report.html and each student's fix in class.csv and their report; a
+/// submission that passes everything gets none.
+#[test]
+fn grade_groups_a_class_by_its_smallest_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (class, out) = (dir.path().join("class"), dir.path().join("out"));
+    let samples = [
+        "wrong-base-case",
+        "slip-base-case-two",
+        "max-move-off-by-one",
+        "book-cpp",
+    ];
+    for s in samples {
+        copy_dir(&sample(s), &class.join(s));
+    }
+    let (_, text) = grade(&class, &out, &["--fix-hints"]);
+    assert!(
+        text.contains("looking for the smallest fix of 3 submission(s)"),
+        "{text}"
+    );
+    let csv = std::fs::read_to_string(out.join("class.csv")).unwrap();
+    assert!(
+        csv.contains("wrong-base-case.json,,a constant in IsBadPosition (nim.cpp:219)")
+            && csv.contains("a comparison in FindGoodMove (nim.c:200)"),
+        "{csv}"
+    );
+    assert_eq!(report(&out, "book-cpp").get("fix"), None);
+    assert_eq!(
+        report(&out, "slip-base-case-two")["fix"]["at"],
+        "nim.cpp:219"
+    );
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let fixes = &html[html.find("Smallest fixes").expect("the section")..];
+    assert!(fixes.contains("a constant in IsBadPosition"), "{fixes}");
+    let row = &fixes[fixes.find("a constant in IsBadPosition").unwrap()..];
+    assert!(
+        row[..200].contains(">2<"),
+        "two submissions in the group: {row}"
+    );
+}

@@ -349,6 +349,42 @@ impl<'a> Class<'a> {
                         }
                     }
                 }
+                (self.fixes())
+            }
+        }
+    }
+
+    /// The class grouped by its smallest fixes (`grade --fix-hints`), most common first;
+    /// nothing where no fix was looked for or found.
+    fn fixes(&self) -> Markup {
+        let mut by_fix: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+        for (i, r) in self.graded() {
+            if let Some(f) = &r.fix {
+                by_fix.entry(f.cluster()).or_default().insert(i);
+            }
+        }
+        let mut rows: Vec<_> = by_fix.into_iter().collect();
+        rows.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+        html! {
+            @if !rows.is_empty() {
+                h3 #fixes { "Smallest fixes" }
+                p {
+                    "The one small edit of each failing submission's own code after which every \
+                     case passes (labgrade grade --fix-hints), grouped by the change and its \
+                     function."
+                }
+                table.mistakes {
+                    thead { tr { th { "fix" } th.num { "submissions" } th { "who" } } }
+                    tbody {
+                        @for (fix, who) in &rows {
+                            tr {
+                                td.mistake { (fix) }
+                                td.num { (who.len()) }
+                                td { (self.links(who.iter().copied())) }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
