@@ -332,6 +332,19 @@ fn write_class_csv(
     Ok(())
 }
 
+/// Each submission's smallest fix, as class.csv says it (`a constant in IsBadPosition
+/// (nim.cpp:219)`), for those `--fix-hints` found one for.
+fn fixes_of(reports: &[SubmissionReport]) -> BTreeMap<String, String> {
+    reports
+        .iter()
+        .filter_map(|r| {
+            let f = r.fix.as_ref()?;
+            let said = format!("{} ({})", f.cluster(), f.at);
+            Some((r.submission.clone(), names::spreadsheet_text(&said)))
+        })
+        .collect()
+}
+
 /// Makes the output directory (one labgrade may write into) and removes a shard's manifest
 /// from an earlier run: the manifest says a shard finished, and this run has not yet.
 fn open_output(out: &Path) -> Result<(), CliError> {
@@ -574,16 +587,6 @@ pub fn run(
         .collect();
     let reused = reused_names.len();
     write_class_outputs(problem, out, options, &reports)?;
-    let fixes: BTreeMap<String, String> = reports
-        .iter()
-        .filter_map(|r| {
-            let f = r.fix.as_ref()?;
-            Some((
-                r.submission.clone(),
-                names::spreadsheet_text(&format!("{} ({})", f.cluster(), f.at)),
-            ))
-        })
-        .collect();
     write_class_csv(
         &out.join("class.csv"),
         &class,
@@ -591,7 +594,7 @@ pub fn run(
         &stems,
         &reused_names,
         roster.as_ref(),
-        &fixes,
+        &fixes_of(&reports),
     )?;
     println!("{}", csv::summary_table(&reports, ctx.color).trim_end());
     print!("{}", listed(&class.skipped));
