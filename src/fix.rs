@@ -48,6 +48,31 @@ pub enum Level {
     Change,
 }
 
+impl Level {
+    /// What a self-check says, from what the student asked (`--fix-hint`) and what the
+    /// course allows (`[course] fix_hint`): a course's level turns hints on by itself and
+    /// is never exceeded; `off` refuses one asked for (Err: what to print).
+    pub fn allowed(
+        asked: Option<Level>,
+        course: Option<crate::spec::FixHint>,
+    ) -> Result<Option<Level>, String> {
+        use crate::spec::FixHint;
+        let most = match course {
+            None => return Ok(asked),
+            Some(FixHint::Off) if asked.is_some() => {
+                return Err("your course does not give fix hints".into())
+            }
+            Some(FixHint::Off) => return Ok(None),
+            Some(FixHint::Location) => Level::Location,
+            Some(FixHint::Change) => Level::Change,
+        };
+        Ok(Some(match asked {
+            Some(Level::Location) => Level::Location,
+            _ => most,
+        }))
+    }
+}
+
 /// One edit of one of the submission's files.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -326,5 +351,32 @@ pub fn said(outcome: &Outcome, level: Level, budget: Budget) -> String {
             budget.wall.as_secs()
         ),
         Outcome::NotSearched(why) => format!("fix hint: none ({why})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Level;
+    use crate::spec::FixHint;
+
+    #[test]
+    fn a_course_turns_hints_on_at_its_level_and_is_never_exceeded() {
+        let allowed = Level::allowed;
+        assert_eq!(allowed(None, None), Ok(None));
+        assert_eq!(allowed(Some(Level::Change), None), Ok(Some(Level::Change)));
+        assert_eq!(
+            allowed(None, Some(FixHint::Location)),
+            Ok(Some(Level::Location))
+        );
+        assert_eq!(
+            allowed(Some(Level::Change), Some(FixHint::Location)),
+            Ok(Some(Level::Location))
+        );
+        assert_eq!(
+            allowed(Some(Level::Location), Some(FixHint::Change)),
+            Ok(Some(Level::Location))
+        );
+        assert_eq!(allowed(None, Some(FixHint::Off)), Ok(None));
+        assert!(allowed(Some(Level::Location), Some(FixHint::Off)).is_err());
     }
 }

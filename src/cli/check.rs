@@ -161,16 +161,16 @@ fn check_once(
         Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
     };
     println!("{}", text.trim_end());
-    if let (Some(level), Format::Text) = (choice.fix_hint, format) {
-        let budget = crate::fix::Budget::default();
-        let outcome = crate::fix::search(
-            session,
-            submission,
-            &report,
-            budget,
-            CaseFilter::VisibleOnly,
-        );
-        println!("\n{}", crate::fix::said(&outcome, level, budget));
+    let course = ctx.course()?.and_then(|c| c.fix_hint);
+    match (crate::fix::Level::allowed(choice.fix_hint, course), format) {
+        (Ok(Some(level)), Format::Text) => {
+            let budget = crate::fix::Budget::default();
+            let visible = CaseFilter::VisibleOnly;
+            let outcome = crate::fix::search(session, submission, &report, budget, visible);
+            println!("\n{}", crate::fix::said(&outcome, level, budget));
+        }
+        (Err(why), Format::Text) => println!("\nfix hint: {why}"),
+        _ => {}
     }
     // On GitHub Actions, the text report is followed by annotations at the failing cases'
     // fixtures (never mixed into a machine-readable format) and a job summary.

@@ -1430,3 +1430,32 @@ fn the_fix_hint_points_at_the_one_edit_that_makes_every_visible_case_pass() {
         stdout(&out)
     );
 }
+
+/// A course's `fix_hint` turns the hint on for every self-check at its level and is never
+/// exceeded; `off` refuses one asked for.
+#[test]
+fn a_course_sets_how_much_of_the_fix_a_self_check_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let course = dir.path().join("course.toml");
+    let path = sample("wrong-base-case");
+    let run = |setting: &str, extra: &[&str]| {
+        std::fs::write(&course, format!("[course]\nfix_hint = \"{setting}\"\n")).unwrap();
+        let mut args = vec!["check", "nim", path.to_str().unwrap(), "--course"];
+        args.push(course.to_str().unwrap());
+        args.extend_from_slice(extra);
+        stdout(&labgrade(&args))
+    };
+    let asked_more = run("location", &["--fix-hint", "change"]);
+    assert!(asked_more.contains("fix hint: a change to a constant in IsBadPosition, nim.cpp:219"));
+    assert!(!asked_more.contains("+ if (nCoins == 1)"), "{asked_more}");
+    let unasked = run("change", &[]);
+    assert!(
+        unasked.contains("+ if (nCoins == 1) return true;"),
+        "{unasked}"
+    );
+    let off = run("off", &["--fix-hint"]);
+    assert!(
+        off.contains("fix hint: your course does not give fix hints"),
+        "{off}"
+    );
+}

@@ -48,7 +48,22 @@ pub struct Course {
     /// The problem packages the course adds (`[course] problems = ["packages"]`, relative
     /// to the course file; see `labgrade::package`).
     pub packages: Vec<PathBuf>,
+    /// How much of the smallest fix a student's self-check says (`[course] fix_hint`):
+    /// with it, `check` looks for one without being asked, and never says more.
+    pub fix_hint: Option<FixHint>,
     text: String,
+}
+
+/// How much of the smallest fix a self-check may say (see `labgrade::fix`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FixHint {
+    /// Nothing.
+    Off,
+    /// Where: the function, the file and the line.
+    Location,
+    /// Where, and the edit itself.
+    Change,
 }
 
 /// A course's settings for one problem.
@@ -137,6 +152,8 @@ struct CourseMeta {
     /// Directories of problem packages, relative to the course file.
     #[serde(default)]
     problems: Vec<PathBuf>,
+    #[serde(default)]
+    fix_hint: Option<FixHint>,
 }
 
 impl Course {
@@ -153,8 +170,8 @@ impl Course {
         })?;
         let mut table: toml::Table =
             toml::from_str(&text).map_err(|e| from_toml(path, &text, e))?;
-        let (name, packages) = match table.remove("course") {
-            None => (None, Vec::new()),
+        let (name, packages, fix_hint) = match table.remove("course") {
+            None => (None, Vec::new(), None),
             Some(v) => {
                 let meta: CourseMeta = v.try_into().map_err(|e: toml::de::Error| {
                     invalid(
@@ -166,7 +183,7 @@ impl Course {
                 })?;
                 let beside = path.parent().unwrap_or(Path::new("."));
                 let packages = meta.problems.iter().map(|d| beside.join(d)).collect();
-                (meta.name, packages)
+                (meta.name, packages, meta.fix_hint)
             }
         };
         let mut problems = BTreeMap::new();
@@ -186,6 +203,7 @@ impl Course {
             name,
             problems,
             packages,
+            fix_hint,
             text,
         })
     }

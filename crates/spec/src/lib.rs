@@ -18,7 +18,7 @@ mod root;
 pub mod text_file;
 pub mod transcript;
 
-pub use course::{CaseRule, Course, CourseProblem, InterfaceRule, RepeatedMistakes};
+pub use course::{CaseRule, Course, CourseProblem, FixHint, InterfaceRule, RepeatedMistakes};
 pub use error::{from_toml as from_toml_error, SpecError};
 pub use fixture::{load_fixtures, Case, CaseDef, CompareItem, Params, Visibility, MAX_POINTS};
 pub use problem_spec::find_line;
