@@ -856,9 +856,7 @@ fn cpu_shown(ms: u64) -> String {
 }
 
 #[cfg(test)]
-mod exception_tests {
-    use super::uncaught_exception;
-
+mod tests {
     #[test]
     fn an_escaped_exception_is_said_in_c_plus_plus_words_and_nothing_else_is() {
         let stderr = "fatal runtime error: Rust cannot catch foreign exceptions, aborting\n\
@@ -881,11 +879,8 @@ mod exception_tests {
             None
         );
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::sanitizer_report;
+    use super::{sanitizer_report, uncaught_exception};
 
     #[test]
     fn a_sanitizer_report_is_the_same_from_run_to_run() {

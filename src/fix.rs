@@ -105,23 +105,23 @@ pub enum Outcome {
     NotSearched(String),
 }
 
-/// The student's own C and C++ sources in `submission` (a folder or a file), relative.
-fn sources(submission: &Path) -> Vec<PathBuf> {
-    let is_source = |p: &Path| {
-        matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("c" | "cpp" | "cc" | "cxx")
-        )
+/// The student's own C and C++ sources in `submission` (a folder or a file), relative,
+/// each with whether it is C++.
+fn sources(submission: &Path) -> Vec<(PathBuf, bool)> {
+    use crate::submission::detect::{language_of, Language};
+    let kind = |p: &Path| match language_of(p) {
+        Some(Language::C) => Some(false),
+        Some(Language::Cpp) => Some(true),
+        _ => None,
     };
-    if submission.is_file() {
-        return is_source(submission)
-            .then(|| PathBuf::from(submission.file_name().unwrap_or_default()))
-            .into_iter()
-            .collect();
-    }
-    tree_files(submission)
+    let files = if submission.is_file() {
+        vec![PathBuf::from(submission.file_name().unwrap_or_default())]
+    } else {
+        tree_files(submission)
+    };
+    files
         .into_iter()
-        .filter(|p| is_source(p))
+        .filter_map(|f| Some((f.clone(), kind(&f)?)))
         .collect()
 }
 
@@ -163,8 +163,7 @@ fn candidates(
         submission.to_path_buf()
     };
     let mut all = Vec::new();
-    for file in sources(submission) {
-        let cpp = file.extension().is_some_and(|e| e != "c");
+    for (file, cpp) in sources(submission) {
         for edit in edits::in_jail(session.worker_exe(), &root.join(&file), cpp)? {
             all.push(Candidate {
                 file: file.clone(),

@@ -574,7 +574,7 @@ fn library_artifact(
             || sym.starts_with("_ZL")
             || symbols
                 .get(name)
-                .is_some_and(|s| s.starts_with("labgrade_form_"))
+                .is_some_and(|s| s.starts_with(crate::submission::forms::WRAPPER_PREFIX))
             || adapted.contains_key(sym)
             || plain.contains(sym)
             || wrapped.contains(name)

@@ -14,21 +14,31 @@ use crate::spec::OtherForm;
 
 use super::symbols::{base_name, demangle};
 
+/// How every wrapper's name begins (`labgrade_form_RecursivePermute`): what tells the
+/// grader and the child that a symbol is labgrade's wrapper for another form.
+pub const WRAPPER_PREFIX: &str = "labgrade_form_";
+
 /// The exported text beside a wrapper naming the function and its form
 /// (`RecursivePermute prefix-rest`): `<wrapper>_form`.
 pub fn form_symbol(wrapper: &str) -> String {
     format!("{wrapper}_form")
 }
 
+/// A demangled C++ type with the standard library's long names for `std::string` short.
+fn short_names(text: &str) -> String {
+    const LONG: [&str; 2] = [
+        "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+        "std::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+    ];
+    LONG.iter()
+        .fold(text.to_string(), |t, long| t.replace(long, "std::string"))
+}
+
 /// A C++ parameter's type with references, `const` and the standard library's long names
 /// aside (`std::__cxx11::basic_string<char, ...> const&` is `std::string`).
 fn plain_type(text: &str) -> String {
-    let long = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
-    let t = text.replace(long, "std::string").replace(
-        "std::basic_string<char, std::char_traits<char>, std::allocator<char> >",
-        "std::string",
-    );
-    t.replace("const", "")
+    short_names(text)
+        .replace("const", "")
         .replace('&', "")
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -60,11 +70,10 @@ pub fn target(defined: &[String], form: &OtherForm) -> Option<(String, Vec<Strin
 pub fn source(form: &OtherForm, symbol: &str, params: &[String]) -> Result<String, String> {
     let wrapper = super::signature::declared(&form.wrapper)
         .ok_or_else(|| format!("`{}` is not one C declaration", form.wrapper))?;
-    let long = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
-    let declared: Vec<String> = params
-        .iter()
-        .map(|p| p.replace(long, "std::string"))
-        .collect();
+    if !wrapper.name.starts_with(WRAPPER_PREFIX) {
+        return Err(format!("a form's wrapper is named `{WRAPPER_PREFIX}...`"));
+    }
+    let declared: Vec<String> = params.iter().map(|p| short_names(p)).collect();
     let call = form.call.replace("target(", "lg_form_target(");
     let body = if wrapper.ret == super::signature::Class::Void {
         format!("    {call};\n")

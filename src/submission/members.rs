@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use object::{Object, ObjectSymbol, SymbolKind};
 
 use super::signature::{self, ClassFacts, Receiver};
-use super::symbols::{demangle, near_spelling};
+use super::symbols::{demangle, near_spelling, split_demangled};
 
 /// The exported text naming the member a bridge calls (`labgrade_member_FindGoodMove`).
 pub const EXPORTED_PREFIX: &str = "labgrade_member_";
@@ -97,19 +97,6 @@ pub fn defined_functions(objs: &[PathBuf]) -> Vec<String> {
     out
 }
 
-/// A demangled C++ function's qualifier and base name (`a::B::f(int)` gives `a::B`, `f`);
-/// None for templates and operators, which are never graded functions.
-fn qualified(demangled: &str) -> Option<(&str, &str)> {
-    let head = &demangled[..demangled.find('(')?];
-    if head.contains('<') || head.contains("operator") {
-        return None;
-    }
-    Some(match head.rfind("::") {
-        Some(i) => (&head[..i], &head[i + 2..]),
-        None => ("", head),
-    })
-}
-
 /// The graded functions of `declarations` that `defined` has only as members: no free
 /// function of a near spelling, and exactly one member of a near spelling that takes the
 /// declaration's number of parameters (of `class`, when a course names one).
@@ -143,7 +130,7 @@ fn found_members(
                 free |= near_spelling(sym, function);
                 continue;
             };
-            let Some((qualifier, base)) = qualified(&d) else {
+            let Some((qualifier, base)) = split_demangled(&d) else {
                 continue;
             };
             if !near_spelling(base, function) {
@@ -428,7 +415,7 @@ pub fn note(function: &str, exported: &str) -> (String, String) {
     let symbol = words.next().unwrap_or_default().to_string();
     let on_object = words.next() == Some("object");
     let shown = demangle(&symbol).unwrap_or_else(|| symbol.clone());
-    let q = qualified(&shown).map_or("", |(q, _)| q);
+    let q = split_demangled(&shown).map_or("", |(q, _)| q);
     let note = if on_object {
         format!(
             "`{function}` is `{shown}`, a member function of class `{q}`: labgrade called it \

@@ -125,17 +125,17 @@ struct Callable {
 }
 
 /// Splits a demangled C++ function into its qualifier and base name: `a::B::F(int) const`
-/// gives (`a::B`, `F`).
-fn split_demangled(d: &str) -> Option<(String, String)> {
+/// gives (`a::B`, `F`); a free function's qualifier is empty.
+pub fn split_demangled(d: &str) -> Option<(&str, &str)> {
     let head = &d[..d.find('(')?];
     // Templates and operators are not graded functions.
     if head.contains('<') || head.contains("operator") {
         return None;
     }
-    match head.rfind("::") {
-        Some(i) => Some((head[..i].to_string(), head[i + 2..].to_string())),
-        None => Some((String::new(), head.to_string())),
-    }
+    Some(match head.rfind("::") {
+        Some(i) => (&head[..i], &head[i + 2..]),
+        None => ("", head),
+    })
 }
 
 fn callables(exported: &[String]) -> Vec<Callable> {
@@ -172,12 +172,12 @@ fn callables(exported: &[String]) -> Vec<Callable> {
         // `_ZL`, a static function at file level the build made callable: no qualifier.
         // An anonymous namespace is file level, like `static`.
         let class = (!qualifier.is_empty() && qualifier != "(anonymous namespace)")
-            .then(|| qualifier.clone());
+            .then(|| qualifier.to_string());
         out.push(Callable {
             symbol: sym.clone(),
-            base,
+            base: base.to_string(),
             shown: d.clone(),
-            known_class: class.is_some() && is_class(&qualifier),
+            known_class: class.is_some() && is_class(qualifier),
             class,
         });
     }

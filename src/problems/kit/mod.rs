@@ -186,7 +186,7 @@ pub const FORM_KEY: &str = "form";
 /// The form labgrade's wrapper `symbol` calls the student's function in, from the text the
 /// wrapper exports beside it (`RecursivePermute prefix-rest`); None for any other symbol.
 fn other_form(lib: &libloading::os::unix::Library, symbol: &str) -> Option<String> {
-    if !symbol.starts_with("labgrade_form_") {
+    if !symbol.starts_with(crate::submission::forms::WRAPPER_PREFIX) {
         return None;
     }
     let text = crate::submission::forms::form_symbol(symbol);
