@@ -755,7 +755,7 @@ fn cache_key(
     }
     let b = &spec.build;
     h.update(format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{graded:?}|{limits:?}",
         b.c,
         b.cpp,
         b.rust_profile,
@@ -766,7 +766,8 @@ fn cache_key(
         b.sanitizer_excludes,
         b.headers,
         b.provides,
-        b.form
+        b.form,
+        b.unity_general_part
     ));
     // A course's forms: their wrappers' text (the course file is not otherwise hashed here).
     for w in &b.course_forms {

@@ -112,6 +112,12 @@ pub struct BuildRecipes {
     /// so that nothing of the student's can rewrite it.
     #[serde(default)]
     pub unity_driver: Option<String>,
+    /// Functions of the book's general part a student's file may declare, as the book's
+    /// listing does, and leave to the course's own file (`FindBestMove`): when the unity
+    /// link misses only those, the unity file is compiled again with `-DLG_NO_OWN_SEARCH`
+    /// (it then calls none of the student's), with a note.
+    #[serde(default)]
+    pub unity_general_part: Vec<String>,
     /// A C++ file in `specs/<problem>/` with its own `main`, linked with the student's sources
     /// (less `sanitizer_excludes`) under AddressSanitizer/LeakSanitizer: the program that
     /// cases with `run = "sanitizer"` execute.
@@ -204,6 +210,7 @@ impl Default for BuildRecipes {
             cpp_adapter: None,
             unity: None,
             unity_driver: None,
+            unity_general_part: Vec::new(),
             sanitizer_main: None,
             sanitizer_excludes: Vec::new(),
             rust_dependencies: Vec::new(),

@@ -50,10 +50,6 @@ struct Objects {
 /// predefined macro (`__OPTIMIZE__`, `__PIC__`) differs between the two.
 const UNITY_FLAGS: [&str; 4] = ["-fPIC", "-c", "-w", "-O2"];
 
-/// The book's general part (Figure 7-6): what a game side's file may declare, as the book's
-/// listing does, and leave to the course's own file.
-const GENERAL_PART: [&str; 1] = ["FindBestMove"];
-
 /// The note for a game side that declares the general part's `undefined` and never defines
 /// them.
 fn general_part_note(undefined: &[&str]) -> String {
@@ -507,20 +503,21 @@ impl<'a> CBuild<'a> {
         let mut step = self.unity_library(&unity_cmd, &named, &namespace, &[], out)?;
         // The book's general part declared (its listing's prototypes) but left to the
         // course's file: the student's game has no search of its own, as if never declared.
+        let base_name = super::super::stand_ins::base_name;
         let undefined = super::super::stand_ins::undefined_references(&step.output);
         if !step.ok
             && !undefined.is_empty()
-            && undefined
-                .iter()
-                .all(|u| GENERAL_PART.contains(&super::super::stand_ins::base_name(u)))
+            && undefined.iter().all(|u| {
+                spec.build
+                    .unity_general_part
+                    .iter()
+                    .any(|g| g == base_name(u))
+            })
         {
             let again =
                 self.unity_library(&unity_cmd, &named, &namespace, &["-DLG_NO_OWN_SEARCH"], out)?;
             if again.ok {
-                let mut names: Vec<&str> = undefined
-                    .iter()
-                    .map(|u| super::super::stand_ins::base_name(u))
-                    .collect();
+                let mut names: Vec<&str> = undefined.iter().map(|u| base_name(u)).collect();
                 names.dedup();
                 out.notes.push(general_part_note(&names));
                 step = again;
