@@ -3,7 +3,8 @@
 //! (`[fix]`: its file and line), and on the correct samples named below, which must get no
 //! hint. Prints the share of hints whose location is the mistake's line, the share that
 //! propose an edit after which every visible case passes, and the time per hint (median and
-//! slowest, in ratios to the check alone: these machines are shared and noisy).
+//! slowest, in ratios to the check alone: these machines are shared and noisy) with the CPU
+//! seconds the search spent, against the budget.
 //!
 //! Run with `cargo bench --bench fix_hint` (`FIX_HINT_JOBS=N` for another `-j`).
 
@@ -25,10 +26,22 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// What `labgrade check` printed with `args`, and how long it took.
-fn check(problem: &str, dir: &Path, extra: &[&str]) -> (String, f64) {
+/// The CPU seconds of this process's ended children (labgrade and all it started).
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage writes into the zeroed struct it is given.
+    let ru = unsafe {
+        let mut ru: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru);
+        ru
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(ru.ru_utime) + secs(ru.ru_stime)
+}
+
+/// What `labgrade check` printed with `args`, how long it took and the CPU it used.
+fn check(problem: &str, dir: &Path, extra: &[&str]) -> (String, f64, f64) {
     let jobs = std::env::var("FIX_HINT_JOBS").unwrap_or_else(|_| "2".into());
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), children_cpu());
     let out = Command::new(env!("CARGO_BIN_EXE_labgrade"))
         .current_dir(root())
         .args(["check", problem])
@@ -40,6 +53,7 @@ fn check(problem: &str, dir: &Path, extra: &[&str]) -> (String, f64) {
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         t.elapsed().as_secs_f64(),
+        children_cpu() - cpu,
     )
 }
 
@@ -84,7 +98,7 @@ fn main() {
         }
     }
     samples.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    let (mut located, mut found, mut ratios) = (0, 0, Vec::new());
+    let (mut located, mut found, mut ratios, mut cpus) = (0, 0, Vec::new(), Vec::new());
     let problems: std::collections::BTreeSet<&str> = samples.iter().map(|s| s.0.as_str()).collect();
     println!(
         "{} samples with a known one-edit mistake, over {} problems",
@@ -92,15 +106,16 @@ fn main() {
         problems.len()
     );
     for (problem, dir, fix) in &samples {
-        let (_, alone) = check(problem, dir, &[]);
-        let (text, with) = check(problem, dir, &["--fix-hint", "change"]);
+        let (_, alone, cpu_alone) = check(problem, dir, &[]);
+        let (text, with, cpu_with) = check(problem, dir, &["--fix-hint", "change"]);
+        cpus.push((cpu_with - cpu_alone).max(0.0));
         let (at, ok) = hint_of(&text);
         let here = at.as_deref() == Some(&format!("{}:{}", fix.file, fix.line));
         located += usize::from(here);
         found += usize::from(ok);
         ratios.push((with - alone).max(0.0) / alone.max(1e-3));
         println!(
-            "  {:<14} {:<34} {:<9} {:<8} ({})",
+            "  {:<22} {:<34} {:<9} {:<8} ({})",
             problem,
             dir.file_name().unwrap().to_string_lossy(),
             if here { "located" } else { "elsewhere" },
@@ -122,8 +137,15 @@ fn main() {
         median(ratios.clone()),
         ratios.iter().copied().fold(0.0, f64::max)
     );
+    println!(
+        "CPU per hint (the search alone, every process it started): median {:.1} s, slowest \
+         {:.1} s (the budget: {})",
+        median(cpus.clone()),
+        cpus.iter().copied().fold(0.0, f64::max),
+        labgrade::fix::Budget::default().said()
+    );
     for (problem, name) in CORRECT {
-        let (text, _) = check(
+        let (text, _, _) = check(
             problem,
             &root().join("tests/submissions").join(problem).join(name),
             &["--fix-hint"],

@@ -3,7 +3,8 @@
 //!
 //! The edits come from `submission::edits` (a C or C++ parser run in the build jail): a
 //! comparison turned, a constant one off, `true` and `false` swapped, a condition negated,
-//! a statement left out, two statements swapped. Those inside the functions whose cases
+//! a statement left out, two statements swapped, a forgotten undo (the unmark, the retract)
+//! added. Those inside the functions whose cases
 //! fail come first (the first failing function first), then the rest, each in source order.
 //! Each candidate is a copy of the submission with that one edit, built in the build jail
 //! and run in the sandbox on the visible cases, exactly as the submission itself, a few at
@@ -21,12 +22,17 @@ use crate::runner::{CaseFilter, Session};
 use crate::submission::build::{copy_tree, tree_files};
 use crate::submission::edits::{self, Edit};
 
-/// How much a search may do.
+/// How much a search may do. The edits are the budget that decides a hint (the same on
+/// every run); the CPU and wall limits are guards, checked between batches, for a mistake
+/// whose edits build slowly or run long, so a search that stopped at one says so.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     /// Edits tried at most.
     pub edits: usize,
-    /// Wall time at most (a guard for a loaded machine: the edits are the budget).
+    /// CPU time at most, of everything the search starts (compilers, workers), summed over
+    /// the machine's cores.
+    pub cpu: Duration,
+    /// Wall time at most.
     pub wall: Duration,
 }
 
@@ -34,9 +40,37 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             edits: 48,
+            cpu: Duration::from_secs(60),
             wall: Duration::from_secs(120),
         }
     }
+}
+
+impl Budget {
+    /// The budget in words, for what a search says.
+    pub fn said(&self) -> String {
+        format!(
+            "{} edits, {} s of CPU or {} s",
+            self.edits,
+            self.cpu.as_secs(),
+            self.wall.as_secs()
+        )
+    }
+}
+
+/// The CPU time of this process's children that have ended (compilers, workers, sandboxed
+/// runs): what a search has spent is the difference over it (searches run one at a time).
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage writes into the zeroed struct it is given.
+    let ru = unsafe {
+        let mut ru: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru);
+        ru
+    };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(ru.ru_utime) + time(ru.ru_stime)
 }
 
 /// How much of a hint a student is told.
@@ -89,10 +123,10 @@ pub enum Outcome {
     Found {
         /// The edit.
         candidate: Candidate,
-        /// Its line before and after.
-        before: String,
-        /// Its line after.
-        after: String,
+        /// The lines it changes, before (none for an added statement).
+        before: Vec<String>,
+        /// Those lines after it.
+        after: Vec<String>,
         /// Visible cases that pass with it.
         cases: usize,
     },
@@ -100,6 +134,8 @@ pub enum Outcome {
     NotFound {
         /// Edits tried.
         tried: usize,
+        /// Whether the CPU or wall guard stopped it before the edits ran out.
+        stopped: bool,
     },
     /// No search: why (nothing fails, no source of the student's to edit).
     NotSearched(String),
@@ -150,7 +186,9 @@ fn failing_functions(
     out
 }
 
-/// Every candidate edit, in the search's order: those in failing functions first.
+/// Every candidate edit, in the search's order: those in failing functions first, then
+/// those in the functions they reach through calls, nearest first, then the rest; within a
+/// function, a forgotten undo added before the other edits.
 fn candidates(
     session: &Session,
     submission: &Path,
@@ -163,25 +201,55 @@ fn candidates(
         submission.to_path_buf()
     };
     let mut all = Vec::new();
+    let mut calls = std::collections::BTreeMap::new();
     for (file, cpp) in sources(submission) {
-        for edit in edits::in_jail(session.worker_exe(), &root.join(&file), cpp)? {
+        let parsed = edits::in_jail(session.worker_exe(), &root.join(&file), cpp)?;
+        for edit in parsed.edits {
             all.push(Candidate {
                 file: file.clone(),
                 edit,
             });
         }
+        for (f, called) in parsed.calls {
+            calls.entry(f).or_insert_with(Vec::new).extend(called);
+        }
     }
     let failing = failing_functions(session, report, filter);
+    let order = reached(&failing, &calls);
     let rank = |c: &Candidate| {
-        let name = c.edit.function.rsplit("::").next().unwrap_or_default();
-        failing
+        let name = edits::last_part(&c.edit.function);
+        order
             .iter()
             .position(|f| crate::submission::symbols::near_spelling(f, name))
-            .unwrap_or(failing.len())
+            .unwrap_or(order.len())
     };
-    // Stable: within a rank, files and source order as found.
-    all.sort_by_key(rank);
+    // Stable: within a rank, the added undos first, then files and source order as found.
+    all.sort_by_key(|c| (rank(c), !c.edit.adds()));
     Ok(all)
+}
+
+/// The functions `failing` reach through `calls` (a function and the names it calls),
+/// breadth first: the failing ones in their order, then what they call, nearest first.
+fn reached(
+    failing: &[String],
+    calls: &std::collections::BTreeMap<String, Vec<String>>,
+) -> Vec<String> {
+    let mut order: Vec<String> = Vec::new();
+    let mut queue: std::collections::VecDeque<String> = failing.iter().cloned().collect();
+    while let Some(f) = queue.pop_front() {
+        if order.contains(&f) {
+            continue;
+        }
+        // The failing function's name is the spec's; its definition may spell it otherwise.
+        let defined = calls
+            .keys()
+            .find(|k| crate::submission::symbols::near_spelling(&f, k));
+        if let Some(callees) = defined.and_then(|k| calls.get(k)) {
+            queue.extend(callees.iter().filter(|c| calls.contains_key(*c)).cloned());
+        }
+        order.push(f);
+    }
+    order
 }
 
 /// A copy of `submission` with `c` made, in `into`; the path to grade.
@@ -198,11 +266,29 @@ fn mutant(submission: &Path, c: &Candidate, into: &Path) -> Result<PathBuf, Stri
     })
 }
 
-/// The line of `text` at byte `at`.
-fn line_at(text: &str, at: usize) -> String {
-    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    text[start..end].trim().to_string()
+/// The lines `edit` changes in `text`: those before and those after, trimmed, with the
+/// lines both share left out (an added statement has no line before).
+fn changed_lines(text: &str, edit: &Edit) -> Option<(Vec<String>, Vec<String>)> {
+    let edited = edits::apply(text, edit)?;
+    let first = text[..edit.start].rfind('\n').map_or(0, |i| i + 1);
+    let end_of = |t: &str, at: usize| t[at..].find('\n').map_or(t.len(), |i| at + i);
+    let lines = |t: &str, end: usize| -> Vec<String> {
+        t[first..end_of(t, end)]
+            .lines()
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let mut before = lines(text, edit.end);
+    let mut after = lines(&edited, edit.start + edit.replacement.len());
+    while !before.is_empty() && before.first() == after.first() {
+        before.remove(0);
+        after.remove(0);
+    }
+    while !before.is_empty() && before.last() == after.last() {
+        before.pop();
+        after.pop();
+    }
+    Some((before, after))
 }
 
 /// Whether a case counts for a search over `filter`'s cases.
@@ -229,11 +315,17 @@ pub fn search(
         Ok(all) => all,
         Err(why) => return Outcome::NotSearched(format!("your sources could not be read: {why}")),
     };
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), children_cpu());
     let mut tried = 0;
     for batch in all.chunks(session.jobs()) {
-        if tried >= budget.edits || started.elapsed() > budget.wall {
+        if tried >= budget.edits {
             break;
+        }
+        if started.elapsed() > budget.wall || children_cpu().saturating_sub(cpu) > budget.cpu {
+            return Outcome::NotFound {
+                tried,
+                stopped: true,
+            };
         }
         let batch = &batch[..batch.len().min(budget.edits - tried)];
         tried += batch.len();
@@ -241,7 +333,10 @@ pub fn search(
             return found;
         }
     }
-    Outcome::NotFound { tried }
+    Outcome::NotFound {
+        tried,
+        stopped: false,
+    }
 }
 
 /// The first of `batch`, in order, after which every visible case passes (all of the batch
@@ -279,11 +374,11 @@ fn first_passing(
     })?;
     let c = &batch[i];
     let text = std::fs::read_to_string(submission_file(submission, &c.file)).ok()?;
-    let edited = edits::apply(&text, &c.edit)?;
+    let (before, after) = changed_lines(&text, &c.edit)?;
     Some(Outcome::Found {
         candidate: c.clone(),
-        before: line_at(&text, c.edit.start),
-        after: line_at(&edited, c.edit.start),
+        before,
+        after,
         cases: r.cases.len(),
     })
 }
@@ -312,8 +407,8 @@ pub fn report_of(outcome: &Outcome) -> Option<crate::report::FixReport> {
         function: candidate.edit.function.clone(),
         what: candidate.edit.what.clone(),
         at: format!("{}:{}", candidate.file.display(), candidate.edit.line),
-        before: before.clone(),
-        after: after.clone(),
+        before: before.join("\n"),
+        after: after.join("\n"),
     })
 }
 
@@ -333,22 +428,29 @@ pub fn said(outcome: &Outcome, level: Level, budget: Budget) -> String {
                 format!(" in {}", e.function)
             };
             let mut s = format!(
-                "fix hint: a change to {}{function}, {}:{}, makes all {cases} visible cases pass",
+                "fix hint: {}{function}, {}:{}, makes all {cases} visible cases pass",
                 e.what,
                 candidate.file.display(),
                 e.line
             );
             if level == Level::Change {
-                s.push_str(&format!("\n    - {before}\n    + {after}"));
+                for l in before {
+                    s.push_str(&format!("\n    - {l}"));
+                }
+                for l in after {
+                    s.push_str(&format!("\n    + {l}"));
+                }
             }
             s
         }
-        Outcome::NotFound { tried } => format!(
+        Outcome::NotFound { tried, stopped } => {
+            format!(
             "fix hint: no small edit of your code makes every visible case pass (tried {tried} \
-             edits; the budget is {} edits or {} s)",
-            budget.edits,
-            budget.wall.as_secs()
-        ),
+             edits{}; the budget is {})",
+            if *stopped { ", stopped at the time limit" } else { "" },
+            budget.said()
+        )
+        }
         Outcome::NotSearched(why) => format!("fix hint: none ({why})"),
     }
 }

@@ -144,34 +144,7 @@ fn check_once(
     let report = session
         .grade_prepared(std::slice::from_ref(&prepared), filter, &|_| {})
         .remove(0);
-    let text = match format {
-        Format::Text => terminal::render_submission_with(
-            &report,
-            &terminal::TerminalOptions {
-                color: ctx.color,
-                verbose: choice.verbose,
-                show_hidden_names: choice.all,
-                failures_only: choice.failures_only,
-            },
-            session.filtered_out(filter),
-        ),
-        Format::Json => json::to_json(&report),
-        Format::Gradescope => serde_json::to_string_pretty(&gradescope::to_gradescope(&report))
-            .map_err(|e| CliError(e.to_string()))?,
-        Format::Junit => junit::to_junit(std::slice::from_ref(&report)),
-    };
-    println!("{}", text.trim_end());
-    let course = ctx.course()?.and_then(|c| c.fix_hint);
-    match (crate::fix::Level::allowed(choice.fix_hint, course), format) {
-        (Ok(Some(level)), Format::Text) => {
-            let budget = crate::fix::Budget::default();
-            let visible = CaseFilter::VisibleOnly;
-            let outcome = crate::fix::search(session, submission, &report, budget, visible);
-            println!("\n{}", crate::fix::said(&outcome, level, budget));
-        }
-        (Err(why), Format::Text) => println!("\nfix hint: {why}"),
-        _ => {}
-    }
+    print_report(ctx, session, submission, &report, format, choice, filter)?;
     // On GitHub Actions, the text report is followed by annotations at the failing cases'
     // fixtures (never mixed into a machine-readable format) and a job summary.
     if github::enabled() {
@@ -207,4 +180,71 @@ fn check_once(
         .collect();
     write_last_failures(record, still.into_iter());
     Ok(report)
+}
+
+/// Prints the report in `format`, with the smallest fix where the student asked for it or
+/// the course gives it: after a text report (the search takes a while, the report is
+/// worth reading meanwhile), inside a JSON or Gradescope one (`fix` and `fix_hint`; a
+/// Gradescope `output` line), never in JUnit.
+fn print_report(
+    ctx: &Context,
+    session: &Session,
+    submission: &Path,
+    report: &SubmissionReport,
+    format: Format,
+    choice: &Choice<'_>,
+    filter: CaseFilter,
+) -> Result<(), CliError> {
+    let budget = crate::fix::Budget::default();
+    let course = ctx.course()?.and_then(|c| c.fix_hint);
+    let hint = || -> Option<String> {
+        match crate::fix::Level::allowed(choice.fix_hint, course) {
+            Ok(Some(level)) => {
+                let visible = CaseFilter::VisibleOnly;
+                let outcome = crate::fix::search(session, submission, report, budget, visible);
+                Some(crate::fix::said(&outcome, level, budget))
+            }
+            Ok(None) => None,
+            Err(why) => Some(format!("fix hint: {why}")),
+        }
+    };
+    let text = match format {
+        Format::Text => {
+            let text = terminal::render_submission_with(
+                report,
+                &terminal::TerminalOptions {
+                    color: ctx.color,
+                    verbose: choice.verbose,
+                    show_hidden_names: choice.all,
+                    failures_only: choice.failures_only,
+                },
+                session.filtered_out(filter),
+            );
+            println!("{}", text.trim_end());
+            match hint() {
+                Some(h) => format!("\n{h}"),
+                None => return Ok(()),
+            }
+        }
+        Format::Json => match hint() {
+            Some(h) => {
+                let mut value =
+                    serde_json::to_value(report).map_err(|e| CliError(e.to_string()))?;
+                value["fix_hint"] = h.into();
+                serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?
+            }
+            None => json::to_json(report),
+        },
+        Format::Gradescope => {
+            let mut value = gradescope::to_gradescope(report);
+            if let Some(h) = hint() {
+                let output = value["output"].as_str().unwrap_or_default();
+                value["output"] = format!("{output}\n\n```\n{h}\n```").into();
+            }
+            serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?
+        }
+        Format::Junit => junit::to_junit(std::slice::from_ref(report)),
+    };
+    println!("{}", text.trim_end());
+    Ok(())
 }

@@ -499,8 +499,8 @@ fn add_fix_hints(
         .filter(|r| !r.is_unresolved() && r.cases.iter().any(|c| !c.passed))
         .count();
     println!(
-        "looking for the smallest fix of {failing} submission(s) (at most {} edits each)",
-        budget.edits
+        "looking for the smallest fix of {failing} submission(s) (at most {} each)",
+        budget.said()
     );
     for report in reports.iter_mut() {
         if report.is_unresolved() || report.cases.iter().all(|c| c.passed) {

@@ -288,23 +288,25 @@ pub struct SubmissionReport {
 pub struct FixReport {
     /// The function it is in.
     pub function: String,
-    /// What kind of change it is (`a constant`, `a comparison`).
+    /// What kind of change it is (`a change to a constant`, `a statement added`).
     pub what: String,
     /// The file, relative to the submission, and the line.
     pub at: String,
-    /// The line before and after it.
+    /// The lines it changes, before (one per line; empty for an added statement).
     pub before: String,
-    /// The line after it.
+    /// Those lines after it.
     pub after: String,
 }
 
 impl FixReport {
     /// What a class report groups submissions by: the change and its function.
     pub fn cluster(&self) -> String {
+        // "a constant in IsBadPosition", "a statement added in RetractMove".
+        let what = self.what.trim_start_matches("a change to ");
         if self.function.is_empty() {
-            self.what.clone()
+            what.to_string()
         } else {
-            format!("{} in {}", self.what, self.function)
+            format!("{what} in {}", self.function)
         }
     }
 }

@@ -4,12 +4,17 @@
 //! one-token or one-statement edits of the kinds that undo a typical slip: a comparison
 //! operator turned (`<` and `<=`, `==` and `!=`, `&&` and `||`, `+` and `-`), an integer
 //! constant one off, `true` and `false` (or `TRUE` and `FALSE`) swapped, a condition negated
-//! or a `!` taken away, a statement left out, two neighbouring statements swapped. Each edit is a byte range and its replacement,
-//! with the line it is on, the function it is in and a short description; they come in the
-//! order of the source, so that a search over them is the same on every run.
+//! or a `!` taken away, a statement left out, two neighbouring statements swapped, and the
+//! undo of a statement added after a later one in its block (the unmark, the retract, the
+//! square set back that a backtracking search forgot). Each edit is a byte range and its
+//! replacement (an empty range for an addition), with the line it is on, the function it is
+//! in and a short description; they come in the order of the source, so that a search over
+//! them is the same on every run.
 //!
 //! The source is the student's, so this runs in `labgrade-worker --edits`, which the grader
 //! starts in the build jail: a parser fed hostile input never runs in the grader's process.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use tree_sitter::{Node, Parser};
@@ -27,8 +32,17 @@ pub struct Edit {
     pub line: usize,
     /// The function it is in.
     pub function: String,
-    /// What kind of change it is, in a few words (`a comparison`, `a constant`).
+    /// What kind of change it is, in a few words (`a change to a constant`, `a statement
+    /// added`).
     pub what: String,
+}
+
+impl Edit {
+    /// Whether it adds a statement (the undo a search forgot): generated only where a
+    /// block does something and never undoes it, so a search tries these first.
+    pub fn adds(&self) -> bool {
+        self.start == self.end
+    }
 }
 
 /// The longest source parsed (a student's file is a few kilobytes).
@@ -48,8 +62,19 @@ const TURNS: &[(&str, &[&str])] = &[
     ("-", &["+"]),
 ];
 
+/// What a source offers a search: its edits, and which functions each function calls
+/// (a search tries the functions a failing one reaches first).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parsed {
+    /// The edits, in source order.
+    pub edits: Vec<Edit>,
+    /// Each function (its name's last part: `findGoodMove` for `Nim::findGoodMove`) and the
+    /// names it calls, in the order they first appear in its body.
+    pub calls: BTreeMap<String, Vec<String>>,
+}
+
 /// The edits of `text`, parsed as C++ when `cpp`, else as C; empty when it does not parse.
-pub fn of_source(text: &str, cpp: bool) -> Vec<Edit> {
+pub fn of_source(text: &str, cpp: bool) -> Parsed {
     let mut parser = Parser::new();
     let language = if cpp {
         tree_sitter_cpp::LANGUAGE.into()
@@ -57,18 +82,25 @@ pub fn of_source(text: &str, cpp: bool) -> Vec<Edit> {
         tree_sitter_c::LANGUAGE.into()
     };
     if text.len() > MAX_SOURCE_BYTES || parser.set_language(&language).is_err() {
-        return Vec::new();
+        return Parsed::default();
     }
     let Some(tree) = parser.parse(text, None) else {
-        return Vec::new();
+        return Parsed::default();
     };
-    let mut out = Vec::new();
+    let mut out = Parsed::default();
+    let mut defs = Vec::new();
     let mut stack = vec![tree.root_node()];
     while let Some(node) = stack.pop() {
         if node.kind() == "function_definition" {
             if let Some(body) = node.child_by_field_name("body") {
                 let name = function_name(node, text);
-                in_body(body, text, &name, &mut out);
+                in_body(body, text, &name, &mut out.edits);
+                let short = last_part(&name).to_string();
+                out.calls
+                    .entry(short)
+                    .or_default()
+                    .extend(callees(body, text));
+                defs.push((name, body));
             }
             continue;
         }
@@ -76,7 +108,39 @@ pub fn of_source(text: &str, cpp: bool) -> Vec<Edit> {
         let children: Vec<Node> = node.children(&mut cursor).collect();
         stack.extend(children.into_iter().rev());
     }
-    out.sort_by_key(|e| (e.start, e.end));
+    paired_undos(&defs, text, &mut out.edits);
+    out.edits.sort_by_key(|e| (e.start, e.end));
+    out
+}
+
+/// A name's last part: `findGoodMove` for `Nim::findGoodMove`.
+pub fn last_part(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+/// The names a function body calls (`f(...)`, `obj.f(...)`, `Ns::f(...)`: `f`), each once,
+/// in the order they first appear.
+fn callees(body: Node<'_>, text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut stack = vec![body];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "call_expression" {
+            let callee = node.child_by_field_name("function");
+            let name = callee
+                .and_then(|c| {
+                    c.child_by_field_name("field")
+                        .or(c.child_by_field_name("name"))
+                        .or(Some(c))
+                })
+                .map(|n| last_part(node_text(n, text)).to_string());
+            if let Some(name) = name.filter(|n| !out.contains(n)) {
+                out.push(name);
+            }
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
     out
 }
 
@@ -117,7 +181,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
                     for (from, to) in TURNS {
                         if *from == was {
                             for t in *to {
-                                out.push(edit(op, t.to_string(), "a comparison"));
+                                out.push(edit(op, t.to_string(), "a change to a comparison"));
                             }
                         }
                     }
@@ -126,7 +190,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
             "number_literal" => {
                 if let Ok(n) = node_text(node, text).parse::<i64>() {
                     for v in [n + 1, n - 1] {
-                        out.push(edit(node, v.to_string(), "a constant"));
+                        out.push(edit(node, v.to_string(), "a change to a constant"));
                     }
                 }
             }
@@ -137,7 +201,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
             {
                 if let Some(arg) = node.child_by_field_name("argument") {
                     let plain = node_text(arg, text).to_string();
-                    out.push(edit(node, plain, "a negation"));
+                    out.push(edit(node, plain, "a change to a negation"));
                 }
             }
             "true" | "false" => {
@@ -146,7 +210,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
                 } else {
                     "true"
                 };
-                out.push(edit(node, other.to_string(), "a truth value"));
+                out.push(edit(node, other.to_string(), "a change to a truth value"));
             }
             "identifier" if matches!(node_text(node, text), "TRUE" | "FALSE") => {
                 let other = if node_text(node, text) == "TRUE" {
@@ -154,7 +218,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
                 } else {
                     "TRUE"
                 };
-                out.push(edit(node, other.to_string(), "a truth value"));
+                out.push(edit(node, other.to_string(), "a change to a truth value"));
             }
             "condition_clause" | "parenthesized_expression"
                 if node
@@ -163,7 +227,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
             {
                 let inner = node_text(node, text);
                 let negated = format!("(!{inner})");
-                out.push(edit(node, negated, "a condition"));
+                out.push(edit(node, negated, "a change to a condition"));
             }
             "compound_statement" => statements(node, text, function, out),
             _ => {}
@@ -174,13 +238,19 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
     }
 }
 
-/// Edits of a block's statements: each one left out, each two neighbours swapped.
-fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
+/// A block's statements, nested blocks left out.
+fn block_statements(block: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = block.walk();
-    let list: Vec<Node> = block
+    block
         .named_children(&mut cursor)
         .filter(|n| n.kind().ends_with("statement") && n.kind() != "compound_statement")
-        .collect();
+        .collect()
+}
+
+/// Edits of a block's statements: each one left out, each two neighbours swapped, the
+/// undo of each added after a later one.
+fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
+    let list = block_statements(block);
     for (i, s) in list.iter().enumerate() {
         let line = s.start_position().row + 1;
         if s.kind() == "expression_statement" {
@@ -193,6 +263,10 @@ fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) 
                 what: "a statement left out".into(),
             });
         }
+        // A function that does what is to be undone (`MakeMove`) undoes nothing itself.
+        if inverse_names(last_part(function)).is_empty() {
+            undo_insertions(&list, i, text, function, out);
+        }
         if let Some(next) = list.get(i + 1) {
             let between = &text[s.end_byte()..next.start_byte()];
             out.push(Edit {
@@ -201,10 +275,245 @@ fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) 
                 replacement: format!("{}{between}{}", node_text(*next, text), node_text(*s, text)),
                 line,
                 function: function.to_string(),
-                what: "the order of two statements".into(),
+                what: "two statements swapped".into(),
             });
         }
     }
+}
+
+/// A verb of a call that does something a backtracking search must undo, and the verbs
+/// of the calls that undo it (`MarkSquare` and `UnmarkSquare`, `PlaceQueen` and
+/// `RemoveQueen`, `MakeMove` and `RetractMove`, `push_back` and `pop_back`).
+const UNDOES: &[(&str, &[&str])] = &[
+    ("mark", &["unmark"]),
+    ("place", &["remove", "unplace"]),
+    ("make", &["retract", "undo"]),
+    ("apply", &["undo"]),
+    ("do", &["undo"]),
+    ("visit", &["unvisit"]),
+    ("add", &["remove"]),
+    ("set", &["unset", "clear"]),
+    ("push", &["pop"]),
+];
+
+/// Jump statements: nothing runs after them in their block.
+const JUMPS: &[&str] = &[
+    "return_statement",
+    "break_statement",
+    "continue_statement",
+    "goto_statement",
+];
+
+/// Edits that add the undo of the statement `list[i]` (see `undo_of`) after one of the
+/// statements that follow it in its block: the unmark, the retract, the square set back
+/// that a search forgot. Not after a jump, and not where the block already undoes it.
+fn undo_insertions(list: &[Node<'_>], i: usize, text: &str, function: &str, out: &mut Vec<Edit>) {
+    let s = list[i];
+    let rest = &list[i + 1..];
+    let later: String = rest.iter().map(|r| node_text(*r, text)).collect();
+    let undos: Vec<String> = undo_of(s, text)
+        .into_iter()
+        .filter(|u| !undone(u, &later))
+        .collect();
+    let indent = indent_of(text, s.start_byte());
+    for after in rest.iter().take_while(|n| !JUMPS.contains(&n.kind())) {
+        let at = end_of_line_after(text, after.end_byte());
+        for undo in &undos {
+            out.push(added(
+                at,
+                &indent,
+                undo,
+                after.end_position().row + 2,
+                function,
+            ));
+        }
+    }
+}
+
+/// Whether `code` already undoes what `undo` would: it holds it, or it sets what `undo`
+/// sets back (`state.board[r][c] = ' '` for `state.board[r][c] = 0`).
+fn undone(undo: &str, code: &str) -> bool {
+    code.contains(undo)
+        || undo
+            .split_once(" = ")
+            .is_some_and(|(target, _)| code.contains(&format!("{target} =")))
+}
+
+/// The whitespace a line starts with, for the line holding byte `at`.
+fn indent_of(text: &str, at: usize) -> String {
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    text[line_start..at]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect()
+}
+
+/// The edit adding `undo` as a line of its own at byte `at` (its new line: `line`).
+fn added(at: usize, indent: &str, undo: &str, line: usize, function: &str) -> Edit {
+    Edit {
+        start: at,
+        end: at,
+        replacement: format!("\n{indent}{undo};"),
+        line,
+        function: function.to_string(),
+        what: "a statement added".into(),
+    }
+}
+
+/// Edits that add to an undoing function (`RetractMove`, `UnmarkSquare`) the undo of what
+/// its pair (`MakeMove`, `MarkSquare`) does and it never undoes (`turnsTaken++` in
+/// MakeMove and no `turnsTaken--` in RetractMove), at its end.
+fn paired_undos(defs: &[(String, Node<'_>)], text: &str, out: &mut Vec<Edit>) {
+    for (name, body) in defs {
+        for inverse in inverse_names(last_part(name)) {
+            let Some((undo_name, undo_body)) = defs.iter().find(|(n, _)| last_part(n) == inverse)
+            else {
+                continue;
+            };
+            let list = block_statements(*undo_body);
+            // The last statement before the jumps that end the body, if any.
+            let kept = list.iter().rev().find(|n| !JUMPS.contains(&n.kind()));
+            let (at, row) = match kept {
+                Some(n) => (end_of_line_after(text, n.end_byte()), n.end_position().row),
+                None => (undo_body.start_byte() + 1, undo_body.start_position().row),
+            };
+            let indent = list
+                .first()
+                .map_or("    ".to_string(), |n| indent_of(text, n.start_byte()));
+            let code = node_text(*undo_body, text);
+            for s in block_statements(*body) {
+                for undo in undo_of(s, text).iter().filter(|u| !undone(u, code)) {
+                    out.push(added(at, &indent, undo, row + 2, undo_name));
+                }
+            }
+        }
+    }
+}
+
+/// Where a line added after a statement ending at `end` goes: the end of its line when
+/// only a comment follows it there (`... return TRUE;  // found`), else `end`.
+fn end_of_line_after(text: &str, end: usize) -> usize {
+    let eol = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let rest = text[end..eol].trim();
+    let comment_only = rest.is_empty()
+        || rest.starts_with("//")
+        || (rest.starts_with("/*") && rest.find("*/") == Some(rest.len() - 2));
+    if comment_only {
+        eol
+    } else {
+        end
+    }
+}
+
+/// What undoes the expression statement `s`, written out without its `;`: a call to the
+/// inverse verb with the same arguments (or all but the last: `place(b, i, COMP)` and
+/// `unplace(b, i)`), an element or field set back to zero or its truth value turned, a
+/// count stepped back.
+fn undo_of(s: Node<'_>, text: &str) -> Vec<String> {
+    let Some(e) = s
+        .named_child(0)
+        .filter(|_| s.kind() == "expression_statement")
+    else {
+        return Vec::new();
+    };
+    let field = |n: &str| e.child_by_field_name(n);
+    match e.kind() {
+        "call_expression" => undo_call(e, text),
+        "assignment_expression" => {
+            let (Some(left), Some(op), Some(right)) =
+                (field("left"), field("operator"), field("right"))
+            else {
+                return Vec::new();
+            };
+            let lhs = node_text(left, text);
+            let back = match (node_text(op, text), node_text(right, text)) {
+                ("+=", r) => format!("{lhs} -= {r}"),
+                ("-=", r) => format!("{lhs} += {r}"),
+                ("=", "0" | "false" | "FALSE" | "NULL" | "nullptr") => return Vec::new(),
+                ("=", _) if !matches!(left.kind(), "subscript_expression" | "field_expression") => {
+                    return Vec::new()
+                }
+                ("=", "true") => format!("{lhs} = false"),
+                ("=", "TRUE") => format!("{lhs} = FALSE"),
+                ("=", _) if right.kind() == "char_literal" => return Vec::new(),
+                ("=", _) => format!("{lhs} = 0"),
+                _ => return Vec::new(),
+            };
+            vec![back]
+        }
+        "update_expression" => {
+            let all = node_text(e, text);
+            let back = if all.contains("++") {
+                all.replace("++", "--")
+            } else {
+                all.replace("--", "++")
+            };
+            vec![back]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The calls that undo the call `call` (see `UNDOES`).
+fn undo_call(call: Node<'_>, text: &str) -> Vec<String> {
+    let (Some(callee), Some(args)) = (
+        call.child_by_field_name("function"),
+        call.child_by_field_name("arguments"),
+    ) else {
+        return Vec::new();
+    };
+    // The name is the callee's last identifier (`obj.push_back`, `board->place`).
+    let name_node = callee.child_by_field_name("field").unwrap_or(callee);
+    if !matches!(name_node.kind(), "identifier" | "field_identifier") {
+        return Vec::new();
+    }
+    let name = node_text(name_node, text);
+    let mut cursor = args.walk();
+    let args: Vec<&str> = args
+        .named_children(&mut cursor)
+        .map(|a| node_text(a, text))
+        .collect();
+    let prefix = &text[callee.start_byte()..name_node.start_byte()];
+    let mut out = Vec::new();
+    for inverse in inverse_names(name) {
+        let pushes = name.to_ascii_lowercase().starts_with("push");
+        if !pushes {
+            out.push(format!("{prefix}{inverse}({})", args.join(", ")));
+        }
+        if pushes || args.len() >= 2 {
+            out.push(format!(
+                "{prefix}{inverse}({})",
+                args[..args.len().saturating_sub(1)].join(", ")
+            ));
+        }
+    }
+    out
+}
+
+/// `name` with its leading verb (see `UNDOES`) turned into each verb that undoes it, in the
+/// name's case: `MarkSquare` gives `UnmarkSquare`, `place` gives `remove` and `unplace`.
+fn inverse_names(name: &str) -> Vec<String> {
+    let lower = name.to_ascii_lowercase();
+    let Some((verb, inverses)) = UNDOES.iter().find(|(v, _)| {
+        lower.starts_with(v)
+            && name[v.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_ascii_uppercase() || c == '_')
+    }) else {
+        return Vec::new();
+    };
+    let capital = name.starts_with(|c: char| c.is_ascii_uppercase());
+    inverses
+        .iter()
+        .map(|inv| {
+            let mut word = inv.to_string();
+            if capital {
+                word[..1].make_ascii_uppercase();
+            }
+            format!("{word}{}", &name[verb.len()..])
+        })
+        .collect()
 }
 
 /// `text` with `edit` made.
@@ -213,13 +522,13 @@ pub fn apply(text: &str, edit: &Edit) -> Option<String> {
     Some(format!("{a}{}{b}", edit.replacement))
 }
 
-/// The edits of the source at `file` (C++ when `cpp`), found by `worker` (`labgrade-worker
-/// --edits`) in the build jail; Err: why none could be had.
+/// The edits and calls of the source at `file` (C++ when `cpp`), found by `worker`
+/// (`labgrade-worker --edits`) in the build jail; Err: why none could be had.
 pub fn in_jail(
     worker: &std::path::Path,
     file: &std::path::Path,
     cpp: bool,
-) -> Result<Vec<Edit>, String> {
+) -> Result<Parsed, String> {
     let limits = super::jail::JailLimits {
         cpu_seconds: 10,
         wall: std::time::Duration::from_secs(20),
@@ -241,13 +550,13 @@ pub fn in_jail(
         .output
         .lines()
         .rev()
-        .find_map(|l| serde_json::from_str::<Vec<Edit>>(l).ok())
+        .find_map(|l| serde_json::from_str::<Parsed>(l).ok())
         .filter(|_| run.outcome.success)
         .ok_or_else(|| format!("the parser stopped: {}", run.outcome.output.trim()))
 }
 
-/// `labgrade-worker --edits FILE LANGUAGE`: prints the edits of FILE (`c` or `cpp`) as one
-/// line of JSON. The grader runs it in the build jail; 0 when it printed them.
+/// `labgrade-worker --edits FILE LANGUAGE`: prints the edits and calls of FILE (`c` or
+/// `cpp`) as one line of JSON. The grader runs it in the build jail; 0 when it printed them.
 pub fn worker_main(args: &[String]) -> i32 {
     let (Some(file), Some(language)) = (args.first(), args.get(1)) else {
         eprintln!("usage: labgrade-worker --edits FILE c|cpp");
@@ -258,8 +567,8 @@ pub fn worker_main(args: &[String]) -> i32 {
         return 2;
     };
     let text = String::from_utf8_lossy(&bytes);
-    let edits = of_source(&text, language == "cpp");
-    println!("{}", serde_json::to_string(&edits).unwrap_or_default());
+    let parsed = of_source(&text, language == "cpp");
+    println!("{}", serde_json::to_string(&parsed).unwrap_or_default());
     0
 }
 
@@ -274,17 +583,17 @@ mod tests {
 
     #[test]
     fn a_base_case_s_comparison_and_constant_are_among_the_edits_in_source_order() {
-        let edits = of_source(NIM, true);
+        let edits = of_source(NIM, true).edits;
         let base: Vec<&Edit> = edits
             .iter()
             .filter(|e| e.line == 8 && e.function == "IsBad")
             .collect();
         assert!(base
             .iter()
-            .any(|e| e.replacement == "!=" && e.what == "a comparison"));
+            .any(|e| e.replacement == "!=" && e.what == "a change to a comparison"));
         assert!(base
             .iter()
-            .any(|e| e.replacement == "0" && e.what == "a constant"));
+            .any(|e| e.replacement == "0" && e.what == "a change to a constant"));
         assert!(base.iter().any(|e| e.replacement == "false"));
         let fixed = apply(NIM, base.iter().find(|e| e.replacement == "0").unwrap()).unwrap();
         assert!(fixed.contains("if (n == 0) return true;"));
@@ -292,20 +601,86 @@ mod tests {
         let mut sorted = starts.clone();
         sorted.sort();
         assert_eq!(starts, sorted);
-        assert_eq!(of_source(NIM, true), edits, "the same edits every time");
+        assert_eq!(
+            of_source(NIM, true).edits,
+            edits,
+            "the same edits every time"
+        );
+        let calls = of_source(NIM, true).calls;
+        assert_eq!(calls["FindGoodMove"], ["IsBad"]);
+        assert_eq!(calls["IsBad"], ["FindGoodMove"]);
     }
 
     #[test]
     fn statements_are_left_out_and_swapped() {
         let c = "void f(int p) {\n    Mark(p);\n    Unmark(p);\n}\n";
-        let edits = of_source(c, false);
+        let edits = of_source(c, false).edits;
         assert!(edits
             .iter()
             .any(|e| e.what == "a statement left out" && e.line == 3));
         let swap = edits
             .iter()
-            .find(|e| e.what == "the order of two statements")
+            .find(|e| e.what == "two statements swapped")
             .unwrap();
         assert!(apply(c, swap).unwrap().contains("Unmark(p);\n    Mark(p);"));
+    }
+
+    #[test]
+    fn a_forgotten_undo_is_added_after_a_later_statement_before_the_block_returns() {
+        let c =
+            "bool Solve(int p) {\n    MarkSquare(p);\n    for (int d = 0; d < 4; d++) {\n        \
+                 if (Solve(p + d)) return true;\n    }\n    return false;\n}\n\
+                 void f(int b[], int i) {\n    place(b, i, 1);\n    g(b);\n    b[i] = i + 1;\n    \
+                 g(b);\n    b[i] = 0;\n    n++;\n    g(b);\n}\n";
+        let added: Vec<(String, usize)> = of_source(c, false)
+            .edits
+            .into_iter()
+            .filter(|e| e.what == "a statement added")
+            .map(|e| (e.replacement.trim().to_string(), e.line))
+            .collect();
+        let has = |s: &str, line: usize| added.contains(&(s.to_string(), line));
+        // After the loop, where the search backs out: line 6, before `return false`.
+        assert!(has("UnmarkSquare(p);", 6), "{added:?}");
+        assert!(!added.iter().any(|(s, l)| s == "UnmarkSquare(p);" && *l > 6));
+        // Both inverse verbs, with all the arguments and with all but the last.
+        for undo in ["remove(b, i, 1);", "unplace(b, i);", "unplace(b, i, 1);"] {
+            assert!(has(undo, 11), "{undo}: {added:?}");
+        }
+        // `b[i] = 0` is already there: not added again; a count is stepped back.
+        assert!(!added.iter().any(|(s, _)| s == "b[i] = 0;"));
+        assert!(has("n--;", 16));
+        let fixed = apply(
+            c,
+            of_source(c, false)
+                .edits
+                .iter()
+                .find(|e| e.replacement.contains("Unmark"))
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(
+            fixed.contains("    }\n    UnmarkSquare(p);\n    return false;"),
+            "{fixed}"
+        );
+    }
+
+    #[test]
+    fn what_a_function_does_and_its_pair_never_undoes_is_added_to_the_pair() {
+        let c = "void MakeMove(S &s, int m) {\n    s.board[m] = 'X';\n    s.turns++;\n}\n\
+                 void RetractMove(S &s, int m) {\n    s.board[m] = ' ';\n}\n";
+        let added: Vec<Edit> = of_source(c, true)
+            .edits
+            .into_iter()
+            .filter(Edit::adds)
+            .collect();
+        // The board is set back already; the count is not. MakeMove itself gets nothing.
+        assert_eq!(added.len(), 1, "{added:?}");
+        assert_eq!(added[0].function, "RetractMove");
+        assert_eq!(added[0].line, 7);
+        let fixed = apply(c, &added[0]).unwrap();
+        assert!(
+            fixed.contains("s.board[m] = ' ';\n    s.turns--;\n}"),
+            "{fixed}"
+        );
     }
 }

@@ -1391,7 +1391,7 @@ fn one_diagnosed_mistake_costs_once_unless_the_course_says_each() {
 }
 
 /// The smallest fix: for a one-edit mistake, the hint names the function, the file and the
-/// line, and (`change`) the edit; it is the same at -j 1 and -j 8; a submission whose
+/// line, and (`change`) the edit; it is the same at -j 1 and -j 16; a submission whose
 /// visible cases all pass gets none.
 #[test]
 fn the_fix_hint_points_at_the_one_edit_that_makes_every_visible_case_pass() {
@@ -1417,7 +1417,7 @@ fn the_fix_hint_points_at_the_one_edit_that_makes_every_visible_case_pass() {
             && one.contains("+ if (nCoins == 1) return true;"),
         "{one}"
     );
-    assert_eq!(hint_at("8"), one);
+    assert_eq!(hint_at("16"), one);
     let out = labgrade(&[
         "check",
         "nim",
@@ -1428,6 +1428,42 @@ fn the_fix_hint_points_at_the_one_edit_that_makes_every_visible_case_pass() {
         stdout(&out).contains("fix hint: none (every visible case passes)"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// A search that forgot its undo (Figure 7-3 without UnmarkSquare) is fixed by adding it
+/// where the search backs out; a JSON report carries the hint as `fix_hint`, a Gradescope
+/// one in its `output`, and at `location` neither shows the edit.
+#[test]
+fn a_forgotten_undo_is_added_and_said_in_json_and_gradescope() {
+    let path = sample_of("maze", "never-unmarks");
+    let run = |format: &str, level: &str| {
+        let out = labgrade(&[
+            "check",
+            "maze",
+            path.to_str().unwrap(),
+            "--format",
+            format,
+            "--fix-hint",
+            level,
+        ]);
+        serde_json::from_str::<Value>(&stdout(&out)).expect("one JSON document")
+    };
+    let json = run("json", "change");
+    let hint = json["fix_hint"].as_str().unwrap_or_default();
+    assert!(
+        hint.starts_with(
+            "fix hint: a statement added in SolveMaze, maze.cpp:41, makes all 81 visible cases pass"
+        ) && hint.ends_with("\n    + UnmarkSquare(pt);")
+            && !hint.contains("    - "),
+        "{hint}"
+    );
+    let gradescope = run("gradescope", "location");
+    let output = gradescope["output"].as_str().unwrap_or_default();
+    assert!(
+        output.contains("fix hint: a statement added in SolveMaze, maze.cpp:41")
+            && !output.contains("UnmarkSquare(pt)"),
+        "{output}"
     );
 }
 
