@@ -28,14 +28,7 @@ fn root() -> PathBuf {
 
 /// The CPU seconds of this process's ended children (labgrade and all it started).
 fn children_cpu() -> f64 {
-    // SAFETY: getrusage writes into the zeroed struct it is given.
-    let ru = unsafe {
-        let mut ru: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru);
-        ru
-    };
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    secs(ru.ru_utime) + secs(ru.ru_stime)
+    labgrade::fix::children_cpu().as_secs_f64()
 }
 
 /// What `labgrade check` printed with `args`, how long it took and the CPU it used.

@@ -60,7 +60,7 @@ impl Budget {
 
 /// The CPU time of this process's children that have ended (compilers, workers, sandboxed
 /// runs): what a search has spent is the difference over it (searches run one at a time).
-fn children_cpu() -> Duration {
+pub fn children_cpu() -> Duration {
     // SAFETY: getrusage writes into the zeroed struct it is given.
     let ru = unsafe {
         let mut ru: libc::rusage = std::mem::zeroed();
