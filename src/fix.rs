@@ -123,10 +123,8 @@ pub enum Outcome {
     Found {
         /// The edit.
         candidate: Candidate,
-        /// The lines it changes, before (none for an added statement).
-        before: Vec<String>,
-        /// Those lines after it.
-        after: Vec<String>,
+        /// The lines it changes, as a diff (see `diff_of`).
+        diff: Vec<String>,
         /// Visible cases that pass with it.
         cases: usize,
     },
@@ -224,7 +222,7 @@ fn candidates(
             .unwrap_or(order.len())
     };
     // Stable: within a rank, the added undos first, then files and source order as found.
-    all.sort_by_key(|c| (rank(c), !c.edit.adds()));
+    all.sort_by_key(|c| (rank(c), !c.edit.adds));
     Ok(all)
 }
 
@@ -266,29 +264,52 @@ fn mutant(submission: &Path, c: &Candidate, into: &Path) -> Result<PathBuf, Stri
     })
 }
 
-/// The lines `edit` changes in `text`: those before and those after, trimmed, with the
-/// lines both share left out (an added statement has no line before).
-fn changed_lines(text: &str, edit: &Edit) -> Option<(Vec<String>, Vec<String>)> {
+/// The lines `edit` changes in `text`, as a diff: `- ` a line taken away, `+ ` one added,
+/// two spaces a line kept between them; trimmed, and without the lines around the change.
+fn diff_of(text: &str, edit: &Edit) -> Option<Vec<String>> {
     let edited = edits::apply(text, edit)?;
     let first = text[..edit.start].rfind('\n').map_or(0, |i| i + 1);
     let end_of = |t: &str, at: usize| t[at..].find('\n').map_or(t.len(), |i| at + i);
-    let lines = |t: &str, end: usize| -> Vec<String> {
-        t[first..end_of(t, end)]
-            .lines()
-            .map(|l| l.trim().to_string())
-            .collect()
-    };
-    let mut before = lines(text, edit.end);
-    let mut after = lines(&edited, edit.start + edit.replacement.len());
-    while !before.is_empty() && before.first() == after.first() {
-        before.remove(0);
-        after.remove(0);
+    let old = format!("{}\n", &text[first..end_of(text, edit.end)]);
+    let new = format!(
+        "{}\n",
+        &edited[first..end_of(&edited, edit.start + edit.replacement.len())]
+    );
+    let diff = similar::TextDiff::from_lines(&old, &new);
+    let mut lines: Vec<String> = diff
+        .iter_all_changes()
+        .filter(|c| !c.value().trim().is_empty())
+        .map(|c| {
+            let sign = match c.tag() {
+                similar::ChangeTag::Delete => "- ",
+                similar::ChangeTag::Insert => "+ ",
+                similar::ChangeTag::Equal => "  ",
+            };
+            format!("{sign}{}", c.value().trim())
+        })
+        .collect();
+    // The lines kept around the change say nothing a student needs; of those kept between
+    // two changes (a value saved, and restored after the recursive call), the first and
+    // the last show where.
+    let kept = |l: &String| l.starts_with("  ");
+    while lines.first().is_some_and(kept) {
+        lines.remove(0);
     }
-    while !before.is_empty() && before.last() == after.last() {
-        before.pop();
-        after.pop();
+    while lines.last().is_some_and(kept) {
+        lines.pop();
     }
-    Some((before, after))
+    let mut shown: Vec<String> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let inner = kept(l)
+            && lines.get(i.wrapping_sub(1)).is_some_and(kept)
+            && lines.get(i + 1).is_some_and(kept);
+        if !inner {
+            shown.push(l.clone());
+        } else if shown.last().map(String::as_str) != Some("  ...") {
+            shown.push("  ...".into());
+        }
+    }
+    Some(shown)
 }
 
 /// Whether a case counts for a search over `filter`'s cases.
@@ -374,11 +395,9 @@ fn first_passing(
     })?;
     let c = &batch[i];
     let text = std::fs::read_to_string(submission_file(submission, &c.file)).ok()?;
-    let (before, after) = changed_lines(&text, &c.edit)?;
     Some(Outcome::Found {
         candidate: c.clone(),
-        before,
-        after,
+        diff: diff_of(&text, &c.edit)?,
         cases: r.cases.len(),
     })
 }
@@ -395,10 +414,7 @@ fn submission_file(submission: &Path, file: &Path) -> PathBuf {
 /// What a class report keeps of a search that found an edit.
 pub fn report_of(outcome: &Outcome) -> Option<crate::report::FixReport> {
     let Outcome::Found {
-        candidate,
-        before,
-        after,
-        ..
+        candidate, diff, ..
     } = outcome
     else {
         return None;
@@ -407,8 +423,7 @@ pub fn report_of(outcome: &Outcome) -> Option<crate::report::FixReport> {
         function: candidate.edit.function.clone(),
         what: candidate.edit.what.clone(),
         at: format!("{}:{}", candidate.file.display(), candidate.edit.line),
-        before: before.join("\n"),
-        after: after.join("\n"),
+        diff: diff.clone(),
     })
 }
 
@@ -417,8 +432,7 @@ pub fn said(outcome: &Outcome, level: Level, budget: Budget) -> String {
     match outcome {
         Outcome::Found {
             candidate,
-            before,
-            after,
+            diff,
             cases,
         } => {
             let e = &candidate.edit;
@@ -434,11 +448,8 @@ pub fn said(outcome: &Outcome, level: Level, budget: Budget) -> String {
                 e.line
             );
             if level == Level::Change {
-                for l in before {
-                    s.push_str(&format!("\n    - {l}"));
-                }
-                for l in after {
-                    s.push_str(&format!("\n    + {l}"));
+                for l in diff {
+                    s.push_str(&format!("\n    {l}"));
                 }
             }
             s

@@ -292,10 +292,10 @@ pub struct FixReport {
     pub what: String,
     /// The file, relative to the submission, and the line.
     pub at: String,
-    /// The lines it changes, before (one per line; empty for an added statement).
-    pub before: String,
-    /// Those lines after it.
-    pub after: String,
+    /// The lines it changes, as a diff: `- ` a line taken away, `+ ` one added, two
+    /// spaces one kept between them.
+    #[serde(default)]
+    pub diff: Vec<String>,
 }
 
 impl FixReport {

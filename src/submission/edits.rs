@@ -19,6 +19,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use tree_sitter::{Node, Parser};
 
+mod undo;
+
 /// One edit of one file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edit {
@@ -35,14 +37,10 @@ pub struct Edit {
     /// What kind of change it is, in a few words (`a change to a constant`, `a statement
     /// added`).
     pub what: String,
-}
-
-impl Edit {
-    /// Whether it adds a statement (the undo a search forgot): generated only where a
-    /// block does something and never undoes it, so a search tries these first.
-    pub fn adds(&self) -> bool {
-        self.start == self.end
-    }
+    /// Whether it adds the undo a search forgot (`undo`): made only where a block does
+    /// something and never undoes it, so a search tries these first.
+    #[serde(default)]
+    pub adds: bool,
 }
 
 /// The longest source parsed (a student's file is a few kilobytes).
@@ -94,7 +92,7 @@ pub fn of_source(text: &str, cpp: bool) -> Parsed {
         if node.kind() == "function_definition" {
             if let Some(body) = node.child_by_field_name("body") {
                 let name = function_name(node, text);
-                in_body(body, text, &name, &mut out.edits);
+                in_body(body, text, &name, cpp, &mut out.edits);
                 let short = last_part(&name).to_string();
                 out.calls
                     .entry(short)
@@ -108,7 +106,7 @@ pub fn of_source(text: &str, cpp: bool) -> Parsed {
         let children: Vec<Node> = node.children(&mut cursor).collect();
         stack.extend(children.into_iter().rev());
     }
-    paired_undos(&defs, text, &mut out.edits);
+    undo::paired_undos(&defs, text, &mut out.edits);
     out.edits.sort_by_key(|e| (e.start, e.end));
     out
 }
@@ -163,7 +161,7 @@ fn node_text<'a>(n: Node<'_>, text: &'a str) -> &'a str {
 }
 
 /// Every edit inside a function body.
-fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
+fn in_body(body: Node<'_>, text: &str, function: &str, cpp: bool, out: &mut Vec<Edit>) {
     let mut stack = vec![body];
     while let Some(node) = stack.pop() {
         let edit = |n: Node<'_>, replacement: String, what: &str| Edit {
@@ -173,6 +171,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
             line: n.start_position().row + 1,
             function: function.to_string(),
             what: what.to_string(),
+            adds: false,
         };
         match node.kind() {
             "binary_expression" => {
@@ -229,7 +228,7 @@ fn in_body(body: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
                 let negated = format!("(!{inner})");
                 out.push(edit(node, negated, "a change to a condition"));
             }
-            "compound_statement" => statements(node, text, function, out),
+            "compound_statement" => statements(node, text, function, cpp, out),
             _ => {}
         }
         let mut cursor = node.walk();
@@ -248,9 +247,15 @@ fn block_statements(block: Node<'_>) -> Vec<Node<'_>> {
 }
 
 /// Edits of a block's statements: each one left out, each two neighbours swapped, the
-/// undo of each added after a later one.
-fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) {
+/// undo of each added after a later one (C++ when `cpp`).
+fn statements(block: Node<'_>, text: &str, function: &str, cpp: bool, out: &mut Vec<Edit>) {
     let list = block_statements(block);
+    // What an undo may follow: statements and declarations (`int v = Search(...);`).
+    let mut cursor = block.walk();
+    let items: Vec<Node> = block
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() != "comment")
+        .collect();
     for (i, s) in list.iter().enumerate() {
         let line = s.start_position().row + 1;
         if s.kind() == "expression_statement" {
@@ -261,11 +266,14 @@ fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) 
                 line,
                 function: function.to_string(),
                 what: "a statement left out".into(),
+                adds: false,
             });
         }
         // A function that does what is to be undone (`MakeMove`) undoes nothing itself.
-        if inverse_names(last_part(function)).is_empty() {
-            undo_insertions(&list, i, text, function, out);
+        if undo::inverse_names(last_part(function)).is_empty() {
+            if let Some(at) = items.iter().position(|n| n.id() == s.id()) {
+                undo::undo_insertions(&items, at, text, function, cpp, out);
+            }
         }
         if let Some(next) = list.get(i + 1) {
             let between = &text[s.end_byte()..next.start_byte()];
@@ -276,244 +284,10 @@ fn statements(block: Node<'_>, text: &str, function: &str, out: &mut Vec<Edit>) 
                 line,
                 function: function.to_string(),
                 what: "two statements swapped".into(),
+                adds: false,
             });
         }
     }
-}
-
-/// A verb of a call that does something a backtracking search must undo, and the verbs
-/// of the calls that undo it (`MarkSquare` and `UnmarkSquare`, `PlaceQueen` and
-/// `RemoveQueen`, `MakeMove` and `RetractMove`, `push_back` and `pop_back`).
-const UNDOES: &[(&str, &[&str])] = &[
-    ("mark", &["unmark"]),
-    ("place", &["remove", "unplace"]),
-    ("make", &["retract", "undo"]),
-    ("apply", &["undo"]),
-    ("do", &["undo"]),
-    ("visit", &["unvisit"]),
-    ("add", &["remove"]),
-    ("set", &["unset", "clear"]),
-    ("push", &["pop"]),
-];
-
-/// Jump statements: nothing runs after them in their block.
-const JUMPS: &[&str] = &[
-    "return_statement",
-    "break_statement",
-    "continue_statement",
-    "goto_statement",
-];
-
-/// Edits that add the undo of the statement `list[i]` (see `undo_of`) after one of the
-/// statements that follow it in its block: the unmark, the retract, the square set back
-/// that a search forgot. Not after a jump, and not where the block already undoes it.
-fn undo_insertions(list: &[Node<'_>], i: usize, text: &str, function: &str, out: &mut Vec<Edit>) {
-    let s = list[i];
-    let rest = &list[i + 1..];
-    let later: String = rest.iter().map(|r| node_text(*r, text)).collect();
-    let undos: Vec<String> = undo_of(s, text)
-        .into_iter()
-        .filter(|u| !undone(u, &later))
-        .collect();
-    let indent = indent_of(text, s.start_byte());
-    for after in rest.iter().take_while(|n| !JUMPS.contains(&n.kind())) {
-        let at = end_of_line_after(text, after.end_byte());
-        for undo in &undos {
-            out.push(added(
-                at,
-                &indent,
-                undo,
-                after.end_position().row + 2,
-                function,
-            ));
-        }
-    }
-}
-
-/// Whether `code` already undoes what `undo` would: it holds it, or it sets what `undo`
-/// sets back (`state.board[r][c] = ' '` for `state.board[r][c] = 0`).
-fn undone(undo: &str, code: &str) -> bool {
-    code.contains(undo)
-        || undo
-            .split_once(" = ")
-            .is_some_and(|(target, _)| code.contains(&format!("{target} =")))
-}
-
-/// The whitespace a line starts with, for the line holding byte `at`.
-fn indent_of(text: &str, at: usize) -> String {
-    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
-    text[line_start..at]
-        .chars()
-        .take_while(|c| c.is_whitespace())
-        .collect()
-}
-
-/// The edit adding `undo` as a line of its own at byte `at` (its new line: `line`).
-fn added(at: usize, indent: &str, undo: &str, line: usize, function: &str) -> Edit {
-    Edit {
-        start: at,
-        end: at,
-        replacement: format!("\n{indent}{undo};"),
-        line,
-        function: function.to_string(),
-        what: "a statement added".into(),
-    }
-}
-
-/// Edits that add to an undoing function (`RetractMove`, `UnmarkSquare`) the undo of what
-/// its pair (`MakeMove`, `MarkSquare`) does and it never undoes (`turnsTaken++` in
-/// MakeMove and no `turnsTaken--` in RetractMove), at its end.
-fn paired_undos(defs: &[(String, Node<'_>)], text: &str, out: &mut Vec<Edit>) {
-    for (name, body) in defs {
-        for inverse in inverse_names(last_part(name)) {
-            let Some((undo_name, undo_body)) = defs.iter().find(|(n, _)| last_part(n) == inverse)
-            else {
-                continue;
-            };
-            let list = block_statements(*undo_body);
-            // The last statement before the jumps that end the body, if any.
-            let kept = list.iter().rev().find(|n| !JUMPS.contains(&n.kind()));
-            let (at, row) = match kept {
-                Some(n) => (end_of_line_after(text, n.end_byte()), n.end_position().row),
-                None => (undo_body.start_byte() + 1, undo_body.start_position().row),
-            };
-            let indent = list
-                .first()
-                .map_or("    ".to_string(), |n| indent_of(text, n.start_byte()));
-            let code = node_text(*undo_body, text);
-            for s in block_statements(*body) {
-                for undo in undo_of(s, text).iter().filter(|u| !undone(u, code)) {
-                    out.push(added(at, &indent, undo, row + 2, undo_name));
-                }
-            }
-        }
-    }
-}
-
-/// Where a line added after a statement ending at `end` goes: the end of its line when
-/// only a comment follows it there (`... return TRUE;  // found`), else `end`.
-fn end_of_line_after(text: &str, end: usize) -> usize {
-    let eol = text[end..].find('\n').map_or(text.len(), |i| end + i);
-    let rest = text[end..eol].trim();
-    let comment_only = rest.is_empty()
-        || rest.starts_with("//")
-        || (rest.starts_with("/*") && rest.find("*/") == Some(rest.len() - 2));
-    if comment_only {
-        eol
-    } else {
-        end
-    }
-}
-
-/// What undoes the expression statement `s`, written out without its `;`: a call to the
-/// inverse verb with the same arguments (or all but the last: `place(b, i, COMP)` and
-/// `unplace(b, i)`), an element or field set back to zero or its truth value turned, a
-/// count stepped back.
-fn undo_of(s: Node<'_>, text: &str) -> Vec<String> {
-    let Some(e) = s
-        .named_child(0)
-        .filter(|_| s.kind() == "expression_statement")
-    else {
-        return Vec::new();
-    };
-    let field = |n: &str| e.child_by_field_name(n);
-    match e.kind() {
-        "call_expression" => undo_call(e, text),
-        "assignment_expression" => {
-            let (Some(left), Some(op), Some(right)) =
-                (field("left"), field("operator"), field("right"))
-            else {
-                return Vec::new();
-            };
-            let lhs = node_text(left, text);
-            let back = match (node_text(op, text), node_text(right, text)) {
-                ("+=", r) => format!("{lhs} -= {r}"),
-                ("-=", r) => format!("{lhs} += {r}"),
-                ("=", "0" | "false" | "FALSE" | "NULL" | "nullptr") => return Vec::new(),
-                ("=", _) if !matches!(left.kind(), "subscript_expression" | "field_expression") => {
-                    return Vec::new()
-                }
-                ("=", "true") => format!("{lhs} = false"),
-                ("=", "TRUE") => format!("{lhs} = FALSE"),
-                ("=", _) if right.kind() == "char_literal" => return Vec::new(),
-                ("=", _) => format!("{lhs} = 0"),
-                _ => return Vec::new(),
-            };
-            vec![back]
-        }
-        "update_expression" => {
-            let all = node_text(e, text);
-            let back = if all.contains("++") {
-                all.replace("++", "--")
-            } else {
-                all.replace("--", "++")
-            };
-            vec![back]
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// The calls that undo the call `call` (see `UNDOES`).
-fn undo_call(call: Node<'_>, text: &str) -> Vec<String> {
-    let (Some(callee), Some(args)) = (
-        call.child_by_field_name("function"),
-        call.child_by_field_name("arguments"),
-    ) else {
-        return Vec::new();
-    };
-    // The name is the callee's last identifier (`obj.push_back`, `board->place`).
-    let name_node = callee.child_by_field_name("field").unwrap_or(callee);
-    if !matches!(name_node.kind(), "identifier" | "field_identifier") {
-        return Vec::new();
-    }
-    let name = node_text(name_node, text);
-    let mut cursor = args.walk();
-    let args: Vec<&str> = args
-        .named_children(&mut cursor)
-        .map(|a| node_text(a, text))
-        .collect();
-    let prefix = &text[callee.start_byte()..name_node.start_byte()];
-    let mut out = Vec::new();
-    for inverse in inverse_names(name) {
-        let pushes = name.to_ascii_lowercase().starts_with("push");
-        if !pushes {
-            out.push(format!("{prefix}{inverse}({})", args.join(", ")));
-        }
-        if pushes || args.len() >= 2 {
-            out.push(format!(
-                "{prefix}{inverse}({})",
-                args[..args.len().saturating_sub(1)].join(", ")
-            ));
-        }
-    }
-    out
-}
-
-/// `name` with its leading verb (see `UNDOES`) turned into each verb that undoes it, in the
-/// name's case: `MarkSquare` gives `UnmarkSquare`, `place` gives `remove` and `unplace`.
-fn inverse_names(name: &str) -> Vec<String> {
-    let lower = name.to_ascii_lowercase();
-    let Some((verb, inverses)) = UNDOES.iter().find(|(v, _)| {
-        lower.starts_with(v)
-            && name[v.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| c.is_ascii_uppercase() || c == '_')
-    }) else {
-        return Vec::new();
-    };
-    let capital = name.starts_with(|c: char| c.is_ascii_uppercase());
-    inverses
-        .iter()
-        .map(|inv| {
-            let mut word = inv.to_string();
-            if capital {
-                word[..1].make_ascii_uppercase();
-            }
-            format!("{word}{}", &name[verb.len()..])
-        })
-        .collect()
 }
 
 /// `text` with `edit` made.
@@ -665,13 +439,50 @@ mod tests {
     }
 
     #[test]
+    fn a_square_s_old_value_is_kept_and_restored_but_a_fresh_local_s_is_not() {
+        let c = "int f(char *b, S s) {\n    for (int i = 0; i < 9; i++) {\n        \
+                 b[i] = s.who ? 'X' : 'O';\n        S next;\n        next.board = b;\n        \
+                 int v = f(b, next);\n        if (v > 0) return v;\n    }\n    return 0;\n}\n";
+        for cpp in [true, false] {
+            let added: Vec<Edit> = of_source(c, cpp)
+                .edits
+                .into_iter()
+                .filter(|e| e.adds)
+                .collect();
+            assert!(
+                !added
+                    .iter()
+                    .any(|e| e.replacement.contains("next.board = 0")
+                        || e.replacement.contains("next.board = saved")),
+                "{added:?}"
+            );
+            let restore = added
+                .iter()
+                .find(|e| e.what == "the old value restored" && e.line == 7)
+                .unwrap();
+            let fixed = apply(c, restore).unwrap();
+            let save = if cpp {
+                "auto saved = b[i];"
+            } else {
+                "__typeof__(b[i]) saved = b[i];"
+            };
+            assert!(
+                fixed.contains(&format!(
+                    "        {save}\n        b[i] = s.who ? 'X' : 'O';"
+                )) && fixed.contains("int v = f(b, next);\n        b[i] = saved;\n"),
+                "{fixed}"
+            );
+        }
+    }
+
+    #[test]
     fn what_a_function_does_and_its_pair_never_undoes_is_added_to_the_pair() {
         let c = "void MakeMove(S &s, int m) {\n    s.board[m] = 'X';\n    s.turns++;\n}\n\
                  void RetractMove(S &s, int m) {\n    s.board[m] = ' ';\n}\n";
         let added: Vec<Edit> = of_source(c, true)
             .edits
             .into_iter()
-            .filter(Edit::adds)
+            .filter(|e| e.adds)
             .collect();
         // The board is set back already; the count is not. MakeMove itself gets nothing.
         assert_eq!(added.len(), 1, "{added:?}");
