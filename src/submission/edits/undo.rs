@@ -31,7 +31,7 @@ const JUMPS: &[&str] = &[
     "goto_statement",
 ];
 
-/// Edits that add the undo of the statement `items[i]` (see `undo_of`, and `restored`)
+/// Edits that add the undo of the statement `items[i]` (see `undo_of`, and `restorable`)
 /// after one of the statements or declarations that follow it in its block: the unmark,
 /// the retract, the square set back that a search forgot. Not after a jump, and not where
 /// the block already undoes it. `cpp`: the source is C++.
