@@ -331,7 +331,12 @@ pub fn search(
     }
     let all = match candidates(session, submission, report, filter) {
         Ok(all) if all.is_empty() => {
-            return Outcome::NotSearched("no C or C++ source of yours to edit".into())
+            let why = if sources(submission).is_empty() {
+                "no C or C++ source of yours to edit: hints edit C and C++ only"
+            } else {
+                "your sources offer no edit: a file that is not UTF-8 text offers none"
+            };
+            return Outcome::NotSearched(why.into());
         }
         Ok(all) => all,
         Err(why) => return Outcome::NotSearched(format!("your sources could not be read: {why}")),

@@ -340,8 +340,12 @@ pub fn worker_main(args: &[String]) -> i32 {
         eprintln!("cannot read {file}");
         return 2;
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let parsed = of_source(&text, language == "cpp");
+    // Offsets are into the file's bytes: a file that is not UTF-8 offers no edits (a
+    // lossy copy's offsets would not be the file's).
+    let parsed = match String::from_utf8(bytes) {
+        Ok(text) => of_source(&text, language == "cpp"),
+        Err(_) => Parsed::default(),
+    };
     println!("{}", serde_json::to_string(&parsed).unwrap_or_default());
     0
 }

@@ -1467,6 +1467,37 @@ fn a_forgotten_undo_is_added_and_said_in_json_and_gradescope() {
     );
 }
 
+/// A search with nothing to edit says why in one line: a Rust submission (hints edit C and
+/// C++), a source that is not UTF-8 text (its byte offsets could not be trusted).
+#[test]
+fn a_fix_hint_with_nothing_to_edit_says_why() {
+    let rust = labgrade(&[
+        "check",
+        "nim",
+        sample("rust-memoised").to_str().unwrap(),
+        "--fix-hint",
+    ]);
+    assert!(
+        stdout(&rust).contains(
+            "fix hint: none (no C or C++ source of yours to edit: hints edit C and C++ only)"
+        ),
+        "{}",
+        stdout(&rust)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut source = std::fs::read(sample("wrong-base-case").join("nim.cpp")).unwrap();
+    source.extend_from_slice(b"// \xff\xfe not UTF-8\n");
+    std::fs::write(dir.path().join("nim.cpp"), source).unwrap();
+    let bytes = labgrade(&["check", "nim", dir.path().to_str().unwrap(), "--fix-hint"]);
+    assert!(
+        stdout(&bytes).contains(
+            "fix hint: none (your sources offer no edit: a file that is not UTF-8 text offers none)"
+        ),
+        "{}",
+        stdout(&bytes)
+    );
+}
+
 /// A course's `fix_hint` turns the hint on for every self-check at its level and is never
 /// exceeded; `off` refuses one asked for.
 #[test]
