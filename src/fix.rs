@@ -78,7 +78,7 @@ pub fn children_cpu() -> Duration {
 pub enum Level {
     /// Where: the function, the file and the line.
     Location,
-    /// Where, and the edit itself as a one-line diff.
+    /// Where, and the edit itself as a diff of the lines it changes.
     Change,
 }
 
