@@ -3,16 +3,17 @@
 //!
 //! The edits come from `submission::edits` (a C or C++ parser run in the build jail): a
 //! comparison turned, a constant one off, `true` and `false` swapped, a condition negated,
-//! a statement left out, two statements swapped, a forgotten undo (the unmark, the retract)
-//! added. Those inside the functions whose cases
-//! fail come first (the first failing function first), then the rest, each in source order.
-//! Each candidate is a copy of the submission with that one edit, built in the build jail
-//! and run in the sandbox on the visible cases, exactly as the submission itself, a few at
-//! once; the first in that order after which every visible case passes is the hint. Hidden
-//! cases are never run for a student's hint; an instructor's (`grade --fix-hints`, which
-//! groups a class by its smallest fixes) may use every case. The order is fixed and a batch is judged whole before the
-//! next starts, so the hint is the same at any `-j`; the budget (a number of edits, and a
-//! wall-clock guard) is said with a search that found nothing.
+//! a statement left out, two statements swapped, a forgotten undo (the unmark, the retract,
+//! a square's old value) added. Those in the functions whose cases fail come first, then
+//! those in the functions they call, nearest first, then the rest; within a function the
+//! added undos first, then source order. Each candidate is a copy of the submission with
+//! that one edit, built in the build jail and run in the sandbox on the visible cases,
+//! exactly as the submission itself, a few at once; the first in that order after which
+//! every visible case passes is the hint. Hidden cases are never run for a student's hint;
+//! an instructor's (`grade --fix-hints`, which groups a class by its smallest fixes) may use
+//! every case. The order is fixed and a batch is judged whole before the next starts, so
+//! the hint is the same at any `-j`; the budget (a number of edits, with CPU and wall-clock
+//! guards) is said with a search that found nothing.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -460,12 +461,16 @@ pub fn said(outcome: &Outcome, level: Level, budget: Budget) -> String {
             s
         }
         Outcome::NotFound { tried, stopped } => {
+            let stopped = if *stopped {
+                ", stopped at the time limit"
+            } else {
+                ""
+            };
             format!(
-            "fix hint: no small edit of your code makes every visible case pass (tried {tried} \
-             edits{}; the budget is {})",
-            if *stopped { ", stopped at the time limit" } else { "" },
-            budget.said()
-        )
+                "fix hint: no small edit of your code makes every visible case pass (tried \
+                 {tried} edits{stopped}; the budget is {})",
+                budget.said()
+            )
         }
         Outcome::NotSearched(why) => format!("fix hint: none ({why})"),
     }

@@ -1467,6 +1467,26 @@ fn a_forgotten_undo_is_added_and_said_in_json_and_gradescope() {
     );
 }
 
+/// A closed formula in place of the recursion: no small edit brings the book's calls back,
+/// and the search says so in one line, with the budget it spent.
+#[test]
+fn a_fix_hint_that_finds_nothing_says_so_with_its_budget() {
+    let out = labgrade(&[
+        "check",
+        "nim",
+        sample("formula").to_str().unwrap(),
+        "--fix-hint",
+    ]);
+    assert!(
+        stdout(&out).contains(
+            "fix hint: no small edit of your code makes every visible case pass (tried 48 \
+             edits; the budget is 48 edits, 60 s of CPU or 120 s)"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// A search with nothing to edit says why in one line: a Rust submission (hints edit C and
 /// C++), a source that is not UTF-8 text (its byte offsets could not be trusted).
 #[test]

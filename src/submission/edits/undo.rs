@@ -53,7 +53,7 @@ pub(super) fn undo_insertions(
         .into_iter()
         .filter(|u| !undone(u, &later))
         .collect();
-    let restore = restorable(items, i, text).filter(|lhs| !undone(&format!("{lhs} = "), &later));
+    let restore = restorable(s, text).filter(|lhs| !later.contains(&format!("{lhs} =")));
     let indent = indent_of(text, s.start_byte());
     for after in rest.iter().take_while(|n| !JUMPS.contains(&n.kind())) {
         let at = end_of_line_after(text, after.end_byte());
@@ -82,38 +82,35 @@ pub(super) fn undo_insertions(
     }
 }
 
-/// The element or field `items[i]` sets, when its old value is worth restoring: not a
-/// number or a count (`= 0` undoes those, see `undo_of`).
-fn restorable(items: &[Node<'_>], i: usize, text: &str) -> Option<String> {
-    let s = items[i];
+/// The parts of an assignment statement `s` (`left op right;`), if it is one.
+fn assignment<'t>(s: Node<'t>, text: &str) -> Option<(Node<'t>, String, Node<'t>)> {
     let e = s
         .named_child(0)
         .filter(|e| s.kind() == "expression_statement" && e.kind() == "assignment_expression")?;
-    let (left, op, right) = (
+    let op = node_text(e.child_by_field_name("operator")?, text).to_string();
+    Some((
         e.child_by_field_name("left")?,
-        e.child_by_field_name("operator")?,
+        op,
         e.child_by_field_name("right")?,
-    );
+    ))
+}
+
+/// The element or field the statement `s` sets, when its old value is worth restoring:
+/// not a number or a truth value (`= 0` and `= false` undo those, see `undo_of`).
+fn restorable(s: Node<'_>, text: &str) -> Option<String> {
+    let (left, op, right) = assignment(s, text)?;
     let settable = matches!(left.kind(), "subscript_expression" | "field_expression");
-    let counted = matches!(
+    let numeric = matches!(
         right.kind(),
         "number_literal" | "binary_expression" | "true" | "false"
     );
-    if node_text(op, text) != "=" || !settable || counted {
-        return None;
-    }
-    Some(node_text(left, text).to_string())
+    (op == "=" && settable && !numeric).then(|| node_text(left, text).to_string())
 }
 
 /// Whether `items[i]` sets something of a variable declared before it in its block
 /// (`next.board = board` after `game_state next;`): a fresh local, nothing to undo.
 fn sets_fresh_local(items: &[Node<'_>], i: usize, text: &str) -> bool {
-    let s = items[i];
-    let Some(left) = s
-        .named_child(0)
-        .filter(|e| s.kind() == "expression_statement" && e.kind() == "assignment_expression")
-        .and_then(|e| e.child_by_field_name("left"))
-    else {
+    let Some((left, _, _)) = assignment(items[i], text) else {
         return false;
     };
     let base: String = node_text(left, text)
@@ -216,17 +213,14 @@ fn undo_of(s: Node<'_>, text: &str) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let field = |n: &str| e.child_by_field_name(n);
     match e.kind() {
         "call_expression" => undo_call(e, text),
         "assignment_expression" => {
-            let (Some(left), Some(op), Some(right)) =
-                (field("left"), field("operator"), field("right"))
-            else {
+            let Some((left, op, right)) = assignment(s, text) else {
                 return Vec::new();
             };
             let lhs = node_text(left, text);
-            let back = match (node_text(op, text), node_text(right, text)) {
+            let back = match (op.as_str(), node_text(right, text)) {
                 // A count stepped on (not a string added to: `drawing += "|"`).
                 ("+=" | "-=", _) if !matches!(right.kind(), "number_literal" | "identifier") => {
                     return Vec::new()
